@@ -1,0 +1,168 @@
+//===- DistRuntimeOps.cpp - DistRuntime operations and verifiers ----------===//
+
+#include "distruntime/Dialect/DistRuntime/IR/DistRuntimeOps.h"
+
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
+#include "mlir/IR/Builders.h"
+#include "llvm/ADT/STLExtras.h"
+
+using namespace mlir;
+using namespace mlir::distruntime;
+
+#define GET_OP_CLASSES
+#include "distruntime/Dialect/DistRuntime/IR/DistRuntimeOps.cpp.inc"
+
+//===----------------------------------------------------------------------===//
+// WaitOp
+//===----------------------------------------------------------------------===//
+
+LogicalResult WaitOp::verify() {
+  // A handle owns its MPI requests; a second wait would complete nothing and
+  // touch freed state, so reject it wherever the IR shows it.
+  auto waits = llvm::count_if(getHandle().getUsers(),
+                              [](Operation *user) { return isa<WaitOp>(user); });
+  if (waits > 1)
+    return emitOpError("async handle is waited ") << waits
+           << " times; each handle must be waited exactly once";
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// AllReduceOp
+//===----------------------------------------------------------------------===//
+
+LogicalResult AllReduceOp::verify() {
+  Type elementType = getData().getType().getElementType();
+  ReductionKind kind = getOp();
+  bool bitwise = kind == ReductionKind::And || kind == ReductionKind::Or ||
+                 kind == ReductionKind::Xor;
+  if (bitwise && !elementType.isInteger())
+    return emitOpError("reduction '")
+           << stringifyReductionKind(kind)
+           << "' needs integer elements, but 'data' has element type "
+           << elementType;
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// GetHaloOp
+//===----------------------------------------------------------------------===//
+
+namespace {
+/// The four index lists of get_halo, with their RFC names for diagnostics.
+struct GeometryOperand {
+  StringRef name;
+  OperandRange values;
+};
+} // namespace
+
+static SmallVector<GeometryOperand> getGeometry(GetHaloOp op) {
+  return {{"gShape", op.getGShape()},
+          {"lOffsets", op.getLOffsets()},
+          {"bbOffsets", op.getBbOffsets()},
+          {"bbSizes", op.getBbSizes()}};
+}
+
+SmallVector<int64_t> GetHaloOp::getStaticHaloShape(bool left) {
+  auto localType = cast<ShapedType>(getLocal().getType());
+  int64_t rank = localType.getRank();
+  SmallVector<int64_t> shape(rank, ShapedType::kDynamic);
+  for (int64_t d = 1; d < rank; ++d)
+    if (auto size = getConstantIntValue(getBbSizes()[d]))
+      shape[d] = *size;
+  auto bbOffset = getConstantIntValue(getBbOffsets()[0]);
+  auto bbSize = getConstantIntValue(getBbSizes()[0]);
+  auto lOffset = getConstantIntValue(getLOffsets()[0]);
+  if (!bbOffset || !bbSize || !lOffset || localType.isDynamicDim(0))
+    return shape;
+  int64_t bbEnd = *bbOffset + *bbSize;
+  int64_t lEnd = *lOffset + localType.getDimSize(0);
+  shape[0] = left ? std::max<int64_t>(0, std::min(bbEnd, *lOffset) - *bbOffset)
+                  : std::max<int64_t>(0, bbEnd - std::max(*bbOffset, lEnd));
+  return shape;
+}
+
+LogicalResult GetHaloOp::verify() {
+  auto localType = cast<ShapedType>(getLocal().getType());
+  int64_t rank = localType.getRank();
+  if (rank < 1)
+    return emitOpError("'local' must have rank >= 1: the array is "
+                       "distributed along its first dimension");
+
+  for (const GeometryOperand &g : getGeometry(*this))
+    if (static_cast<int64_t>(g.values.size()) != rank)
+      return emitOpError("expects one '")
+             << g.name << "' value per dimension of 'local' (" << rank
+             << "), but got " << g.values.size();
+
+  for (auto [name, halo] :
+       {std::pair<StringRef, Value>{"left", getLeft()}, {"right", getRight()}}) {
+    auto haloType = cast<ShapedType>(halo.getType());
+    if (isa<MemRefType>(haloType) != isa<MemRefType>(localType))
+      return emitOpError("'")
+             << name << "' halo must be a "
+             << (isa<MemRefType>(localType) ? "memref" : "tensor")
+             << " like 'local', but got " << haloType;
+    if (haloType.getElementType() != localType.getElementType())
+      return emitOpError("'")
+             << name << "' halo element type " << haloType.getElementType()
+             << " differs from the element type of 'local' "
+             << localType.getElementType();
+    if (haloType.getRank() != rank)
+      return emitOpError("'") << name << "' halo has rank "
+                              << haloType.getRank() << " but 'local' has rank "
+                              << rank;
+    if (auto memref = dyn_cast<MemRefType>(haloType);
+        memref && !memref.getLayout().isIdentity())
+      return emitOpError("'")
+             << name << "' halo must have the identity layout, got " << memref;
+    SmallVector<int64_t> expected = getStaticHaloShape(name == "left");
+    for (int64_t d = 0; d < rank; ++d) {
+      if (haloType.isDynamicDim(d) || ShapedType::isDynamic(expected[d]))
+        continue;
+      if (haloType.getDimSize(d) != expected[d])
+        return emitOpError("'")
+               << name << "' halo has size " << haloType.getDimSize(d)
+               << " in dimension " << d << ", but the bounding box gives "
+               << expected[d];
+    }
+  }
+
+  for (int64_t d = 0; d < rank; ++d) {
+    auto gSize = getConstantIntValue(getGShape()[d]);
+    auto lOffset = getConstantIntValue(getLOffsets()[d]);
+    auto bbOffset = getConstantIntValue(getBbOffsets()[d]);
+    auto bbSize = getConstantIntValue(getBbSizes()[d]);
+    for (auto [name, value] : {std::pair{"gShape", gSize},
+                               {"lOffsets", lOffset},
+                               {"bbOffsets", bbOffset},
+                               {"bbSizes", bbSize}})
+      if (value && *value < 0)
+        return emitOpError("'") << name << "' is negative (" << *value
+                                << ") in dimension " << d;
+    if (gSize && bbOffset && bbSize && *bbOffset + *bbSize > *gSize)
+      return emitOpError("bounding box [")
+             << *bbOffset << ", " << *bbOffset + *bbSize
+             << ") exceeds the global size " << *gSize << " in dimension "
+             << d;
+    if (gSize && lOffset && !localType.isDynamicDim(d) &&
+        *lOffset + localType.getDimSize(d) > *gSize)
+      return emitOpError("local block [")
+             << *lOffset << ", " << *lOffset + localType.getDimSize(d)
+             << ") exceeds the global size " << *gSize << " in dimension "
+             << d;
+    if (d == 0)
+      continue;
+    if (lOffset && *lOffset != 0)
+      return emitOpError("the array is distributed along dimension 0 only, "
+                         "but 'lOffsets' is ")
+             << *lOffset << " in dimension " << d;
+    if (gSize && !localType.isDynamicDim(d) &&
+        localType.getDimSize(d) != *gSize)
+      return emitOpError("the array is distributed along dimension 0 only, "
+                         "but 'local' has size ")
+             << localType.getDimSize(d) << " in dimension " << d
+             << " where the global size is " << *gSize;
+  }
+  return success();
+}

@@ -1,0 +1,50 @@
+//===- Passes.h - distruntime conversion passes -----------------*- C++ -*-===//
+
+#ifndef DISTRUNTIME_CONVERSION_PASSES_H
+#define DISTRUNTIME_CONVERSION_PASSES_H
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Pass/Pass.h"
+#include "mlir/Pass/PassOptions.h"
+
+namespace mlir {
+class RewritePatternSet;
+class TypeConverter;
+
+namespace distruntime {
+
+#define GEN_PASS_DECL
+#include "distruntime/Conversion/Passes.h.inc"
+
+/// Patterns lowering every distruntime op to libdistrt calls; async handles
+/// convert to i64 through `converter`.
+void populateDistRuntimeToRuntimePatterns(TypeConverter &converter,
+                                          RewritePatternSet &patterns);
+
+/// Options of the `distruntime-to-llvm` pipeline.
+struct DistRuntimeToLLVMOptions
+    : public PassPipelineOptions<DistRuntimeToLLVMOptions> {
+  PassOptions::Option<bool> bufferDeallocation{
+      *this, "buffer-deallocation",
+      llvm::cl::desc("Insert deallocations for buffers created by "
+                     "bufferizing tensors (input must have no deallocs)"),
+      llvm::cl::init(false)};
+};
+
+/// distruntime + func/arith/scf/memref/tensor/linalg/vector -> LLVM dialect.
+void buildDistRuntimeToLLVMPipeline(OpPassManager &pm,
+                                    const DistRuntimeToLLVMOptions &options);
+
+/// Registers the passes and the `distruntime-to-llvm` pipeline.
+void registerDistRuntimePasses();
+
+#define GEN_PASS_REGISTRATION
+#include "distruntime/Conversion/Passes.h.inc"
+
+} // namespace distruntime
+} // namespace mlir
+
+#endif // DISTRUNTIME_CONVERSION_PASSES_H

@@ -1,0 +1,122 @@
+//===- DistRuntimeBase.td - DistRuntime dialect, types, attrs --*- tablegen -*-===//
+//
+// The dialect, its async handle type, the reduction enum and the shared
+// constraints of the DistRuntime RFC.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef DISTRUNTIME_DIALECT_DISTRUNTIME_IR_DISTRUNTIMEBASE_TD
+#define DISTRUNTIME_DIALECT_DISTRUNTIME_IR_DISTRUNTIMEBASE_TD
+
+include "mlir/IR/AttrTypeBase.td"
+include "mlir/IR/EnumAttr.td"
+include "mlir/IR/OpBase.td"
+include "mlir/Interfaces/SideEffectInterfaces.td"
+
+def DistRuntime_Dialect : Dialect {
+  let name = "distruntime";
+  let cppNamespace = "::mlir::distruntime";
+  let summary = "Communication in SPMD programs: teams, collectives, halos";
+  let description = [{
+    The `distruntime` dialect represents operations that need a distributed
+    runtime: the members of a *team* (MPI processes) execute the same
+    operations on different data. Basic operations (`team_size`,
+    `team_member`) query the runtime without communicating; collective
+    operations (`allreduce`, `get_halo`) involve the other members of the team
+    and may be asynchronous, returning an `!distruntime.async_handle` that
+    `distruntime.wait` completes before the results are used.
+
+    A team is a non-negative integer id. Team 0 is the world; a host program
+    can register more teams with the runtime (`distrt_team_register`).
+    `convert-distruntime-to-runtime` lowers the dialect to calls into
+    `libdistrt`, which maps teams to MPI communicators and async handles to
+    MPI requests.
+  }];
+  let useDefaultTypePrinterParser = 1;
+  let useDefaultAttributePrinterParser = 1;
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect",
+    "::mlir::memref::MemRefDialect",
+    "::mlir::tensor::TensorDialect"
+  ];
+}
+
+//===----------------------------------------------------------------------===//
+// Types
+//===----------------------------------------------------------------------===//
+
+def DistRuntime_AsyncHandle : TypeDef<DistRuntime_Dialect, "AsyncHandle"> {
+  let mnemonic = "async_handle";
+  let summary = "handle of an asynchronous communication";
+  let description = [{
+    Returned by an operation issued asynchronously. It must be passed to
+    `distruntime.wait` exactly once before the operation's results are used.
+    The runtime represents it as an opaque 64-bit id (lowered to `i64`).
+  }];
+}
+
+//===----------------------------------------------------------------------===//
+// Attributes
+//===----------------------------------------------------------------------===//
+
+def DistRuntime_ReductionKind : I32EnumAttr<"ReductionKind",
+    "reduction applied element-wise across the members of a team", [
+  I32EnumAttrCase<"Sum", 0, "sum">,
+  I32EnumAttrCase<"Prod", 1, "prod">,
+  I32EnumAttrCase<"Min", 2, "min">,
+  I32EnumAttrCase<"Max", 3, "max">,
+  I32EnumAttrCase<"And", 4, "and">,
+  I32EnumAttrCase<"Or", 5, "or">,
+  I32EnumAttrCase<"Xor", 6, "xor">
+]> {
+  let genSpecializedAttr = 0;
+  let cppNamespace = "::mlir::distruntime";
+}
+
+def DistRuntime_ReductionKindAttr
+    : EnumAttr<DistRuntime_Dialect, DistRuntime_ReductionKind, "reduction"> {
+  let assemblyFormat = "`<` $value `>`";
+}
+
+def DistRuntime_TeamAttr : ConfinedAttr<I64Attr, [IntNonNegative]> {
+  let summary = "team id (a non-negative 64-bit integer)";
+}
+
+def DistRuntime_KeyAttr : ConfinedAttr<I64Attr, [IntNonNegative]> {
+  let summary = "static id of an operation instance, used for caching";
+}
+
+//===----------------------------------------------------------------------===//
+// Type constraints
+//===----------------------------------------------------------------------===//
+
+// The element types the runtime moves and reduces.
+def DistRuntime_ElementType : AnyTypeOf<[
+  I1, I8, I16, I32, I64, SI8, SI16, SI32, SI64, UI8, UI16, UI32, UI64,
+  F16, BF16, F32, F64
+], "i1, 8/16/32/64-bit integer, f16, bf16, f32 or f64">;
+
+def DistRuntime_MemRef : MemRefOf<[DistRuntime_ElementType]>;
+
+def DistRuntime_Array : AnyTypeOf<[
+  RankedTensorOf<[DistRuntime_ElementType]>,
+  MemRefOf<[DistRuntime_ElementType]>
+], "ranked tensor or memref">;
+
+//===----------------------------------------------------------------------===//
+// Side effects
+//===----------------------------------------------------------------------===//
+
+// Communication is ordered across the team: ops touching it must keep their
+// relative order and may never be erased, hoisted or merged.
+def DistRuntime_CommResource
+    : Resource<"::mlir::distruntime::CommunicationResource">;
+
+def DistRuntime_Communicates : MemoryEffects<[
+  MemRead<DistRuntime_CommResource>, MemWrite<DistRuntime_CommResource>
+]>;
+
+class DistRuntime_Op<string mnemonic, list<Trait> traits = []>
+    : Op<DistRuntime_Dialect, mnemonic, traits>;
+
+#endif // DISTRUNTIME_DIALECT_DISTRUNTIME_IR_DISTRUNTIMEBASE_TD

@@ -1,0 +1,15 @@
+//===- DistRuntimeOps.h - DistRuntime operations ----------------*- C++ -*-===//
+
+#ifndef DISTRUNTIME_DIALECT_DISTRUNTIME_IR_DISTRUNTIMEOPS_H
+#define DISTRUNTIME_DIALECT_DISTRUNTIME_IR_DISTRUNTIMEOPS_H
+
+#include "distruntime/Dialect/DistRuntime/IR/DistRuntimeDialect.h"
+#include "mlir/Bytecode/BytecodeOpInterface.h"
+#include "mlir/IR/BuiltinTypes.h"
+#include "mlir/IR/OpDefinition.h"
+#include "mlir/IR/OpImplementation.h"
+
+#define GET_OP_CLASSES
+#include "distruntime/Dialect/DistRuntime/IR/DistRuntimeOps.h.inc"
+
+#endif // DISTRUNTIME_DIALECT_DISTRUNTIME_IR_DISTRUNTIMEOPS_H

@@ -1,0 +1,196 @@
+//===- DistRuntimeOps.td - DistRuntime operations ------------*- tablegen -*-===//
+//
+// The operations of the DistRuntime RFC: team_size, team_member, wait,
+// allreduce and get_halo.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef DISTRUNTIME_DIALECT_DISTRUNTIME_IR_DISTRUNTIMEOPS_TD
+#define DISTRUNTIME_DIALECT_DISTRUNTIME_IR_DISTRUNTIMEOPS_TD
+
+include "distruntime/Dialect/DistRuntime/IR/DistRuntimeBase.td"
+include "mlir/IR/OpAsmInterface.td"
+
+//===----------------------------------------------------------------------===//
+// TeamSizeOp
+//===----------------------------------------------------------------------===//
+
+def DistRuntime_TeamSizeOp : DistRuntime_Op<"team_size", [Pure]> {
+  let summary = "number of members of a team (MPI_Comm_size)";
+  let description = [{
+    Returns the number of members of `team`. Does not communicate.
+
+    ```mlir
+    %n = distruntime.team_size team(0)
+    // RFC generic form:
+    %n = "distruntime.team_size"() {team = 0 : i64} : () -> index
+    ```
+  }];
+  let arguments = (ins DistRuntime_TeamAttr:$team);
+  let results = (outs Index:$size);
+  let assemblyFormat = "`team` `(` $team `)` attr-dict";
+}
+
+//===----------------------------------------------------------------------===//
+// TeamMemberOp
+//===----------------------------------------------------------------------===//
+
+def DistRuntime_TeamMemberOp : DistRuntime_Op<"team_member", [Pure]> {
+  let summary = "member id of the caller in a team (MPI_Comm_rank)";
+  let description = [{
+    Returns the id of the calling member in `team`, in `[0, team_size)`.
+    Does not communicate.
+
+    ```mlir
+    %me = distruntime.team_member team(0)
+    ```
+  }];
+  let arguments = (ins DistRuntime_TeamAttr:$team);
+  let results = (outs Index:$member);
+  let assemblyFormat = "`team` `(` $team `)` attr-dict";
+}
+
+//===----------------------------------------------------------------------===//
+// WaitOp
+//===----------------------------------------------------------------------===//
+
+def DistRuntime_WaitOp : DistRuntime_Op<"wait", [
+    DistRuntime_Communicates,
+    MemoryEffects<[MemRead, MemWrite]>]> {
+  let summary = "complete an asynchronous operation (MPI_Wait)";
+  let description = [{
+    Blocks until the asynchronous operation that returned `handle` is complete.
+    Its results (data written in place or returned as values) may be used only
+    after the wait. Every handle is waited exactly once; waiting a handle twice
+    is diagnosed by the verifier where it is visible in the IR and by the
+    runtime otherwise.
+
+    ```mlir
+    %h = distruntime.allreduce <sum> %buf team(0) : memref<8xf64> -> !distruntime.async_handle
+    // ... independent work overlaps the reduction ...
+    distruntime.wait %h
+    ```
+  }];
+  let arguments = (ins DistRuntime_AsyncHandle:$handle);
+  let assemblyFormat = "$handle attr-dict";
+  let hasVerifier = 1;
+}
+
+//===----------------------------------------------------------------------===//
+// AllReduceOp
+//===----------------------------------------------------------------------===//
+
+def DistRuntime_AllReduceOp : DistRuntime_Op<"allreduce", [
+    DistRuntime_Communicates]> {
+  let summary = "in-place element-wise reduction over a team (MPI_Allreduce)";
+  let description = [{
+    Reduces `data` element-wise over all members of `team` with `op` and
+    writes the result to `data` on every member. The shape of `data` must be
+    the same on all members. `data` may have any rank and any strided layout.
+
+    Without a result the operation completes before it returns. With a
+    `!distruntime.async_handle` result it is issued asynchronously (as
+    `MPI_Iallreduce`) and `data` may be used only after `distruntime.wait`.
+
+    `and`, `or` and `xor` need integer elements. On `i1`, `sum` is addition
+    modulo 2, `prod` and `min` are `and`, `max` is `or`. Signless integers
+    compare as signed, `ui*` as unsigned.
+
+    ```mlir
+    distruntime.allreduce <sum> %buf team(0) : memref<4x4xf64>
+    %h = distruntime.allreduce <max> %r team(0) : memref<1xf64> -> !distruntime.async_handle
+    distruntime.wait %h
+    ```
+
+    Per member, with `<sum>` over a team of 3:
+    ```
+    before: m0: [1, 2]   m1: [10, 20]   m2: [100, 200]
+    after:  m0, m1, m2: [111, 222]
+    ```
+  }];
+  let arguments = (ins
+    Arg<DistRuntime_MemRef, "data reduced in place", [MemRead, MemWrite]>:$data,
+    DistRuntime_ReductionKindAttr:$op,
+    DistRuntime_TeamAttr:$team);
+  let results = (outs Optional<DistRuntime_AsyncHandle>:$handle);
+  let assemblyFormat = [{
+    $op $data `team` `(` $team `)` attr-dict `:` type($data)
+    (`->` type($handle)^)?
+  }];
+  let hasVerifier = 1;
+}
+
+//===----------------------------------------------------------------------===//
+// GetHaloOp
+//===----------------------------------------------------------------------===//
+
+def DistRuntime_GetHaloOp : DistRuntime_Op<"get_halo", [
+    AttrSizedOperandSegments, DistRuntime_Communicates]> {
+  let summary = "fetch the halos of a block-distributed array (Isend/Irecv)";
+  let description = [{
+    For an array of global shape `gShape` distributed along its first
+    dimension, `local` is the caller's block, starting at `lOffsets` in the
+    global array. The op returns the parts of the bounding box
+    `[bbOffsets, bbOffsets + bbSizes)` that are not locally owned: the *left*
+    halo holds the requested rows before the local block, the *right* halo
+    the requested rows after it, each with the bounding box's extent in the
+    other dimensions. Either halo may be empty. `local` is not modified.
+
+    `gShape`, `lOffsets`, `bbOffsets` and `bbSizes` have one value per
+    dimension of `local`. The operation is always asynchronous: the halos may
+    be read only after `distruntime.wait` on the returned handle. On memrefs
+    the halos are freshly allocated buffers owned by the caller.
+
+    The runtime exchanges data only with the members that own requested rows.
+    With a `key`, the communication plan is cached and reused while the
+    geometry is unchanged; a geometry change must happen on all members at
+    the same call (as any redistribution in an SPMD program does).
+
+    ```mlir
+    %h, %left, %right = distruntime.get_halo %local
+        gshape [%n, %m] loffsets [%off, %c0]
+        bboffsets [%lo, %c0] bbsizes [%len, %m] team(0) key(1)
+        : memref<?x?xf64> -> memref<?x?xf64>, memref<?x?xf64>
+    distruntime.wait %h
+    ```
+
+    Rows of a 10-row array on 3 members (4, 3, 3 rows), each member asking for
+    its rows plus one on each side:
+    ```
+    m0: rows 0-3, bbox 0-4 -> left: none        right: row 4 (from m1)
+    m1: rows 4-6, bbox 3-7 -> left: row 3 (m0)  right: row 7 (from m2)
+    m2: rows 7-9, bbox 6-9 -> left: row 6 (m1)  right: none
+    ```
+  }];
+  let arguments = (ins
+    Arg<DistRuntime_Array, "locally owned block", [MemRead]>:$local,
+    Variadic<Index>:$gShape,
+    Variadic<Index>:$lOffsets,
+    Variadic<Index>:$bbOffsets,
+    Variadic<Index>:$bbSizes,
+    DistRuntime_TeamAttr:$team,
+    OptionalAttr<DistRuntime_KeyAttr>:$key);
+  let results = (outs
+    DistRuntime_AsyncHandle:$handle,
+    Res<DistRuntime_Array, "left halo", [MemAlloc]>:$left,
+    Res<DistRuntime_Array, "right halo", [MemAlloc]>:$right);
+  let assemblyFormat = [{
+    $local `gshape` `[` $gShape `]` `loffsets` `[` $lOffsets `]`
+    `bboffsets` `[` $bbOffsets `]` `bbsizes` `[` $bbSizes `]`
+    `team` `(` $team `)` (`key` `(` $key^ `)`)? attr-dict
+    `:` type($local) `->` type($left) `,` type($right)
+  }];
+  let extraClassDeclaration = [{
+    /// Rank of the distributed array.
+    int64_t getArrayRank() {
+      return ::llvm::cast<::mlir::ShapedType>(getLocal().getType()).getRank();
+    }
+    /// Halo shape implied by constant geometry operands; kDynamic where an
+    /// input is not a constant.
+    ::llvm::SmallVector<int64_t> getStaticHaloShape(bool left);
+  }];
+  let hasVerifier = 1;
+  let hasCanonicalizer = 1;
+}
+
+#endif // DISTRUNTIME_DIALECT_DISTRUNTIME_IR_DISTRUNTIMEOPS_TD

@@ -1,0 +1,291 @@
+//===- DistRuntimeToRuntime.cpp - distruntime ops to libdistrt calls ------===//
+//
+// Each op becomes a func.call into the C ABI of distrt.h. Calls that pass
+// memrefs build unranked descriptors on the stack, so they sit inside a
+// memref.alloca_scope: in a loop the stack does not grow per iteration.
+//
+//===----------------------------------------------------------------------===//
+
+#include "RuntimeAPI.h"
+
+#include "distruntime/Conversion/Passes.h"
+#include "distruntime/Dialect/DistRuntime/IR/DistRuntimeOps.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Func/Transforms/FuncConversions.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/SCF/Transforms/Patterns.h"
+#include "mlir/Transforms/DialectConversion.h"
+
+namespace mlir::distruntime {
+#define GEN_PASS_DEF_CONVERTDISTRUNTIMETORUNTIME
+#include "distruntime/Conversion/Passes.h.inc"
+} // namespace mlir::distruntime
+
+using namespace mlir;
+using namespace mlir::distruntime;
+
+namespace {
+
+/// Shared helpers of the op patterns.
+template <typename Op>
+struct RuntimeCallPattern : public OpConversionPattern<Op> {
+  using OpConversionPattern<Op>::OpConversionPattern;
+
+  ModuleOp getModule(Op op) const {
+    return op->template getParentOfType<ModuleOp>();
+  }
+
+  Value i64(OpBuilder &b, Location loc, int64_t value) const {
+    return arith::ConstantIntOp::create(b, loc, value, 64);
+  }
+  Value i32(OpBuilder &b, Location loc, int64_t value) const {
+    return arith::ConstantIntOp::create(b, loc, value, 32);
+  }
+
+  /// Emits `body` inside a memref.alloca_scope yielding `resultTypes`.
+  ValueRange
+  inAllocaScope(ConversionPatternRewriter &rewriter, Location loc,
+                TypeRange resultTypes,
+                llvm::function_ref<SmallVector<Value>(OpBuilder &)> body) const {
+    auto scope = memref::AllocaScopeOp::create(rewriter, loc, resultTypes);
+    OpBuilder::InsertionGuard guard(rewriter);
+    rewriter.createBlock(&scope.getBodyRegion());
+    SmallVector<Value> results = body(rewriter);
+    memref::AllocaScopeReturnOp::create(rewriter, loc, results);
+    return scope.getResults();
+  }
+};
+
+//===----------------------------------------------------------------------===//
+// team_size, team_member
+//===----------------------------------------------------------------------===//
+
+template <typename Op, RuntimeFunction fn>
+struct TeamQueryLowering : public RuntimeCallPattern<Op> {
+  using RuntimeCallPattern<Op>::RuntimeCallPattern;
+
+  LogicalResult
+  matchAndRewrite(Op op, typename Op::Adaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    ModuleOp module = this->getModule(op);
+    auto callee = getOrInsertRuntimeFunction(rewriter, module, fn);
+    Value where = getLocationString(rewriter, module, loc);
+    auto call = func::CallOp::create(
+        rewriter, loc, callee,
+        ValueRange{this->i64(rewriter, loc, op.getTeam()), where});
+    rewriter.replaceOpWithNewOp<arith::IndexCastOp>(
+        op, rewriter.getIndexType(), call.getResult(0));
+    return success();
+  }
+};
+
+//===----------------------------------------------------------------------===//
+// wait
+//===----------------------------------------------------------------------===//
+
+struct WaitLowering : public RuntimeCallPattern<WaitOp> {
+  using RuntimeCallPattern::RuntimeCallPattern;
+
+  LogicalResult
+  matchAndRewrite(WaitOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    ModuleOp module = getModule(op);
+    auto callee =
+        getOrInsertRuntimeFunction(rewriter, module, RuntimeFunction::Wait);
+    Value where = getLocationString(rewriter, module, op.getLoc());
+    func::CallOp::create(rewriter, op.getLoc(), callee,
+                         ValueRange{adaptor.getHandle(), where});
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+//===----------------------------------------------------------------------===//
+// allreduce
+//===----------------------------------------------------------------------===//
+
+struct AllReduceLowering : public RuntimeCallPattern<AllReduceOp> {
+  using RuntimeCallPattern::RuntimeCallPattern;
+
+  LogicalResult
+  matchAndRewrite(AllReduceOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    ModuleOp module = getModule(op);
+    auto dtype = getRuntimeTypeCode(op.getData().getType().getElementType());
+    if (!dtype)
+      return rewriter.notifyMatchFailure(op, "unsupported element type");
+    auto callee = getOrInsertRuntimeFunction(rewriter, module,
+                                             RuntimeFunction::AllReduce);
+    Value where = getLocationString(rewriter, module, loc);
+    bool async = op.getHandle() != nullptr;
+    ValueRange handle = inAllocaScope(
+        rewriter, loc, rewriter.getI64Type(), [&](OpBuilder &b) {
+          auto [rank, descriptor] = castToUnranked(b, loc, adaptor.getData());
+          auto call = func::CallOp::create(
+              b, loc, callee,
+              ValueRange{i64(b, loc, op.getTeam()),
+                         i32(b, loc, static_cast<int32_t>(op.getOp())),
+                         i32(b, loc, *dtype), rank, descriptor,
+                         i32(b, loc, async), where});
+          return SmallVector<Value>{call.getResult(0)};
+        });
+    if (async)
+      rewriter.replaceOp(op, handle);
+    else
+      rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+//===----------------------------------------------------------------------===//
+// get_halo
+//===----------------------------------------------------------------------===//
+
+struct GetHaloLowering : public RuntimeCallPattern<GetHaloOp> {
+  using RuntimeCallPattern::RuntimeCallPattern;
+
+  LogicalResult
+  matchAndRewrite(GetHaloOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    ModuleOp module = getModule(op);
+    Value local = adaptor.getLocal();
+    auto localType = dyn_cast<MemRefType>(local.getType());
+    if (!localType)
+      return op.emitOpError("on tensors must be bufferized before "
+                            "convert-distruntime-to-runtime (run "
+                            "one-shot-bufferize, or the distruntime-to-llvm "
+                            "pipeline)");
+    auto dtype = getRuntimeTypeCode(localType.getElementType());
+    if (!dtype)
+      return rewriter.notifyMatchFailure(op, "unsupported element type");
+    int64_t rank = localType.getRank();
+
+    // Halo shapes, computed here so the runtime only moves data. Sizes are
+    // clamped at 0 for the allocation; the runtime reports bad geometry.
+    auto cst = [&](int64_t v) -> Value {
+      return arith::ConstantIndexOp::create(rewriter, loc, v);
+    };
+    auto max0 = [&](Value v) -> Value {
+      return arith::MaxSIOp::create(rewriter, loc, v, cst(0));
+    };
+    Value bbOffset = adaptor.getBbOffsets()[0];
+    Value bbEnd = arith::AddIOp::create(rewriter, loc, bbOffset,
+                                        adaptor.getBbSizes()[0]);
+    Value lOffset = adaptor.getLOffsets()[0];
+    Value lEnd = arith::AddIOp::create(
+        rewriter, loc, lOffset, memref::DimOp::create(rewriter, loc, local, 0));
+    Value leftRows = max0(arith::SubIOp::create(
+        rewriter, loc, arith::MinSIOp::create(rewriter, loc, bbEnd, lOffset),
+        bbOffset));
+    Value rightRows = max0(arith::SubIOp::create(
+        rewriter, loc, bbEnd,
+        arith::MaxSIOp::create(rewriter, loc, bbOffset, lEnd)));
+    auto allocHalo = [&](Type type, Value rows) -> Value {
+      auto haloType = cast<MemRefType>(type);
+      SmallVector<Value> dynamicSizes;
+      for (int64_t d = 0; d < rank; ++d)
+        if (haloType.isDynamicDim(d))
+          dynamicSizes.push_back(d == 0 ? rows
+                                        : max0(adaptor.getBbSizes()[d]));
+      return memref::AllocOp::create(rewriter, loc, haloType, dynamicSizes);
+    };
+    Value left = allocHalo(op.getLeft().getType(), leftRows);
+    Value right = allocHalo(op.getRight().getType(), rightRows);
+
+    auto callee =
+        getOrInsertRuntimeFunction(rewriter, module, RuntimeFunction::GetHalo);
+    Value where = getLocationString(rewriter, module, loc);
+    ValueRange handle = inAllocaScope(
+        rewriter, loc, rewriter.getI64Type(), [&](OpBuilder &b) {
+          // gShape, lOffsets, bbOffsets, bbSizes as one i64 array.
+          auto geometryType = MemRefType::get({4 * rank}, b.getI64Type());
+          Value geometry = memref::AllocaOp::create(b, loc, geometryType);
+          int64_t slot = 0;
+          for (ValueRange values :
+               {adaptor.getGShape(), adaptor.getLOffsets(),
+                adaptor.getBbOffsets(), adaptor.getBbSizes()})
+            for (Value v : values) {
+              Value asI64 =
+                  arith::IndexCastOp::create(b, loc, b.getI64Type(), v);
+              memref::StoreOp::create(
+                  b, loc, asI64, geometry,
+                  ValueRange{arith::ConstantIndexOp::create(b, loc, slot++)});
+            }
+          auto [localRank, localDesc] = castToUnranked(b, loc, local);
+          auto [geomRank, geomDesc] = castToUnranked(b, loc, geometry);
+          auto [leftRank, leftDesc] = castToUnranked(b, loc, left);
+          auto [rightRank, rightDesc] = castToUnranked(b, loc, right);
+          int64_t key = op.getKey() ? static_cast<int64_t>(*op.getKey()) : -1;
+          auto call = func::CallOp::create(
+              b, loc, callee,
+              ValueRange{i64(b, loc, op.getTeam()), i64(b, loc, key),
+                         i32(b, loc, *dtype), localRank, localDesc, geomRank,
+                         geomDesc, leftRank, leftDesc, rightRank, rightDesc,
+                         where});
+          return SmallVector<Value>{call.getResult(0)};
+        });
+    rewriter.replaceOp(op, {handle[0], left, right});
+    return success();
+  }
+};
+
+//===----------------------------------------------------------------------===//
+// Pass
+//===----------------------------------------------------------------------===//
+
+struct ConvertDistRuntimeToRuntimePass
+    : public distruntime::impl::ConvertDistRuntimeToRuntimeBase<
+          ConvertDistRuntimeToRuntimePass> {
+  void runOnOperation() override {
+    MLIRContext *ctx = &getContext();
+    TypeConverter converter;
+    converter.addConversion([](Type type) { return type; });
+    converter.addConversion(
+        [](AsyncHandleType type) { return IntegerType::get(type.getContext(), 64); });
+    auto materialize = [](OpBuilder &b, Type type, ValueRange inputs,
+                          Location loc) -> Value {
+      return UnrealizedConversionCastOp::create(b, loc, type, inputs)
+          .getResult(0);
+    };
+    converter.addSourceMaterialization(materialize);
+    converter.addTargetMaterialization(materialize);
+
+    ConversionTarget target(*ctx);
+    target.addIllegalDialect<DistRuntimeDialect>();
+    target.addLegalOp<UnrealizedConversionCastOp>();
+    // Handles may flow through functions, branches and scf regions.
+    target.markUnknownOpDynamicallyLegal(
+        [&](Operation *op) { return converter.isLegal(op); });
+    target.addDynamicallyLegalOp<func::FuncOp>([&](func::FuncOp op) {
+      return converter.isSignatureLegal(op.getFunctionType()) &&
+             converter.isLegal(&op.getBody());
+    });
+
+    RewritePatternSet patterns(ctx);
+    populateDistRuntimeToRuntimePatterns(converter, patterns);
+    populateFunctionOpInterfaceTypeConversionPattern<func::FuncOp>(patterns,
+                                                                   converter);
+    populateCallOpTypeConversionPattern(patterns, converter);
+    populateReturnOpTypeConversionPattern(patterns, converter);
+    populateBranchOpInterfaceTypeConversionPattern(patterns, converter);
+    scf::populateSCFStructuralTypeConversionsAndLegality(converter, patterns,
+                                                         target);
+    if (failed(applyPartialConversion(getOperation(), target,
+                                      std::move(patterns))))
+      signalPassFailure();
+  }
+};
+
+} // namespace
+
+void mlir::distruntime::populateDistRuntimeToRuntimePatterns(
+    TypeConverter &converter, RewritePatternSet &patterns) {
+  patterns.add<TeamQueryLowering<TeamSizeOp, RuntimeFunction::TeamSize>,
+               TeamQueryLowering<TeamMemberOp, RuntimeFunction::TeamMember>,
+               WaitLowering, AllReduceLowering, GetHaloLowering>(
+      converter, patterns.getContext());
+}

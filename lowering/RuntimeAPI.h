@@ -1,0 +1,43 @@
+//===- RuntimeAPI.h - libdistrt symbols as seen from the lowering -*- C++ -*-===//
+//
+// The lowering's mirror of include/distruntime/Runtime/distrt.h, built from
+// the shared table RuntimeFunctions.def.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef DISTRUNTIME_LOWERING_RUNTIMEAPI_H
+#define DISTRUNTIME_LOWERING_RUNTIMEAPI_H
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/BuiltinOps.h"
+
+#include <optional>
+
+namespace mlir::distruntime {
+
+enum class RuntimeFunction {
+#define DISTRT_FUNCTION(Enum, symbol, result, arguments) Enum,
+#include "distruntime/Runtime/RuntimeFunctions.def"
+};
+
+/// Declares `fn` in `module` (once) and returns the declaration.
+func::FuncOp getOrInsertRuntimeFunction(OpBuilder &builder, ModuleOp module,
+                                        RuntimeFunction fn);
+
+/// The distrt_dtype_t code of an element type, if the runtime supports it.
+std::optional<int32_t> getRuntimeTypeCode(Type elementType);
+
+/// A pointer to a NUL-terminated constant string "file:line:col" naming
+/// `loc`, shared by all ops with the same location.
+Value getLocationString(OpBuilder &builder, ModuleOp module, Location loc);
+
+/// Passes `memref` by MLIR's unranked convention: returns (rank, descriptor).
+/// Must be called inside a memref.alloca_scope: the descriptor lives on the
+/// stack.
+std::pair<Value, Value> castToUnranked(OpBuilder &builder, Location loc,
+                                       Value memref);
+
+} // namespace mlir::distruntime
+
+#endif // DISTRUNTIME_LOWERING_RUNTIMEAPI_H
