@@ -31,3 +31,7 @@ function(distruntime_add_library name)
   endif()
   target_link_libraries(${name} PUBLIC ${ARG_LINK_LIBS} MLIR LLVM)
 endfunction()
+
+# lit and FileCheck come with llvm-22-tools.
+find_program(LLVM_EXTERNAL_LIT NAMES lit lit.py llvm-lit
+             HINTS ${LLVM_TOOLS_BINARY_DIR} REQUIRED)

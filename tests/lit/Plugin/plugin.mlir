@@ -1,0 +1,14 @@
+// Stock mlir-opt-22 parses, verifies and lowers the dialect through the
+// plugin (one library for --load-dialect-plugin and --load-pass-plugin).
+// RUN: %mlir-opt --load-dialect-plugin=%plugin %s | FileCheck %s --check-prefix=ROUNDTRIP
+// RUN: %mlir-opt --load-dialect-plugin=%plugin --load-pass-plugin=%plugin %s --pass-pipeline="builtin.module(convert-distruntime-to-runtime)" | FileCheck %s --check-prefix=RUNTIME
+// RUN: %mlir-opt --load-dialect-plugin=%plugin --load-pass-plugin=%plugin %s --pass-pipeline="builtin.module(distruntime-to-llvm)" | FileCheck %s --check-prefix=LLVM
+
+// ROUNDTRIP: distruntime.allreduce <sum> %{{.*}} team(0) : memref<16xf64>
+// RUNTIME: call @distrt_allreduce
+// LLVM: llvm.call @distrt_allreduce
+// LLVM-NOT: distruntime.
+func.func @sum(%buf: memref<16xf64>) {
+  distruntime.allreduce <sum> %buf team(0) : memref<16xf64>
+  return
+}
