@@ -33,10 +33,10 @@ struct GetHaloOpInterface
     return {};
   }
 
-  FailureOr<BufferLikeType>
-  getBufferType(Operation *op, Value value, const BufferizationOptions &options,
-                const BufferizationState &,
-                SmallVector<Value> &) const {
+  FailureOr<BufferLikeType> getBufferType(Operation *op, Value value,
+                                          const BufferizationOptions &options,
+                                          const BufferizationState &,
+                                          SmallVector<Value> &) const {
     return cast<BufferLikeType>(getMemRefTypeWithStaticIdentityLayout(
         cast<TensorType>(value.getType())));
   }

@@ -19,11 +19,12 @@ using namespace mlir::distruntime;
 LogicalResult WaitOp::verify() {
   // A handle owns its MPI requests; a second wait would complete nothing and
   // touch freed state, so reject it wherever the IR shows it.
-  auto waits = llvm::count_if(getHandle().getUsers(),
-                              [](Operation *user) { return isa<WaitOp>(user); });
+  auto waits = llvm::count_if(getHandle().getUsers(), [](Operation *user) {
+    return isa<WaitOp>(user);
+  });
   if (waits > 1)
-    return emitOpError("async handle is waited ") << waits
-           << " times; each handle must be waited exactly once";
+    return emitOpError("async handle is waited ")
+           << waits << " times; each handle must be waited exactly once";
   return success();
 }
 
@@ -95,8 +96,8 @@ LogicalResult GetHaloOp::verify() {
              << g.name << "' value per dimension of 'local' (" << rank
              << "), but got " << g.values.size();
 
-  for (auto [name, halo] :
-       {std::pair<StringRef, Value>{"left", getLeft()}, {"right", getRight()}}) {
+  for (auto [name, halo] : {std::pair<StringRef, Value>{"left", getLeft()},
+                            {"right", getRight()}}) {
     auto haloType = cast<ShapedType>(halo.getType());
     if (isa<MemRefType>(haloType) != isa<MemRefType>(localType))
       return emitOpError("'")
@@ -109,9 +110,9 @@ LogicalResult GetHaloOp::verify() {
              << " differs from the element type of 'local' "
              << localType.getElementType();
     if (haloType.getRank() != rank)
-      return emitOpError("'") << name << "' halo has rank "
-                              << haloType.getRank() << " but 'local' has rank "
-                              << rank;
+      return emitOpError("'")
+             << name << "' halo has rank " << haloType.getRank()
+             << " but 'local' has rank " << rank;
     if (auto memref = dyn_cast<MemRefType>(haloType);
         memref && !memref.getLayout().isIdentity())
       return emitOpError("'")
@@ -138,19 +139,17 @@ LogicalResult GetHaloOp::verify() {
                                {"bbOffsets", bbOffset},
                                {"bbSizes", bbSize}})
       if (value && *value < 0)
-        return emitOpError("'") << name << "' is negative (" << *value
-                                << ") in dimension " << d;
+        return emitOpError("'")
+               << name << "' is negative (" << *value << ") in dimension " << d;
     if (gSize && bbOffset && bbSize && *bbOffset + *bbSize > *gSize)
       return emitOpError("bounding box [")
              << *bbOffset << ", " << *bbOffset + *bbSize
-             << ") exceeds the global size " << *gSize << " in dimension "
-             << d;
+             << ") exceeds the global size " << *gSize << " in dimension " << d;
     if (gSize && lOffset && !localType.isDynamicDim(d) &&
         *lOffset + localType.getDimSize(d) > *gSize)
       return emitOpError("local block [")
              << *lOffset << ", " << *lOffset + localType.getDimSize(d)
-             << ") exceeds the global size " << *gSize << " in dimension "
-             << d;
+             << ") exceeds the global size " << *gSize << " in dimension " << d;
     if (d == 0)
       continue;
     if (lOffset && *lOffset != 0)

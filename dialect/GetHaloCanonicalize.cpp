@@ -47,10 +47,10 @@ struct StaticHaloShapes : public OpRewritePattern<GetHaloOp> {
       return tensor::CastOp::create(rewriter, op.getLoc(), original,
                                     refinedHalo);
     };
-    rewriter.replaceOp(op, {refined.getHandle(),
-                            castBack(refined.getLeft(), op.getLeft().getType()),
-                            castBack(refined.getRight(),
-                                     op.getRight().getType())});
+    rewriter.replaceOp(op,
+                       {refined.getHandle(),
+                        castBack(refined.getLeft(), op.getLeft().getType()),
+                        castBack(refined.getRight(), op.getRight().getType())});
     return success();
   }
 };

@@ -44,10 +44,9 @@ struct RuntimeCallPattern : public OpConversionPattern<Op> {
   }
 
   /// Emits `body` inside a memref.alloca_scope yielding `resultTypes`.
-  ValueRange
-  inAllocaScope(ConversionPatternRewriter &rewriter, Location loc,
-                TypeRange resultTypes,
-                llvm::function_ref<SmallVector<Value>(OpBuilder &)> body) const {
+  ValueRange inAllocaScope(
+      ConversionPatternRewriter &rewriter, Location loc, TypeRange resultTypes,
+      llvm::function_ref<SmallVector<Value>(OpBuilder &)> body) const {
     auto scope = memref::AllocaScopeOp::create(rewriter, loc, resultTypes);
     OpBuilder::InsertionGuard guard(rewriter);
     rewriter.createBlock(&scope.getBodyRegion());
@@ -75,8 +74,8 @@ struct TeamQueryLowering : public RuntimeCallPattern<Op> {
     auto call = func::CallOp::create(
         rewriter, loc, callee,
         ValueRange{this->i64(rewriter, loc, op.getTeam()), where});
-    rewriter.replaceOpWithNewOp<arith::IndexCastOp>(
-        op, rewriter.getIndexType(), call.getResult(0));
+    rewriter.replaceOpWithNewOp<arith::IndexCastOp>(op, rewriter.getIndexType(),
+                                                    call.getResult(0));
     return success();
   }
 };
@@ -121,8 +120,8 @@ struct AllReduceLowering : public RuntimeCallPattern<AllReduceOp> {
                                              RuntimeFunction::AllReduce);
     Value where = getLocationString(rewriter, module, loc);
     bool async = op.getHandle() != nullptr;
-    ValueRange handle = inAllocaScope(
-        rewriter, loc, rewriter.getI64Type(), [&](OpBuilder &b) {
+    ValueRange handle =
+        inAllocaScope(rewriter, loc, rewriter.getI64Type(), [&](OpBuilder &b) {
           auto [rank, descriptor] = castToUnranked(b, loc, adaptor.getData());
           auto call = func::CallOp::create(
               b, loc, callee,
@@ -173,8 +172,8 @@ struct GetHaloLowering : public RuntimeCallPattern<GetHaloOp> {
       return arith::MaxSIOp::create(rewriter, loc, v, cst(0));
     };
     Value bbOffset = adaptor.getBbOffsets()[0];
-    Value bbEnd = arith::AddIOp::create(rewriter, loc, bbOffset,
-                                        adaptor.getBbSizes()[0]);
+    Value bbEnd =
+        arith::AddIOp::create(rewriter, loc, bbOffset, adaptor.getBbSizes()[0]);
     Value lOffset = adaptor.getLOffsets()[0];
     Value lEnd = arith::AddIOp::create(
         rewriter, loc, lOffset, memref::DimOp::create(rewriter, loc, local, 0));
@@ -189,8 +188,7 @@ struct GetHaloLowering : public RuntimeCallPattern<GetHaloOp> {
       SmallVector<Value> dynamicSizes;
       for (int64_t d = 0; d < rank; ++d)
         if (haloType.isDynamicDim(d))
-          dynamicSizes.push_back(d == 0 ? rows
-                                        : max0(adaptor.getBbSizes()[d]));
+          dynamicSizes.push_back(d == 0 ? rows : max0(adaptor.getBbSizes()[d]));
       return memref::AllocOp::create(rewriter, loc, haloType, dynamicSizes);
     };
     Value left = allocHalo(op.getLeft().getType(), leftRows);
@@ -199,8 +197,8 @@ struct GetHaloLowering : public RuntimeCallPattern<GetHaloOp> {
     auto callee =
         getOrInsertRuntimeFunction(rewriter, module, RuntimeFunction::GetHalo);
     Value where = getLocationString(rewriter, module, loc);
-    ValueRange handle = inAllocaScope(
-        rewriter, loc, rewriter.getI64Type(), [&](OpBuilder &b) {
+    ValueRange handle =
+        inAllocaScope(rewriter, loc, rewriter.getI64Type(), [&](OpBuilder &b) {
           // gShape, lOffsets, bbOffsets, bbSizes as one i64 array.
           auto geometryType = MemRefType::get({4 * rank}, b.getI64Type());
           Value geometry = memref::AllocaOp::create(b, loc, geometryType);
@@ -244,8 +242,9 @@ struct ConvertDistRuntimeToRuntimePass
     MLIRContext *ctx = &getContext();
     TypeConverter converter;
     converter.addConversion([](Type type) { return type; });
-    converter.addConversion(
-        [](AsyncHandleType type) { return IntegerType::get(type.getContext(), 64); });
+    converter.addConversion([](AsyncHandleType type) {
+      return IntegerType::get(type.getContext(), 64);
+    });
     auto materialize = [](OpBuilder &b, Type type, ValueRange inputs,
                           Location loc) -> Value {
       return UnrealizedConversionCastOp::create(b, loc, type, inputs)

@@ -70,8 +70,7 @@ func::FuncOp mlir::distruntime::getOrInsertRuntimeFunction(OpBuilder &builder,
                                 decodeTypes(ctx, info.result));
   OpBuilder::InsertionGuard guard(builder);
   builder.setInsertionPointToStart(module.getBody());
-  auto decl =
-      func::FuncOp::create(builder, module.getLoc(), info.symbol, type);
+  auto decl = func::FuncOp::create(builder, module.getLoc(), info.symbol, type);
   decl.setPrivate();
   return decl;
 }

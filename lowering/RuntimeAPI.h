@@ -1,4 +1,5 @@
-//===- RuntimeAPI.h - libdistrt symbols as seen from the lowering -*- C++ -*-===//
+//===- RuntimeAPI.h - libdistrt symbols as seen from the lowering -*- C++
+//-*-===//
 //
 // The lowering's mirror of include/distruntime/Runtime/distrt.h, built from
 // the shared table RuntimeFunctions.def.

@@ -22,4 +22,4 @@ trap 'rm -rf "$work"' EXIT
 "$llvm/bin/llc" -O2 -relocation-model=pic -filetype=obj "$work/prog.ll" -o "$work/prog.o"
 c++ "$work/prog.o" -o "$output" \
   -L"$build/lib" -ldistrt -Wl,-rpath,"$build/lib" \
-  -L"$llvm/lib" -lmlir_c_runner_utils -Wl,-rpath,"$llvm/lib"
+  -L"$llvm/lib" -lmlir_c_runner_utils -lmlir_float16_utils -Wl,-rpath,"$llvm/lib"

@@ -1,4 +1,5 @@
-//===- BufferizableOpInterfaceImpl.h - Bufferize tensor-form ops -*- C++ -*-===//
+//===- BufferizableOpInterfaceImpl.h - Bufferize tensor-form ops -*- C++
+//-*-===//
 
 #ifndef DISTRUNTIME_DIALECT_DISTRUNTIME_IR_BUFFERIZABLEOPINTERFACEIMPL_H
 #define DISTRUNTIME_DIALECT_DISTRUNTIME_IR_BUFFERIZABLEOPINTERFACEIMPL_H

@@ -1,0 +1,85 @@
+//===- BenchUtil.h - Timing baseline against distrt -------------*- C++ -*-===//
+//
+// On a shared, noisy machine only ratios mean something: the baseline (raw
+// MPI doing the same work) and distrt run in alternating blocks inside one
+// launch, and medians of the blocks are compared. A block's time is the
+// slowest rank's, per iteration.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef DISTRUNTIME_BENCHMARKS_BENCHUTIL_H
+#define DISTRUNTIME_BENCHMARKS_BENCHUTIL_H
+
+#include <mpi.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <vector>
+
+namespace distrt::bench {
+
+struct Comparison {
+  double baselineUs, distrtUs;
+};
+
+inline double median(std::vector<double> values) {
+  std::sort(values.begin(), values.end());
+  const size_t n = values.size();
+  return n % 2 ? values[n / 2] : 0.5 * (values[n / 2 - 1] + values[n / 2]);
+}
+
+/// Seconds per iteration of `op` over `iterations`, the slowest rank's.
+template <class Op> double timeBlock(Op &&op, int iterations, MPI_Comm comm) {
+  MPI_Barrier(comm);
+  const double start = MPI_Wtime();
+  for (int i = 0; i < iterations; ++i)
+    op();
+  double elapsed = (MPI_Wtime() - start) / iterations;
+  MPI_Allreduce(MPI_IN_PLACE, &elapsed, 1, MPI_DOUBLE, MPI_MAX, comm);
+  return elapsed;
+}
+
+/// Runs `baseline` and `distrt` in `blocks` alternating blocks (the order
+/// flips every block) sized to about `blockSeconds`, after a warm-up.
+template <class Baseline, class Distrt>
+Comparison compare(Baseline &&baseline, Distrt &&distrt, MPI_Comm comm,
+                   int blocks = 41, double blockSeconds = 0.004) {
+  // Warm-up (plans, caches, MPI connections) and calibration.
+  for (int i = 0; i < 3; ++i) {
+    baseline();
+    distrt();
+  }
+  const double once =
+      std::max(timeBlock(baseline, 5, comm), timeBlock(distrt, 5, comm));
+  const int iterations = std::clamp(
+      static_cast<int>(blockSeconds / std::max(once, 1e-9)), 1, 20000);
+  std::vector<double> base, ours;
+  for (int b = 0; b < blocks; ++b) {
+    if (b % 2 == 0) {
+      base.push_back(timeBlock(baseline, iterations, comm));
+      ours.push_back(timeBlock(distrt, iterations, comm));
+    } else {
+      ours.push_back(timeBlock(distrt, iterations, comm));
+      base.push_back(timeBlock(baseline, iterations, comm));
+    }
+  }
+  return {median(base) * 1e6, median(ours) * 1e6};
+}
+
+inline void printHeader(int rank) {
+  if (rank == 0)
+    std::printf("case,np,size,baseline_us,distrt_us,ratio\n");
+}
+
+inline void printRow(int rank, const char *name, int np, long long size,
+                     const Comparison &c) {
+  if (rank != 0)
+    return;
+  std::printf("%s,%d,%lld,%.3f,%.3f,%.3f\n", name, np, size, c.baselineUs,
+              c.distrtUs, c.distrtUs / c.baselineUs);
+  std::fflush(stdout);
+}
+
+} // namespace distrt::bench
+
+#endif // DISTRUNTIME_BENCHMARKS_BENCHUTIL_H

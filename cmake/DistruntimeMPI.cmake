@@ -1,0 +1,71 @@
+# MPI launch settings and a helper that registers a test at several rank
+# counts. Included by the top-level CMakeLists after find_package(MPI).
+include_guard(GLOBAL)
+
+# Open MPI refuses to run as root and, on a machine with fewer cores than
+# ranks, refuses to oversubscribe; an oversubscribed rank that busy-polls makes
+# every operation take milliseconds. MPICH needs none of this.
+set(_distrt_default_flags "")
+if(MPIEXEC_EXECUTABLE)
+  execute_process(
+    COMMAND ${MPIEXEC_EXECUTABLE} --version
+    OUTPUT_VARIABLE _distrt_mpiexec_version
+    ERROR_VARIABLE _distrt_mpiexec_version
+    RESULT_VARIABLE _distrt_mpiexec_result
+    TIMEOUT 30)
+  if(_distrt_mpiexec_version MATCHES "Open MPI|OpenRTE")
+    set(_distrt_default_flags --allow-run-as-root --oversubscribe --mca
+                              mpi_yield_when_idle 1)
+  endif()
+endif()
+
+set(DISTRUNTIME_MPIRUN
+    "${MPIEXEC_EXECUTABLE}"
+    CACHE FILEPATH "MPI launcher used by the tests and benchmarks")
+set(DISTRUNTIME_MPIEXEC_FLAGS
+    "${_distrt_default_flags}"
+    CACHE STRING "Extra launcher flags (a CMake list) placed after -np N")
+# The full launcher prefix up to (excluding) the rank count, for lit configs.
+set(DISTRUNTIME_MPIEXEC_NUMPROC_FLAG
+    "${MPIEXEC_NUMPROC_FLAG}"
+    CACHE STRING "Launcher flag that precedes the rank count")
+
+# distrt_add_mpi_test(NAME <name> COMMAND <exe> [args...] NP <n...>
+#                     [TIMEOUT <s>] [PASS_REGULAR_EXPRESSION <re>])
+# Adds one test `<name>.np<n>` per rank count. TIMEOUT (default 120 s) makes a
+# hang a failure instead of a stuck run.
+function(distrt_add_mpi_test)
+  cmake_parse_arguments(PARSE_ARGV 0 ARG "" "NAME;TIMEOUT"
+                        "COMMAND;NP;PASS_REGULAR_EXPRESSION")
+  if(NOT ARG_NAME OR NOT ARG_COMMAND OR NOT ARG_NP)
+    message(FATAL_ERROR "distrt_add_mpi_test needs NAME, COMMAND and NP")
+  endif()
+  if(ARG_UNPARSED_ARGUMENTS)
+    message(
+      FATAL_ERROR
+        "distrt_add_mpi_test: unexpected arguments ${ARG_UNPARSED_ARGUMENTS}")
+  endif()
+  if(NOT ARG_TIMEOUT)
+    set(ARG_TIMEOUT 120)
+  endif()
+  list(POP_FRONT ARG_COMMAND exe)
+  if(TARGET ${exe})
+    set(exe $<TARGET_FILE:${exe}>)
+  endif()
+  foreach(np IN LISTS ARG_NP)
+    set(test_name ${ARG_NAME}.np${np})
+    add_test(
+      NAME ${test_name}
+      COMMAND
+        ${DISTRUNTIME_MPIRUN} ${DISTRUNTIME_MPIEXEC_NUMPROC_FLAG} ${np}
+        ${DISTRUNTIME_MPIEXEC_FLAGS} ${MPIEXEC_PREFLAGS} ${exe}
+        ${MPIEXEC_POSTFLAGS} ${ARG_COMMAND})
+    set_tests_properties(${test_name} PROPERTIES TIMEOUT ${ARG_TIMEOUT}
+                                                 PROCESSORS ${np})
+    if(ARG_PASS_REGULAR_EXPRESSION)
+      set_tests_properties(
+        ${test_name} PROPERTIES PASS_REGULAR_EXPRESSION
+                                "${ARG_PASS_REGULAR_EXPRESSION}")
+    endif()
+  endforeach()
+endfunction()

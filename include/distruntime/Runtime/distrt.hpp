@@ -1,0 +1,301 @@
+//===- distrt.hpp - C++ API of the distruntime runtime ----------*- C++ -*-===//
+//
+// The C++ face of libdistrt. The C ABI in distrt.h is a thin layer over these
+// functions: one implementation serves both. Errors are thrown as
+// distrt::Error; the C ABI turns them into one line on stderr and an abort.
+//
+// The runtime is not thread-safe: call it from the thread that initialized
+// MPI (MPI_THREAD_FUNNELED).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef DISTRUNTIME_RUNTIME_DISTRT_HPP
+#define DISTRUNTIME_RUNTIME_DISTRT_HPP
+
+#include "distruntime/Runtime/distrt.h"
+
+#include <mpi.h>
+
+#include <cstdint>
+#include <source_location>
+#include <span>
+#include <stdexcept>
+#include <string>
+#include <type_traits>
+#include <vector>
+
+namespace distrt {
+
+enum class Dtype : int32_t {
+  I1 = DISTRT_I1,
+  I8 = DISTRT_I8,
+  I16 = DISTRT_I16,
+  I32 = DISTRT_I32,
+  I64 = DISTRT_I64,
+  UI8 = DISTRT_UI8,
+  UI16 = DISTRT_UI16,
+  UI32 = DISTRT_UI32,
+  UI64 = DISTRT_UI64,
+  F16 = DISTRT_F16,
+  BF16 = DISTRT_BF16,
+  F32 = DISTRT_F32,
+  F64 = DISTRT_F64,
+};
+
+enum class RedOp : int32_t {
+  Sum = DISTRT_SUM,
+  Prod = DISTRT_PROD,
+  Min = DISTRT_MIN,
+  Max = DISTRT_MAX,
+  And = DISTRT_AND,
+  Or = DISTRT_OR,
+  Xor = DISTRT_XOR,
+};
+
+/// The element type of a C++ scalar; bool is i1 (stored as one byte).
+/// f16 and bf16 have no C++ type here: pass a MemrefView and a Dtype.
+template <class T> constexpr Dtype dtypeOf() {
+  using U = std::remove_cv_t<T>;
+  if constexpr (std::is_same_v<U, bool>)
+    return Dtype::I1;
+  else if constexpr (std::is_same_v<U, int8_t>)
+    return Dtype::I8;
+  else if constexpr (std::is_same_v<U, int16_t>)
+    return Dtype::I16;
+  else if constexpr (std::is_same_v<U, int32_t>)
+    return Dtype::I32;
+  else if constexpr (std::is_same_v<U, int64_t>)
+    return Dtype::I64;
+  else if constexpr (std::is_same_v<U, uint8_t>)
+    return Dtype::UI8;
+  else if constexpr (std::is_same_v<U, uint16_t>)
+    return Dtype::UI16;
+  else if constexpr (std::is_same_v<U, uint32_t>)
+    return Dtype::UI32;
+  else if constexpr (std::is_same_v<U, uint64_t>)
+    return Dtype::UI64;
+  else if constexpr (std::is_same_v<U, float>)
+    return Dtype::F32;
+  else if constexpr (std::is_same_v<U, double>)
+    return Dtype::F64;
+  else
+    static_assert(!sizeof(T), "no distrt dtype for this C++ type");
+}
+
+/// Where an operation was issued: the source location string of an MLIR op
+/// (C ABI) or the file:line of a C++ call. Formatted only on error.
+class SourceLoc {
+public:
+  SourceLoc(const char *text) : text_(text) {}
+  SourceLoc(std::source_location where = std::source_location::current())
+      : file_(where.file_name()), line_(where.line()) {}
+  std::string str() const;
+
+private:
+  const char *text_ = nullptr;
+  const char *file_ = nullptr;
+  unsigned line_ = 0;
+};
+
+/// Error::team() when no team is known (e.g. waiting on an invalid handle).
+inline constexpr int64_t kNoTeam = INT64_MIN;
+
+/// A run-time error. what() is "<op> at <loc>: team <t>, rank <r>: <message>".
+class Error : public std::runtime_error {
+public:
+  Error(std::string op, std::string loc, int64_t team, int rank,
+        std::string message, int code = MPI_SUCCESS);
+
+  /// The MPI error code, or MPI_SUCCESS when the error is not MPI's.
+  int code() const noexcept { return code_; }
+  const std::string &op() const noexcept { return op_; }
+  const std::string &loc() const noexcept { return loc_; }
+  int64_t team() const noexcept { return team_; }
+  /// The caller's rank in `team`, its world rank if the team is unknown, or -1
+  /// if MPI is not running.
+  int rank() const noexcept { return rank_; }
+  /// The message alone, without the op/location/team/rank prefix.
+  const std::string &message() const noexcept { return message_; }
+
+private:
+  std::string op_, loc_;
+  int64_t team_;
+  int rank_;
+  std::string message_;
+  int code_;
+};
+
+/// A view of an MLIR memref descriptor: element (i0, ..., ik) lives at
+/// aligned[offset + sum_d i_d * strides[d]]. `sizes` and `strides` point to
+/// `rank` values owned by the caller; the view is only used during a call.
+struct MemrefView {
+  int64_t rank = 0;
+  void *allocated = nullptr;
+  void *aligned = nullptr;
+  int64_t offset = 0;
+  const int64_t *sizes = nullptr;
+  const int64_t *strides = nullptr;
+
+  MemrefView() = default;
+  MemrefView(void *data, std::span<const int64_t> sizes,
+             std::span<const int64_t> strides, int64_t offset = 0);
+
+  /// Reads MLIR's unranked memref (rank, descriptor) where the descriptor is
+  /// {allocated, aligned, offset, sizes[rank], strides[rank]}.
+  static MemrefView fromUnranked(int64_t rank, void *descriptor) {
+    struct Header {
+      void *allocated;
+      void *aligned;
+      int64_t offset;
+    };
+    MemrefView view;
+    view.rank = rank;
+    if (!descriptor)
+      return view;
+    auto *header = static_cast<Header *>(descriptor);
+    view.allocated = header->allocated;
+    view.aligned = header->aligned;
+    view.offset = header->offset;
+    view.sizes = reinterpret_cast<const int64_t *>(header + 1);
+    view.strides = view.sizes + rank;
+    return view;
+  }
+};
+
+/// get_halo geometry: r values each (r = rank of the local block).
+struct HaloGeometry {
+  std::span<const int64_t> gShape, lOffsets, bbOffsets, bbSizes;
+};
+
+/// The shapes of the left and right halos implied by `geometry` for a local
+/// block of `localRows` rows, as the caller must allocate them.
+struct HaloShapes {
+  std::vector<int64_t> left, right;
+};
+HaloShapes haloShapes(const HaloGeometry &geometry, int64_t localRows);
+
+/// Initializes MPI if nobody did (MPI_THREAD_FUNNELED) and finalizes on
+/// destruction what distrt initialized. Optional: every call initializes
+/// lazily, and an atexit hook finalizes.
+class Environment {
+public:
+  Environment();
+  ~Environment();
+  Environment(Environment &&other) noexcept : active_(other.active_) {
+    other.active_ = false;
+  }
+  Environment &operator=(Environment &&other) noexcept;
+  Environment(const Environment &) = delete;
+  Environment &operator=(const Environment &) = delete;
+
+private:
+  bool active_ = true;
+};
+
+/// A team id. Constructing a Team for an id checks that it exists. A Team
+/// returned by registerComm owns the registration and removes it (freeing the
+/// runtime's duplicate of the communicator) when destroyed.
+class Team {
+public:
+  /// The world (team 0).
+  Team() : Team(0) {}
+  explicit Team(int64_t id, SourceLoc loc = std::source_location::current());
+  ~Team();
+  Team(Team &&other) noexcept : id_(other.id_), owned_(other.owned_) {
+    other.owned_ = false;
+  }
+  Team &operator=(Team &&other) noexcept;
+  Team(const Team &) = delete;
+  Team &operator=(const Team &) = delete;
+
+  /// Registers a duplicate of `comm` as team `id` (id > 0, not yet in use).
+  /// Collective over `comm` (it duplicates it).
+  [[nodiscard]] static Team
+  registerComm(int64_t id, MPI_Comm comm,
+               SourceLoc loc = std::source_location::current());
+
+  int64_t id() const noexcept { return id_; }
+  int size() const;
+  int rank() const;
+  /// The runtime's own communicator of this team (not the registered one).
+  MPI_Comm comm() const;
+
+private:
+  struct Adopt {};
+  Team(int64_t id, Adopt) : id_(id), owned_(true) {}
+  void drop() noexcept;
+  int64_t id_;
+  bool owned_ = false;
+};
+
+/// An async operation in flight. Move-only; wait() completes it. Destroying a
+/// pending request waits for it (an error then aborts the job, since a
+/// destructor cannot throw).
+class [[nodiscard]] Request {
+public:
+  Request() = default;
+  explicit Request(distrt_handle_t handle) : handle_(handle) {}
+  ~Request();
+  Request(Request &&other) noexcept : handle_(other.handle_) {
+    other.handle_ = 0;
+  }
+  Request &operator=(Request &&other) noexcept;
+  Request(const Request &) = delete;
+  Request &operator=(const Request &) = delete;
+
+  void wait(SourceLoc loc = std::source_location::current());
+  bool pending() const noexcept { return handle_ != 0; }
+  distrt_handle_t handle() const noexcept { return handle_; }
+  /// Gives up ownership; the caller must pass the handle to distrt::wait.
+  distrt_handle_t release() noexcept {
+    distrt_handle_t h = handle_;
+    handle_ = 0;
+    return h;
+  }
+
+private:
+  distrt_handle_t handle_ = 0;
+};
+
+/// Completes the operation behind a raw handle (each handle exactly once).
+void wait(distrt_handle_t handle,
+          SourceLoc loc = std::source_location::current());
+
+/// In-place allreduce of `data` (any rank, any strides) over `team`.
+void allreduce(const Team &team, RedOp op, Dtype dtype, const MemrefView &data,
+               SourceLoc loc = std::source_location::current());
+Request allreduceAsync(const Team &team, RedOp op, Dtype dtype,
+                       const MemrefView &data,
+                       SourceLoc loc = std::source_location::current());
+
+template <class T>
+void allreduce(const Team &team, RedOp op, std::span<T> data,
+               SourceLoc loc = std::source_location::current()) {
+  const int64_t size = static_cast<int64_t>(data.size()), stride = 1;
+  allreduce(team, op, dtypeOf<T>(),
+            MemrefView(data.data(), {&size, 1}, {&stride, 1}), loc);
+}
+template <class T>
+Request allreduceAsync(const Team &team, RedOp op, std::span<T> data,
+                       SourceLoc loc = std::source_location::current()) {
+  const int64_t size = static_cast<int64_t>(data.size()), stride = 1;
+  return allreduceAsync(team, op, dtypeOf<T>(),
+                        MemrefView(data.data(), {&size, 1}, {&stride, 1}), loc);
+}
+
+/// Fills `left` and `right` (allocated by the caller with haloShapes()) with
+/// the rows of the bounding box that lie before and after the local block,
+/// fetched from the ranks that own them. Only dimension 0 is distributed.
+///
+/// With `key` >= 0 the communication plan is cached per (team, key) and
+/// reused while this rank's geometry is unchanged. Planning is collective over
+/// the team: when the geometry of a key changes, it must change on every rank
+/// at the same call (as any redistribution in an SPMD program does).
+Request getHalo(const Team &team, int64_t key, Dtype dtype,
+                const MemrefView &local, const HaloGeometry &geometry,
+                const MemrefView &left, const MemrefView &right,
+                SourceLoc loc = std::source_location::current());
+
+} // namespace distrt
+
+#endif // DISTRUNTIME_RUNTIME_DISTRT_HPP

@@ -1,0 +1,124 @@
+//===- Environment.cpp - MPI lifetime ---------------------------*- C++ -*-===//
+//
+// MPI is initialized lazily by the first call if the host program did not do
+// it, and finalized only if distrt initialized it (at distrt_finalize or at
+// exit). The runtime's own state (communicators, user ops) is freed by a
+// delete callback of an attribute on MPI_COMM_SELF, which MPI runs at the
+// start of MPI_Finalize: so it is freed in time even when the host program
+// finalizes MPI itself.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Environment.h"
+#include "Error.h"
+#include "Reduce.h"
+#include "Request.h"
+#include "Team.h"
+
+#include <cstdlib>
+
+namespace distrt::detail {
+namespace {
+
+bool gOwnsMpi = false;
+bool gAtexitRegistered = false;
+int gSelfKeyval = MPI_KEYVAL_INVALID;
+
+void teardownState() noexcept {
+  if (!gMpiReady)
+    return;
+  gMpiReady = false;
+  abandonRequests();
+  freeTeams();
+  freeReductionOps();
+}
+
+int selfDeleteCallback(MPI_Comm, int, void *, void *) {
+  teardownState();
+  return MPI_SUCCESS;
+}
+
+void atexitHook() {
+  try {
+    finalizeRuntime();
+  } catch (...) {
+    // Nothing sensible is left to do at exit.
+  }
+}
+
+} // namespace
+
+bool mpiActive() noexcept {
+  int initialized = 0, finalized = 0;
+  MPI_Initialized(&initialized);
+  MPI_Finalized(&finalized);
+  return initialized && !finalized;
+}
+
+void initializeSlow() {
+  int initialized = 0, finalized = 0;
+  MPI_Initialized(&initialized);
+  MPI_Finalized(&finalized);
+  if (finalized)
+    raise("MPI is already finalized");
+  if (!initialized) {
+    int provided = 0;
+    checkMpi(MPI_Init_thread(nullptr, nullptr, MPI_THREAD_FUNNELED, &provided),
+             "MPI_Init_thread");
+    gOwnsMpi = true;
+    if (!gAtexitRegistered) {
+      std::atexit(atexitHook);
+      gAtexitRegistered = true;
+    }
+  }
+  if (gSelfKeyval == MPI_KEYVAL_INVALID)
+    checkMpi(MPI_Comm_create_keyval(MPI_COMM_NULL_COPY_FN, selfDeleteCallback,
+                                    &gSelfKeyval, nullptr),
+             "MPI_Comm_create_keyval");
+  checkMpi(MPI_Comm_set_attr(MPI_COMM_SELF, gSelfKeyval, nullptr),
+           "MPI_Comm_set_attr");
+  gMpiReady = true;
+}
+
+void finalizeRuntime() {
+  if (!mpiActive())
+    return;
+  if (gMpiReady) {
+    // Runs selfDeleteCallback, which tears the state down.
+    MPI_Comm_delete_attr(MPI_COMM_SELF, gSelfKeyval);
+    teardownState();
+  }
+  if (gOwnsMpi) {
+    gOwnsMpi = false;
+    checkMpi(MPI_Finalize(), "MPI_Finalize");
+  }
+}
+
+} // namespace distrt::detail
+
+namespace distrt {
+
+Environment::Environment() {
+  detail::guarded("init", kNoTeam, SourceLoc("distrt::Environment"),
+                  [] { detail::ensureMpi(); });
+}
+
+Environment::~Environment() {
+  if (!active_)
+    return;
+  try {
+    detail::finalizeRuntime();
+  } catch (...) {
+    detail::failCurrent("finalize", kNoTeam, "distrt::Environment");
+  }
+}
+
+Environment &Environment::operator=(Environment &&other) noexcept {
+  if (this != &other) {
+    active_ = other.active_;
+    other.active_ = false;
+  }
+  return *this;
+}
+
+} // namespace distrt

@@ -1,0 +1,96 @@
+//===- Error.cpp - Error reporting ------------------------------*- C++ -*-===//
+
+#include "Error.h"
+#include "Environment.h"
+#include "Team.h"
+
+#include <cstdio>
+#include <cstdlib>
+#include <new>
+
+namespace distrt {
+
+std::string SourceLoc::str() const {
+  if (text_)
+    return text_;
+  if (file_)
+    return fmt::format("{}:{}", file_, line_);
+  return "<unknown location>";
+}
+
+static std::string formatWhat(const std::string &op, const std::string &loc,
+                              int64_t team, int rank,
+                              const std::string &message) {
+  std::string teamText = team == kNoTeam ? "?" : std::to_string(team);
+  return fmt::format("{} at {}: team {}, rank {}: {}", op, loc, teamText, rank,
+                     message);
+}
+
+Error::Error(std::string op, std::string loc, int64_t team, int rank,
+             std::string message, int code)
+    : std::runtime_error(formatWhat(op, loc, team, rank, message)),
+      op_(std::move(op)), loc_(std::move(loc)), team_(team), rank_(rank),
+      message_(std::move(message)), code_(code) {}
+
+namespace detail {
+
+std::string mpiErrorString(int code) {
+  char text[MPI_MAX_ERROR_STRING];
+  int length = 0;
+  if (MPI_Error_string(code, text, &length) != MPI_SUCCESS)
+    return fmt::format("MPI error code {}", code);
+  return std::string(text, static_cast<size_t>(length));
+}
+
+void raiseMpi(int code, const char *call) {
+  throw Failure(fmt::format("{} failed: {}", call, mpiErrorString(code)), code);
+}
+
+int callerRank(int64_t team) noexcept {
+  if (!mpiActive())
+    return -1;
+  if (const TeamState *state = findTeam(team))
+    return state->rank;
+  int rank = -1;
+  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+  return rank;
+}
+
+Error currentError(const char *op, int64_t team, const SourceLoc &loc) {
+  try {
+    throw;
+  } catch (const Error &error) {
+    return error;
+  } catch (const Failure &failure) {
+    return Error(op, loc.str(), team, callerRank(team), failure.message(),
+                 failure.code());
+  } catch (const std::bad_alloc &) {
+    return Error(op, loc.str(), team, callerRank(team), "out of memory");
+  } catch (const std::exception &error) {
+    return Error(op, loc.str(), team, callerRank(team), error.what());
+  } catch (...) {
+    return Error(op, loc.str(), team, callerRank(team), "unknown exception");
+  }
+}
+
+void fail(const Error &error) noexcept {
+  std::fprintf(stderr, "distrt: error: %s\n", error.what());
+  std::fflush(stderr);
+  if (mpiActive())
+    MPI_Abort(MPI_COMM_WORLD, 1);
+  std::_Exit(1);
+}
+
+void failCurrent(const char *op, int64_t team, const char *loc) noexcept {
+  try {
+    fail(currentError(op, team, SourceLoc(loc)));
+  } catch (...) {
+    // Building the error itself failed (out of memory): still say something.
+    std::fprintf(stderr, "distrt: error: %s: team %lld: unreportable error\n",
+                 op, static_cast<long long>(team));
+    std::_Exit(1);
+  }
+}
+
+} // namespace detail
+} // namespace distrt

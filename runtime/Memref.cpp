@@ -1,0 +1,162 @@
+//===- Memref.cpp - Strided memref helpers ----------------------*- C++ -*-===//
+
+#include "Memref.h"
+#include "Error.h"
+
+#include <cstring>
+#include <vector>
+
+namespace distrt {
+
+MemrefView::MemrefView(void *data, std::span<const int64_t> sizes,
+                       std::span<const int64_t> strides, int64_t offset)
+    : rank(static_cast<int64_t>(sizes.size())), allocated(data), aligned(data),
+      offset(offset), sizes(sizes.data()), strides(strides.data()) {
+  if (sizes.size() != strides.size())
+    throw std::invalid_argument("distrt::MemrefView: sizes and strides "
+                                "differ in length");
+}
+
+namespace detail {
+
+void raiseBadSize(int64_t rank, const int64_t *sizes) {
+  for (int64_t d = 0; d < rank; ++d)
+    if (sizes[d] < 0)
+      raise("memref has a negative size {} in dimension {}", sizes[d], d);
+  raise("memref element count overflows int64");
+}
+
+namespace {
+
+/// A memref reduced to outer dims plus one innermost run of `runLength`
+/// elements `runStride` apart: size-1 dims are dropped and inner dims merged
+/// while their strides line up.
+struct Runs {
+  static constexpr int kInline = 16;
+  int64_t inlineDims[2 * kInline];
+  std::vector<int64_t> heapDims;
+  int64_t *outerSizes = nullptr, *outerStrides = nullptr;
+  int64_t outerRank = 0;
+  int64_t runLength = 1, runStride = 1;
+  bool empty = false;
+
+  Runs(int64_t rank, const int64_t *sizes, const int64_t *strides) {
+    int64_t *dims = inlineDims;
+    if (rank > kInline) {
+      heapDims.resize(static_cast<size_t>(2 * rank));
+      dims = heapDims.data();
+    }
+    outerSizes = dims;
+    outerStrides = dims + (rank > kInline ? rank : kInline);
+    int64_t kept = 0;
+    for (int64_t d = 0; d < rank; ++d) {
+      if (sizes[d] == 0)
+        empty = true;
+      if (sizes[d] == 1)
+        continue;
+      outerSizes[kept] = sizes[d];
+      outerStrides[kept] = strides[d];
+      ++kept;
+    }
+    if (empty || kept == 0)
+      return;
+    runLength = outerSizes[kept - 1];
+    runStride = outerStrides[kept - 1];
+    --kept;
+    while (kept > 0 && outerStrides[kept - 1] == runLength * runStride) {
+      runLength *= outerSizes[kept - 1];
+      --kept;
+    }
+    outerRank = kept;
+  }
+
+  /// Calls visit(elementOffset) for the start of every run, in row-major
+  /// order.
+  template <class Visit> void forEach(Visit &&visit) const {
+    if (empty)
+      return;
+    if (outerRank == 0) {
+      visit(int64_t{0});
+      return;
+    }
+    int64_t index[kInline] = {};
+    std::vector<int64_t> heapIndex;
+    int64_t *idx = index;
+    if (outerRank > kInline) {
+      heapIndex.assign(static_cast<size_t>(outerRank), 0);
+      idx = heapIndex.data();
+    }
+    int64_t offset = 0;
+    while (true) {
+      visit(offset);
+      int64_t d = outerRank - 1;
+      for (; d >= 0; --d) {
+        offset += outerStrides[d];
+        if (++idx[d] < outerSizes[d])
+          break;
+        offset -= idx[d] * outerStrides[d];
+        idx[d] = 0;
+      }
+      if (d < 0)
+        return;
+    }
+  }
+};
+
+template <class T>
+void copyStrided(const std::byte *src, int64_t srcStride, std::byte *dst,
+                 int64_t dstStride, int64_t count) {
+  const T *s = reinterpret_cast<const T *>(src);
+  T *t = reinterpret_cast<T *>(dst);
+  for (int64_t i = 0; i < count; ++i)
+    std::memcpy(t + i * dstStride, s + i * srcStride, sizeof(T));
+}
+
+/// Copies `count` elements `srcStride` and `dstStride` elements apart.
+void copyRun(const std::byte *src, int64_t srcStride, std::byte *dst,
+             int64_t dstStride, int64_t count, size_t elementSize) {
+  if (srcStride == 1 && dstStride == 1) {
+    std::memcpy(dst, src, static_cast<size_t>(count) * elementSize);
+    return;
+  }
+  switch (elementSize) {
+  case 1:
+    return copyStrided<uint8_t>(src, srcStride, dst, dstStride, count);
+  case 2:
+    return copyStrided<uint16_t>(src, srcStride, dst, dstStride, count);
+  case 4:
+    return copyStrided<uint32_t>(src, srcStride, dst, dstStride, count);
+  case 8:
+    return copyStrided<uint64_t>(src, srcStride, dst, dstStride, count);
+  default:
+    for (int64_t i = 0; i < count; ++i)
+      std::memcpy(dst + i * dstStride * static_cast<int64_t>(elementSize),
+                  src + i * srcStride * static_cast<int64_t>(elementSize),
+                  elementSize);
+  }
+}
+
+} // namespace
+
+void pack(const StridedBytes &src, std::byte *dst) {
+  Runs runs(src.rank, src.sizes, src.strides);
+  const auto size = static_cast<int64_t>(src.elementSize);
+  runs.forEach([&](int64_t offset) {
+    copyRun(src.base + offset * size, runs.runStride, dst, 1, runs.runLength,
+            src.elementSize);
+    dst += runs.runLength * size;
+  });
+}
+
+void unpack(const std::byte *src, const StridedBytes &dst) {
+  Runs runs(dst.rank, dst.sizes, dst.strides);
+  const auto size = static_cast<int64_t>(dst.elementSize);
+  runs.forEach([&](int64_t offset) {
+    copyRun(src, 1, dst.base + offset * size, runs.runStride, runs.runLength,
+            dst.elementSize);
+    src += runs.runLength * size;
+  });
+}
+
+} // namespace detail
+} // namespace distrt

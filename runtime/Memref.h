@@ -1,0 +1,78 @@
+//===- Memref.h - Strided memref helpers ------------------------*- C++ -*-===//
+//
+// Element counts, contiguity and packing of MLIR memrefs. Packing walks the
+// innermost contiguous runs (dims merged where the strides allow), so a
+// row-major block is one memcpy and a column is one strided loop.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef DISTRUNTIME_RUNTIME_MEMREF_H
+#define DISTRUNTIME_RUNTIME_MEMREF_H
+
+#include "distruntime/Runtime/distrt.hpp"
+
+#include <cstddef>
+#include <cstdint>
+
+namespace distrt::detail {
+
+/// A strided array of `elementSize`-byte elements: element (i0, ..., ik) is at
+/// base + elementSize * sum_d i_d * strides[d].
+struct StridedBytes {
+  std::byte *base = nullptr;
+  int64_t rank = 0;
+  const int64_t *sizes = nullptr;
+  const int64_t *strides = nullptr;
+  size_t elementSize = 0;
+};
+
+/// The view's first element (aligned + offset).
+inline StridedBytes stridedBytes(const MemrefView &view, size_t elementSize) {
+  return {static_cast<std::byte *>(view.aligned) +
+              view.offset * static_cast<int64_t>(elementSize),
+          view.rank, view.sizes, view.strides, elementSize};
+}
+
+[[noreturn]] void raiseBadSize(int64_t rank, const int64_t *sizes);
+
+/// The number of elements; throws Failure for a negative size or overflow.
+inline int64_t numElements(int64_t rank, const int64_t *sizes) {
+  int64_t count = 1;
+  for (int64_t d = 0; d < rank; ++d)
+    if (sizes[d] < 0 || __builtin_mul_overflow(count, sizes[d], &count))
+        [[unlikely]]
+      raiseBadSize(rank, sizes);
+  return count;
+}
+inline int64_t numElements(const MemrefView &view) {
+  return numElements(view.rank, view.sizes);
+}
+
+/// Row-major with identity strides, ignoring size-1 dims; an empty array is
+/// contiguous.
+inline bool isContiguous(int64_t rank, const int64_t *sizes,
+                         const int64_t *strides) {
+  int64_t expected = 1;
+  for (int64_t d = rank - 1; d >= 0; --d) {
+    if (sizes[d] == 0)
+      return true;
+    if (sizes[d] == 1)
+      continue;
+    if (strides[d] != expected)
+      return false;
+    expected *= sizes[d];
+  }
+  return true;
+}
+inline bool isContiguous(const MemrefView &view) {
+  return isContiguous(view.rank, view.sizes, view.strides);
+}
+
+/// Copies the elements of `src` in row-major order to the dense `dst`.
+void pack(const StridedBytes &src, std::byte *dst);
+/// Copies the dense row-major `src` into the elements of `dst`.
+void unpack(const std::byte *src, const StridedBytes &dst);
+
+} // namespace distrt::detail
+
+#endif // DISTRUNTIME_RUNTIME_MEMREF_H

@@ -1,0 +1,249 @@
+//===- Request.cpp - Async handle table -------------------------*- C++ -*-===//
+
+#include "Request.h"
+#include "Error.h"
+#include "Memref.h"
+
+#include <cstdio>
+#include <deque>
+
+namespace distrt::detail {
+namespace {
+
+constexpr int kSlotBits = 24;
+constexpr uint64_t kSlotMask = (uint64_t{1} << kSlotBits) - 1;
+// Generations wrap well before the handle's sign bit.
+constexpr uint64_t kGenerationLimit = uint64_t{1} << (63 - kSlotBits);
+
+struct RequestTable {
+  // A deque keeps slot addresses stable while it grows.
+  std::deque<RequestSlot> slots;
+  std::vector<uint32_t> freeSlots;
+  size_t live = 0;
+};
+
+RequestTable &table() {
+  // Leaked on purpose: it must outlive the atexit hook that finalizes MPI.
+  static RequestTable *instance = new RequestTable;
+  return *instance;
+}
+
+RequestSlot *find(distrt_handle_t handle) noexcept {
+  if (handle <= 0)
+    return nullptr;
+  const auto raw = static_cast<uint64_t>(handle);
+  const uint64_t index = raw & kSlotMask;
+  RequestTable &t = table();
+  if (index >= t.slots.size())
+    return nullptr;
+  RequestSlot &slot = t.slots[index];
+  if (!slot.active || slot.generation != raw >> kSlotBits)
+    return nullptr;
+  return &slot;
+}
+
+/// Retires the slot's handle. A slot whose MPI requests may still be pending
+/// (its wait failed) is not recycled: MPI may still write into its staging.
+void release(RequestTable &t, RequestSlot &slot, uint32_t index,
+             bool recycle = true) noexcept {
+  slot.active = false;
+  if (++slot.generation == kGenerationLimit)
+    slot.generation = 1;
+  if (recycle)
+    t.freeSlots.push_back(index); // capacity reserved when the slot was made
+  --t.live;
+}
+
+constexpr const char *kDisagree =
+    "the ranks disagree on the geometry or the element type";
+
+[[noreturn]] void raiseWait(const RequestSlot &slot, const std::string &message,
+                            int code) {
+  throw Failure(fmt::format("{}: {}", slot.op, message), code);
+}
+
+} // namespace
+
+void RequestSlot::addUnpack(size_t stagingOffset, std::byte *base, int64_t rank,
+                            const int64_t *sizes, const int64_t *strides,
+                            size_t elementSize) {
+  const size_t shapeIndex = shapes.size();
+  shapes.insert(shapes.end(), sizes, sizes + rank);
+  shapes.insert(shapes.end(), strides, strides + rank);
+  unpacks.push_back({stagingOffset, base, rank, shapeIndex, elementSize});
+}
+
+RequestSlot &acquireRequest(const char *op, int64_t team,
+                            distrt_handle_t &handle) {
+  RequestTable &t = table();
+  if (t.freeSlots.empty()) {
+    if (t.slots.size() > kSlotMask)
+      raise("too many async operations in flight ({})", t.slots.size());
+    if (t.freeSlots.capacity() < t.slots.size() + 1)
+      t.freeSlots.reserve(2 * t.slots.size() + 16);
+    t.freeSlots.push_back(static_cast<uint32_t>(t.slots.size()));
+    t.slots.emplace_back();
+  }
+  const uint32_t index = t.freeSlots.back();
+  t.freeSlots.pop_back();
+  RequestSlot &slot = t.slots[index];
+  slot.active = true;
+  slot.op = op;
+  slot.team = team;
+  slot.requests.clear();
+  slot.checks.clear();
+  slot.unpacks.clear();
+  slot.shapes.clear();
+  ++t.live;
+  handle = static_cast<distrt_handle_t>((slot.generation << kSlotBits) |
+                                        uint64_t{index});
+  return slot;
+}
+
+void releaseRequest(distrt_handle_t handle, bool recycle) noexcept {
+  if (RequestSlot *slot = find(handle))
+    release(table(), *slot,
+            static_cast<uint32_t>(static_cast<uint64_t>(handle) & kSlotMask),
+            recycle);
+}
+
+void waitRequest(distrt_handle_t handle, int64_t *team) {
+  RequestSlot *found = find(handle);
+  if (!found)
+    raise("handle {:#x} was already waited or is invalid", handle);
+  RequestSlot &slot = *found;
+  if (team)
+    *team = slot.team;
+  struct Releaser {
+    RequestSlot &slot;
+    distrt_handle_t handle;
+    bool completed = false;
+    ~Releaser() {
+      release(table(), slot,
+              static_cast<uint32_t>(static_cast<uint64_t>(handle) & kSlotMask),
+              completed);
+    }
+  } releaser{slot, handle};
+
+  if (!slot.requests.empty()) {
+    const bool needStatuses = !slot.checks.empty();
+    if (needStatuses)
+      slot.statuses.resize(slot.requests.size());
+    const int code = MPI_Waitall(
+        static_cast<int>(slot.requests.size()), slot.requests.data(),
+        needStatuses ? slot.statuses.data() : MPI_STATUSES_IGNORE);
+    if (code == MPI_ERR_IN_STATUS && needStatuses) {
+      for (const ReceiveCheck &check : slot.checks) {
+        const int error =
+            slot.statuses[static_cast<size_t>(check.index)].MPI_ERROR;
+        if (error == MPI_SUCCESS || error == MPI_ERR_PENDING)
+          continue;
+        int errorClass = error;
+        MPI_Error_class(error, &errorClass);
+        if (errorClass == MPI_ERR_TRUNCATE)
+          raiseWait(slot,
+                    fmt::format("rank {} sent more than the {} elements "
+                                "expected for the {}: {}",
+                                check.peer, check.expected, check.what,
+                                kDisagree),
+                    error);
+        raiseWait(slot,
+                  fmt::format("receiving the {} from rank {} failed: {}",
+                              check.what, check.peer, mpiErrorString(error)),
+                  error);
+      }
+    }
+    if (code != MPI_SUCCESS)
+      raiseWait(slot,
+                fmt::format("MPI_Waitall failed: {}", mpiErrorString(code)),
+                code);
+    for (const ReceiveCheck &check : slot.checks) {
+      const MPI_Status &status =
+          slot.statuses[static_cast<size_t>(check.index)];
+      int count = 0;
+      MPI_Get_count(&status, check.type, &count);
+      if (count == check.expected)
+        continue;
+      // Counted in bytes: a peer with another element type may have sent a
+      // partial element, for which MPI has no element count.
+      int bytes = 0, typeSize = 0;
+      MPI_Get_count(&status, MPI_BYTE, &bytes);
+      MPI_Type_size(check.type, &typeSize);
+      raiseWait(slot,
+                fmt::format("received {} bytes from rank {} for the {}, "
+                            "expected {} elements ({} bytes): {}",
+                            bytes, check.peer, check.what, check.expected,
+                            static_cast<int64_t>(check.expected) * typeSize,
+                            kDisagree),
+                MPI_SUCCESS);
+    }
+  }
+  for (const UnpackJob &job : slot.unpacks) {
+    const int64_t *sizes = slot.shapes.data() + job.shapeIndex;
+    unpack(slot.staging.data() + job.stagingOffset,
+           StridedBytes{job.base, job.rank, sizes, sizes + job.rank,
+                        job.elementSize});
+  }
+  releaser.completed = true;
+}
+
+void abandonRequests() noexcept {
+  RequestTable &t = table();
+  if (t.live)
+    std::fprintf(stderr,
+                 "distrt: warning: %zu async operation(s) were never "
+                 "waited before finalization\n",
+                 t.live);
+}
+
+} // namespace distrt::detail
+
+namespace distrt::detail {
+
+void wait(distrt_handle_t handle, const SourceLoc &loc) {
+  int64_t team = kNoTeam;
+  try {
+    waitRequest(handle, &team);
+  } catch (...) {
+    throw currentError("wait", team, loc);
+  }
+}
+
+} // namespace distrt::detail
+
+namespace distrt {
+
+void wait(distrt_handle_t handle, SourceLoc loc) { detail::wait(handle, loc); }
+
+void Request::wait(SourceLoc loc) {
+  // Given up before waiting: MPI reuse rules make a retry meaningless.
+  const distrt_handle_t handle = release();
+  if (handle)
+    detail::wait(handle, loc);
+}
+
+Request::~Request() {
+  if (!handle_)
+    return;
+  try {
+    detail::wait(release(), SourceLoc("distrt::Request::~Request"));
+  } catch (const Error &error) {
+    detail::fail(error);
+  }
+}
+
+Request &Request::operator=(Request &&other) noexcept {
+  if (this != &other) {
+    if (handle_) {
+      try {
+        detail::wait(release(), SourceLoc("distrt::Request::operator="));
+      } catch (const Error &error) {
+        detail::fail(error);
+      }
+    }
+    handle_ = other.release();
+  }
+  return *this;
+}
+
+} // namespace distrt

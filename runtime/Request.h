@@ -1,0 +1,82 @@
+//===- Request.h - Async handle table ---------------------------*- C++ -*-===//
+//
+// An async handle is (generation << 24) | slot. A slot owns the operation's
+// MPI requests, staging memory and completion work (receive-size checks and
+// unpacking into strided destinations). Slots are recycled LIFO and keep
+// their vectors' capacity, so a steady stream of operations allocates
+// nothing. A released slot bumps its generation: a stale or twice-waited
+// handle no longer matches and is reported, never dereferenced.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef DISTRUNTIME_RUNTIME_REQUEST_H
+#define DISTRUNTIME_RUNTIME_REQUEST_H
+
+#include "distruntime/Runtime/distrt.h"
+
+#include <mpi.h>
+
+#include <cstddef>
+#include <cstdint>
+#include <vector>
+
+namespace distrt::detail {
+
+/// After completion, request `index` must have delivered `expected`
+/// elements of `type` from `peer`.
+struct ReceiveCheck {
+  int index;
+  int expected;
+  int peer;
+  MPI_Datatype type;
+  const char *what; // e.g. "left halo"
+};
+
+/// After completion, copy the dense staging bytes at `stagingOffset` into the
+/// strided destination whose sizes and strides are shapes[shapeIndex...].
+struct UnpackJob {
+  size_t stagingOffset;
+  std::byte *base;
+  int64_t rank;
+  size_t shapeIndex;
+  size_t elementSize;
+};
+
+struct RequestSlot {
+  uint64_t generation = 1;
+  bool active = false;
+  const char *op = "";
+  int64_t team = 0;
+  std::vector<MPI_Request> requests;
+  std::vector<MPI_Status> statuses;
+  std::vector<ReceiveCheck> checks;
+  std::vector<std::byte> staging;
+  std::vector<UnpackJob> unpacks;
+  std::vector<int64_t> shapes;
+
+  /// Records a strided destination to fill from staging at completion.
+  void addUnpack(size_t stagingOffset, std::byte *base, int64_t rank,
+                 const int64_t *sizes, const int64_t *strides,
+                 size_t elementSize);
+};
+
+/// Takes a free slot for `op` on `team`; `handle` receives its handle.
+RequestSlot &acquireRequest(const char *op, int64_t team,
+                            distrt_handle_t &handle);
+
+/// Returns a slot whose operation failed to start; with `recycle` false (some
+/// MPI requests were posted) the slot is retired instead of reused.
+void releaseRequest(distrt_handle_t handle, bool recycle = true) noexcept;
+
+/// Completes `handle`: waits for its MPI requests, checks receive sizes and
+/// runs its unpacks. The slot is released even if this throws Failure.
+/// `team`, if given, receives the operation's team first (for errors).
+void waitRequest(distrt_handle_t handle, int64_t *team = nullptr);
+
+/// At teardown: warns about handles never waited (their memory is left
+/// alone, since MPI may still write into it).
+void abandonRequests() noexcept;
+
+} // namespace distrt::detail
+
+#endif // DISTRUNTIME_RUNTIME_REQUEST_H

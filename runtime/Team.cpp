@@ -1,0 +1,182 @@
+//===- Team.cpp - Team registry ---------------------------------*- C++ -*-===//
+
+#include "Team.h"
+#include "Error.h"
+#include "Halo.h"
+
+namespace distrt::detail {
+namespace {
+
+/// Duplicates `comm` with errors returned instead of fatal, so that the
+/// runtime can report them with its context.
+MPI_Comm dupForRuntime(MPI_Comm comm) {
+  MPI_Comm dup = MPI_COMM_NULL;
+  checkMpi(MPI_Comm_dup(comm, &dup), "MPI_Comm_dup");
+  int code = MPI_Comm_set_errhandler(dup, MPI_ERRORS_RETURN);
+  if (code != MPI_SUCCESS) {
+    MPI_Comm_free(&dup);
+    raiseMpi(code, "MPI_Comm_set_errhandler");
+  }
+  return dup;
+}
+
+std::unique_ptr<TeamState> makeTeam(int64_t id, MPI_Comm comm) {
+  auto state = std::make_unique<TeamState>();
+  state->id = id;
+  state->comm = dupForRuntime(comm);
+  MPI_Comm_size(state->comm, &state->size);
+  MPI_Comm_rank(state->comm, &state->rank);
+  return state;
+}
+
+void insert(int64_t id, std::unique_ptr<TeamState> state) {
+  TeamRegistry &registry = teamRegistry();
+  if (id < kDenseTeamIds) {
+    if (registry.dense.size() <= static_cast<size_t>(id))
+      registry.dense.resize(static_cast<size_t>(id) + 1, nullptr);
+    registry.dense[static_cast<size_t>(id)] = state.release();
+  } else {
+    registry.sparse[id] = state.release();
+  }
+}
+
+void freeComm(MPI_Comm &comm) noexcept {
+  if (comm != MPI_COMM_NULL)
+    MPI_Comm_free(&comm);
+}
+
+void destroy(TeamState *state) noexcept {
+  freeComm(state->haloComm);
+  freeComm(state->comm);
+  delete state;
+}
+
+} // namespace
+
+TeamState::TeamState() = default;
+TeamState::~TeamState() = default;
+
+TeamRegistry &teamRegistry() {
+  // Leaked on purpose: it must outlive the atexit hook that finalizes MPI.
+  static TeamRegistry *registry = new TeamRegistry;
+  return *registry;
+}
+
+TeamState *findTeam(int64_t id) noexcept {
+  const TeamRegistry &registry = teamRegistry();
+  if (id < 0)
+    return nullptr;
+  if (id < static_cast<int64_t>(registry.dense.size()))
+    return registry.dense[static_cast<size_t>(id)];
+  auto it = registry.sparse.find(id);
+  return it == registry.sparse.end() ? nullptr : it->second;
+}
+
+TeamState &lookupTeamSlow(int64_t id) {
+  ensureMpi();
+  if (TeamState *state = findTeam(id))
+    return *state;
+  if (id != 0)
+    raise("unknown team {}", id);
+  insert(0, makeTeam(0, MPI_COMM_WORLD));
+  return *findTeam(0);
+}
+
+void registerTeam(int64_t id, MPI_Comm comm) {
+  ensureMpi();
+  if (id == 0)
+    raise("team 0 is the world and cannot be registered");
+  if (id < 0)
+    raise("team id {} is negative", id);
+  if (comm == MPI_COMM_NULL)
+    raise("cannot register MPI_COMM_NULL as team {}", id);
+  if (findTeam(id))
+    raise("team {} is already registered", id);
+  insert(id, makeTeam(id, comm));
+}
+
+void unregisterTeam(int64_t id) {
+  TeamState *state = findTeam(id);
+  if (!state || id == 0)
+    raise("cannot unregister team {}: {}", id,
+          id == 0 ? "it is the world" : "it is not registered");
+  TeamRegistry &registry = teamRegistry();
+  if (id < static_cast<int64_t>(registry.dense.size()))
+    registry.dense[static_cast<size_t>(id)] = nullptr;
+  else
+    registry.sparse.erase(id);
+  destroy(state);
+}
+
+void freeTeams() noexcept {
+  TeamRegistry &registry = teamRegistry();
+  for (TeamState *&state : registry.dense)
+    if (state) {
+      destroy(state);
+      state = nullptr;
+    }
+  for (auto &[id, state] : registry.sparse)
+    destroy(state);
+  registry.sparse.clear();
+}
+
+MPI_Comm haloComm(TeamState &team) {
+  if (team.haloComm == MPI_COMM_NULL) [[unlikely]]
+    team.haloComm = dupForRuntime(team.comm);
+  return team.haloComm;
+}
+
+} // namespace distrt::detail
+
+namespace distrt {
+
+Team::Team(int64_t id, SourceLoc loc) : id_(id) {
+  detail::guarded("team", id, loc, [&] { detail::lookupTeam(id); });
+}
+
+Team::~Team() { drop(); }
+
+void Team::drop() noexcept {
+  if (!owned_)
+    return;
+  owned_ = false;
+  try {
+    if (detail::gMpiReady)
+      detail::unregisterTeam(id_);
+  } catch (...) {
+    detail::failCurrent("team_unregister", id_, "distrt::Team::~Team");
+  }
+}
+
+Team &Team::operator=(Team &&other) noexcept {
+  if (this != &other) {
+    drop();
+    id_ = other.id_;
+    owned_ = other.owned_;
+    other.owned_ = false;
+  }
+  return *this;
+}
+
+Team Team::registerComm(int64_t id, MPI_Comm comm, SourceLoc loc) {
+  detail::guarded("team_register", id, loc,
+                  [&] { detail::registerTeam(id, comm); });
+  return Team(id, Adopt{});
+}
+
+int Team::size() const {
+  return detail::guarded("team_size", id_, SourceLoc("distrt::Team::size"),
+                         [&] { return detail::lookupTeam(id_).size; });
+}
+
+int Team::rank() const {
+  return detail::guarded("team_member", id_, SourceLoc("distrt::Team::rank"),
+                         [&] { return detail::lookupTeam(id_).rank; });
+}
+
+MPI_Comm Team::comm() const {
+  return detail::guarded("team", id_, SourceLoc("distrt::Team::comm"),
+                         [&] { return detail::lookupTeam(id_).comm; });
+}
+
+} // namespace distrt

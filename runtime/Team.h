@@ -1,0 +1,79 @@
+//===- Team.h - Team registry -----------------------------------*- C++ -*-===//
+//
+// A team id names a communicator of the runtime's own (a duplicate), so user
+// traffic never matches ours. Team 0 duplicates MPI_COMM_WORLD on first use.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef DISTRUNTIME_RUNTIME_TEAM_H
+#define DISTRUNTIME_RUNTIME_TEAM_H
+
+#include "Environment.h"
+
+#include <mpi.h>
+
+#include <cstdint>
+#include <memory>
+#include <unordered_map>
+#include <vector>
+
+namespace distrt::detail {
+
+struct HaloPlan;
+
+struct TeamState {
+  int64_t id = 0;
+  MPI_Comm comm = MPI_COMM_NULL;
+  /// A second duplicate for halo point-to-point traffic, so its tags never
+  /// meet anything else; created on first get_halo.
+  MPI_Comm haloComm = MPI_COMM_NULL;
+  int size = 0;
+  int rank = 0;
+  /// Cached get_halo plans by key, and one scratch plan for key < 0.
+  std::unordered_map<int64_t, std::unique_ptr<HaloPlan>> haloPlans;
+  std::unique_ptr<HaloPlan> scratchPlan;
+
+  TeamState();
+  ~TeamState();
+  TeamState(const TeamState &) = delete;
+  TeamState &operator=(const TeamState &) = delete;
+};
+
+/// Ids below this are looked up by indexing a vector; larger ids by hashing.
+inline constexpr int64_t kDenseTeamIds = 1024;
+
+struct TeamRegistry {
+  std::vector<TeamState *> dense;
+  std::unordered_map<int64_t, TeamState *> sparse;
+};
+TeamRegistry &teamRegistry();
+
+TeamState &lookupTeamSlow(int64_t id);
+
+/// The team `id`; initializes MPI and creates team 0 on first use. Throws
+/// Failure "unknown team <id>" for an unregistered id.
+inline TeamState &lookupTeam(int64_t id) {
+  if (gMpiReady) [[likely]] {
+    const TeamRegistry &registry = teamRegistry();
+    if (id >= 0 && id < static_cast<int64_t>(registry.dense.size()))
+      if (TeamState *state = registry.dense[static_cast<size_t>(id)])
+        return *state;
+  }
+  return lookupTeamSlow(id);
+}
+
+/// The team `id` if it exists already; never initializes or throws.
+TeamState *findTeam(int64_t id) noexcept;
+
+/// Registers a duplicate of `comm` as team `id` (> 0, unused).
+void registerTeam(int64_t id, MPI_Comm comm);
+void unregisterTeam(int64_t id);
+/// Frees every team's communicators (at teardown).
+void freeTeams() noexcept;
+
+/// The communicator for halo traffic of `team`.
+MPI_Comm haloComm(TeamState &team);
+
+} // namespace distrt::detail
+
+#endif // DISTRUNTIME_RUNTIME_TEAM_H

@@ -1,0 +1,28 @@
+#!/usr/bin/env bash
+# Runs the runtime benchmarks (distrt against raw MPI, alternating blocks in
+# one launch at np=2) and writes docs/benchmarks.csv.
+#   scripts/bench.sh [build-dir]      (default: build, as scripts/build.sh)
+set -euo pipefail
+
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+build="${1:-$root/build}"
+
+if [[ ! -f "$build/CMakeCache.txt" ]]; then
+  echo "bench.sh: $build is not configured; run scripts/build.sh first" >&2
+  exit 1
+fi
+cmake --build "$build" --target distrt_bench -j2
+
+# The launcher and its flags as CMake detected them (Open MPI needs
+# --allow-run-as-root/--oversubscribe here; MPICH needs none).
+cache() { sed -n "s/^$1:[A-Z]*=//p" "$build/CMakeCache.txt"; }
+mpirun="$(cache DISTRUNTIME_MPIRUN)"
+np_flag="$(cache DISTRUNTIME_MPIEXEC_NUMPROC_FLAG)"
+IFS=';' read -r -a flags <<<"$(cache DISTRUNTIME_MPIEXEC_FLAGS)"
+
+mkdir -p "$root/docs"
+out="$root/docs/benchmarks.csv"
+"${mpirun:-mpirun}" "${np_flag:--np}" 2 "${flags[@]}" \
+  "$build/benchmarks/distrt_bench" | tee "$out.tmp"
+mv "$out.tmp" "$out"
+echo "bench.sh: wrote $out" >&2

@@ -1,0 +1,74 @@
+//===- LifetimeMain.cpp - distrt initializes and finalizes MPI --*- C++ -*-===//
+//
+// Except in "host" mode, never calls MPI_Init or MPI_Finalize itself:
+//   lazy   the first distrt call initializes MPI; the atexit hook finalizes
+//          it (Open MPI reports a rank that exits without MPI_Finalize).
+//   raii   distrt::Environment initializes and finalizes.
+//   host   the host initializes and finalizes MPI without distrt_finalize:
+//          the runtime frees its communicators from MPI_Finalize's
+//          MPI_COMM_SELF attribute callback.
+// Exits non-zero on a wrong result.
+//
+//===----------------------------------------------------------------------===//
+
+#include "distruntime/Runtime/distrt.hpp"
+
+#include <cstdio>
+#include <cstring>
+#include <vector>
+
+namespace {
+
+int check() {
+  const int64_t size = distrt_team_size(0, "LifetimeMain");
+  const int64_t rank = distrt_team_member(0, "LifetimeMain");
+  std::vector<int64_t> value{rank + 1};
+  distrt::allreduce(distrt::Team(), distrt::RedOp::Sum,
+                    std::span<int64_t>(value));
+  if (value[0] != size * (size + 1) / 2) {
+    std::fprintf(stderr, "rank %lld: sum %lld, expected %lld\n",
+                 static_cast<long long>(rank), static_cast<long long>(value[0]),
+                 static_cast<long long>(size * (size + 1) / 2));
+    return 1;
+  }
+  int initialized = 0;
+  MPI_Initialized(&initialized);
+  return initialized ? 0 : 1;
+}
+
+} // namespace
+
+int main(int argc, char **argv) {
+  if (argc > 1 && std::strcmp(argv[1], "raii") == 0) {
+    int status = 0;
+    {
+      distrt::Environment environment;
+      status = check();
+    }
+    int finalized = 0;
+    MPI_Finalized(&finalized);
+    if (!finalized) {
+      std::fprintf(stderr, "Environment did not finalize MPI\n");
+      return 1;
+    }
+    return status;
+  }
+  if (argc > 1 && std::strcmp(argv[1], "host") == 0) {
+    MPI_Init(&argc, &argv);
+    const int status = check();
+    MPI_Finalize();
+    // The runtime noticed: a later call reports it instead of crashing.
+    try {
+      distrt::Team world;
+      std::fprintf(stderr, "no error after MPI_Finalize\n");
+      return 1;
+    } catch (const distrt::Error &error) {
+      if (error.message() != "MPI is already finalized") {
+        std::fprintf(stderr, "unexpected error: %s\n", error.what());
+        return 1;
+      }
+    }
+    return status;
+  }
+  return check();
+}
