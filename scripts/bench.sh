@@ -7,11 +7,7 @@ set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 build="${1:-$root/build}"
 
-if [[ ! -f "$build/CMakeCache.txt" ]]; then
-  echo "bench.sh: $build is not configured; run scripts/build.sh first" >&2
-  exit 1
-fi
-cmake --build "$build" --target distrt_bench -j2
+DISTRUNTIME_BUILD_DIR="$build" "$root/scripts/build.sh" distrt_bench
 
 # The launcher and its flags as CMake detected them (Open MPI needs
 # --allow-run-as-root/--oversubscribe here; MPICH needs none).
