@@ -6,6 +6,16 @@
 //               rows +/- w clipped to the array, cached plan (key set);
 //               baseline: MPI_Irecv/MPI_Isend/MPI_Waitall of the same rows.
 //   allreduce_sum_f64   in-place sum; baseline: MPI_Allreduce(MPI_IN_PLACE).
+// StableHLO-style collectives over the world group (num_groups 0), f64
+// buffers of `size` bytes per process (at least 2 elements where split):
+//   all_gather          baseline MPI_Allgather
+//   all_reduce_sum      out of place; baseline MPI_Allreduce(in, out)
+//   all_to_all          baseline MPI_Alltoall
+//   reduce_scatter_sum  scatter_dim 0; baseline MPI_Reduce_scatter_block
+//   collective_broadcast  in place (output aliases input); baseline MPI_Bcast
+//   collective_permute  ring; baseline MPI_Sendrecv
+//   send_recv           ring, async send + recv + wait; baseline
+//                       MPI_Irecv + MPI_Isend + MPI_Waitall
 // CSV on stdout: case,np,size,baseline_us,distrt_us,ratio (medians).
 //
 //===----------------------------------------------------------------------===//
@@ -122,6 +132,109 @@ void benchAllreduce(int64_t bytes, MPI_Comm comm, int rank, int size) {
   printRow(rank, "allreduce_sum_f64", size, bytes, c);
 }
 
+const int64_t kEveryoneIds[1] = {0};
+const distrt_groups_t kEveryone{DISTRT_FLATTENED_IDS, -1, -1, 0, 0,
+                                kEveryoneIds};
+
+/// The ring pairs i -> i + 1 of `size` processes.
+const distrt_groups_t &ringPairs(int size) {
+  static std::vector<int64_t> ids;
+  static distrt_groups_t pairs;
+  ids.clear();
+  for (int i = 0; i < size; ++i)
+    ids.insert(ids.end(), {i, (i + 1) % size});
+  pairs = {DISTRT_CROSS_REPLICA, -1, -1, size, 2, ids.data()};
+  return pairs;
+}
+
+/// Runs one collective case: `in` holds n doubles, `out` outN doubles.
+template <class Baseline, class Ours>
+void benchCase(const char *name, int64_t bytes, int64_t n, int64_t outN,
+               MPI_Comm comm, int rank, int size, Baseline &&baseline,
+               Ours &&ours) {
+  std::vector<double> in(static_cast<size_t>(n), 0.0),
+      out(static_cast<size_t>(std::max<int64_t>(outN, 1)), 0.0);
+  Descriptor<1> inDesc{in.data(), in.data(), 0, {n}, {1}};
+  Descriptor<1> outDesc{out.data(), out.data(), 0, {outN}, {1}};
+  const distrt_operand_t inOp{1, &inDesc, DISTRT_F64},
+      outOp{1, &outDesc, DISTRT_F64};
+  const Comparison c = compare([&] { baseline(in.data(), out.data()); },
+                               [&] { ours(&inOp, &outOp); }, comm);
+  printRow(rank, name, size, bytes, c);
+}
+
+void benchCollectives(int64_t bytes, MPI_Comm comm, int rank, int size) {
+  const int64_t n = std::max<int64_t>(bytes / 8, 1);
+  const int count = static_cast<int>(n);
+  const char *loc = "bench_collectives";
+  benchCase(
+      "all_gather", bytes, n, n * size, comm, rank, size,
+      [&](double *in, double *out) {
+        MPI_Allgather(in, count, MPI_DOUBLE, out, count, MPI_DOUBLE, comm);
+      },
+      [&](const distrt_operand_t *in, const distrt_operand_t *out) {
+        distrt_all_gather(0, &kEveryone, 0, 1, in, out, 0, loc);
+      });
+  benchCase(
+      "all_reduce_sum", bytes, n, n, comm, rank, size,
+      [&](double *in, double *out) {
+        MPI_Allreduce(in, out, count, MPI_DOUBLE, MPI_SUM, comm);
+      },
+      [&](const distrt_operand_t *in, const distrt_operand_t *out) {
+        distrt_all_reduce(0, &kEveryone, DISTRT_SUM, 1, in, out, 0, loc);
+      });
+  // Split operations: a multiple of the team size.
+  const int64_t split = std::max<int64_t>(n / size, 1) * size;
+  const int block = static_cast<int>(split / size);
+  benchCase(
+      "all_to_all", bytes, split, split, comm, rank, size,
+      [&](double *in, double *out) {
+        MPI_Alltoall(in, block, MPI_DOUBLE, out, block, MPI_DOUBLE, comm);
+      },
+      [&](const distrt_operand_t *in, const distrt_operand_t *out) {
+        distrt_all_to_all(0, &kEveryone, 0, 0, size, 1, in, out, 0, loc);
+      });
+  benchCase(
+      "reduce_scatter_sum", bytes, split, block, comm, rank, size,
+      [&](double *in, double *out) {
+        MPI_Reduce_scatter_block(in, out, block, MPI_DOUBLE, MPI_SUM, comm);
+      },
+      [&](const distrt_operand_t *in, const distrt_operand_t *out) {
+        distrt_reduce_scatter(0, &kEveryone, DISTRT_SUM, 0, 1, in, out, 0, loc);
+      });
+  benchCase(
+      "collective_broadcast", bytes, n, n, comm, rank, size,
+      [&](double *in, double *) { MPI_Bcast(in, count, MPI_DOUBLE, 0, comm); },
+      [&](const distrt_operand_t *in, const distrt_operand_t *) {
+        distrt_collective_broadcast(0, &kEveryone, 1, in, in, 0, loc);
+      });
+  const distrt_groups_t &pairs = ringPairs(size);
+  const int next = (rank + 1) % size, previous = (rank + size - 1) % size;
+  benchCase(
+      "collective_permute", bytes, n, n, comm, rank, size,
+      [&](double *in, double *out) {
+        MPI_Sendrecv(in, count, MPI_DOUBLE, next, 0, out, count, MPI_DOUBLE,
+                     previous, 0, comm, MPI_STATUS_IGNORE);
+      },
+      [&](const distrt_operand_t *in, const distrt_operand_t *out) {
+        distrt_collective_permute(0, &pairs, 1, in, out, 0, loc);
+      });
+  benchCase(
+      "send_recv", bytes, n, n, comm, rank, size,
+      [&](double *in, double *out) {
+        MPI_Request requests[2];
+        MPI_Irecv(out, count, MPI_DOUBLE, previous, 1, comm, &requests[0]);
+        MPI_Isend(in, count, MPI_DOUBLE, next, 1, comm, &requests[1]);
+        MPI_Waitall(2, requests, MPI_STATUSES_IGNORE);
+      },
+      [&](const distrt_operand_t *in, const distrt_operand_t *out) {
+        const distrt_handle_t sent =
+            distrt_send(0, &pairs, 1, 0, 1, in, 1, loc);
+        distrt_recv(0, &pairs, 1, 0, 1, out, 0, loc);
+        distrt_wait(sent, loc);
+      });
+}
+
 } // namespace
 
 int main(int argc, char **argv) {
@@ -144,6 +257,13 @@ int main(int argc, char **argv) {
       benchAllreduce(bytes, comm, rank, size);
     benchAllreduce(int64_t{16} << 20, comm, rank, size);
   }
+  if (only.empty() || only == "collectives") {
+    for (int64_t bytes = 8; bytes <= (int64_t{16} << 20); bytes *= 4)
+      benchCollectives(bytes, comm, rank, size);
+    benchCollectives(int64_t{16} << 20, comm, rank, size);
+  }
+  if (only == "collectives_smoke") // one size, so the cases cannot rot
+    benchCollectives(4096, comm, rank, size);
 
   MPI_Comm_free(&comm);
   distrt_finalize();

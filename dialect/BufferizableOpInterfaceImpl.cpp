@@ -10,15 +10,18 @@
 
 #include "mlir/Dialect/Bufferization/IR/BufferizableOpInterface.h"
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
 
 using namespace mlir;
 using namespace mlir::bufferization;
 using namespace mlir::distruntime;
 
 namespace {
-struct GetHaloOpInterface
-    : public BufferizableOpInterface::ExternalModel<GetHaloOpInterface,
-                                                    GetHaloOp> {
+/// The common analysis of distruntime ops on tensors: they read their tensor
+/// operands, never write them, and return freshly allocated tensors.
+template <typename Model, typename Op>
+struct AllocatingOpInterface
+    : public BufferizableOpInterface::ExternalModel<Model, Op> {
   bool bufferizesToMemoryRead(Operation *, OpOperand &,
                               const AnalysisState &) const {
     return true;
@@ -32,15 +35,18 @@ struct GetHaloOpInterface
                                       const AnalysisState &) const {
     return {};
   }
-
-  FailureOr<BufferLikeType> getBufferType(Operation *op, Value value,
-                                          const BufferizationOptions &options,
+  FailureOr<BufferLikeType> getBufferType(Operation *, Value value,
+                                          const BufferizationOptions &,
                                           const BufferizationState &,
                                           SmallVector<Value> &) const {
     return cast<BufferLikeType>(getMemRefTypeWithStaticIdentityLayout(
         cast<TensorType>(value.getType())));
   }
+};
 
+/// get_halo's memref form is its bufferization.
+struct GetHaloOpInterface
+    : public AllocatingOpInterface<GetHaloOpInterface, GetHaloOp> {
   LogicalResult bufferize(Operation *op, RewriterBase &rewriter,
                           const BufferizationOptions &options,
                           BufferizationState &state) const {
@@ -61,11 +67,97 @@ struct GetHaloOpInterface
     return success();
   }
 };
+/// Dimensions of the results that a collective changes relative to its
+/// inputs; the others can be allocated with the inputs' sizes.
+template <typename Op> static SmallVector<int64_t> changedDims(Op) {
+  return {};
+}
+template <> SmallVector<int64_t> changedDims(AllGatherOp op) {
+  return {op.getAllGatherDim()};
+}
+template <> SmallVector<int64_t> changedDims(AllToAllOp op) {
+  return {op.getSplitDimension(), op.getConcatDimension()};
+}
+template <> SmallVector<int64_t> changedDims(ReduceScatterOp op) {
+  return {op.getScatterDimension()};
+}
+
+/// Tensor-form collectives read their inputs and return fresh tensors: the
+/// memref form with newly allocated outputs is their bufferization.
+template <typename Op>
+struct CollectiveOpInterface
+    : public AllocatingOpInterface<CollectiveOpInterface<Op>, Op> {
+  LogicalResult bufferize(Operation *op, RewriterBase &rewriter,
+                          const BufferizationOptions &options,
+                          BufferizationState &state) const {
+    auto collective = cast<Op>(op);
+    Location loc = op->getLoc();
+    SmallVector<Value> inputs;
+    for (Value input : collective.getInputs()) {
+      FailureOr<Value> buffer = getBuffer(rewriter, input, options, state);
+      if (failed(buffer))
+        return failure();
+      inputs.push_back(*buffer);
+    }
+    SmallVector<int64_t> changed = changedDims(collective);
+    SmallVector<Value> outputs;
+    for (auto [k, result] : llvm::enumerate(collective.getResults())) {
+      auto type = cast<MemRefType>(getMemRefTypeWithStaticIdentityLayout(
+          cast<TensorType>(result.getType())));
+      SmallVector<Value> sizes;
+      for (int64_t d = 0; d < type.getRank(); ++d) {
+        if (!type.isDynamicDim(d))
+          continue;
+        if (llvm::is_contained(changed, d) || k >= inputs.size())
+          return op->emitOpError("result #")
+                 << k << " needs a static size in dimension " << d
+                 << " to be bufferized";
+        sizes.push_back(memref::DimOp::create(rewriter, loc, inputs[k], d));
+      }
+      outputs.push_back(memref::AllocOp::create(rewriter, loc, type, sizes));
+    }
+
+    // The same op in memref form: no tensor results, outputs passed in.
+    OperationState memrefForm(loc, op->getName());
+    memrefForm.addOperands(inputs);
+    memrefForm.addOperands(outputs);
+    for (NamedAttribute attr : op->getAttrs())
+      if (attr.getName() != "operandSegmentSizes" &&
+          attr.getName() != "resultSegmentSizes")
+        memrefForm.addAttribute(attr.getName(), attr.getValue());
+    memrefForm.addAttribute(
+        "operandSegmentSizes",
+        rewriter.getDenseI32ArrayAttr({static_cast<int32_t>(inputs.size()),
+                                       static_cast<int32_t>(outputs.size())}));
+    bool async = collective.getHandle() != nullptr;
+    memrefForm.addAttribute("resultSegmentSizes",
+                            rewriter.getDenseI32ArrayAttr({0, async}));
+    if (async)
+      memrefForm.addTypes(collective.getHandle().getType());
+    for (Region &region : op->getRegions())
+      memrefForm.addRegion()->takeBody(region);
+    Operation *bufferized = rewriter.create(memrefForm);
+
+    SmallVector<Value> replacements(outputs);
+    if (async)
+      replacements.push_back(bufferized->getResult(0));
+    replaceOpWithBufferizedValues(rewriter, op, replacements);
+    return success();
+  }
+};
+
+template <typename... Ops>
+static void attachCollectiveModels(MLIRContext *ctx) {
+  (Ops::template attachInterface<CollectiveOpInterface<Ops>>(*ctx), ...);
+}
 } // namespace
 
 void mlir::distruntime::registerBufferizableOpInterfaceExternalModels(
     DialectRegistry &registry) {
   registry.addExtension(+[](MLIRContext *ctx, DistRuntimeDialect *) {
     GetHaloOp::attachInterface<GetHaloOpInterface>(*ctx);
+    attachCollectiveModels<AllGatherOp, AllReduceGroupOp, AllToAllOp,
+                           ReduceScatterOp, CollectiveBroadcastOp,
+                           CollectivePermuteOp, SendOp, RecvOp>(ctx);
   });
 }

@@ -3,7 +3,10 @@
 #include "distruntime/Dialect/DistRuntime/IR/DistRuntimeDialect.h"
 #include "distruntime/Dialect/DistRuntime/IR/DistRuntimeOps.h"
 
+#include "distruntime/Dialect/DistRuntime/IR/ProcessGroups.h"
+
 #include "mlir/IR/Builders.h"
+#include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/DialectImplementation.h"
 #include "llvm/ADT/TypeSwitch.h"
 
@@ -18,6 +21,23 @@ using namespace mlir::distruntime;
 
 #define GET_TYPEDEF_CLASSES
 #include "distruntime/Dialect/DistRuntime/IR/DistRuntimeTypes.cpp.inc"
+
+/// distruntime.num_replicas / num_partitions give the process grid of a
+/// module statically.
+LogicalResult
+DistRuntimeDialect::verifyOperationAttribute(Operation *op,
+                                             NamedAttribute attribute) {
+  StringRef name = attribute.getName().strref();
+  if (name != kNumReplicasAttrName && name != kNumPartitionsAttrName)
+    return op->emitError("unknown distruntime attribute '") << name << "'";
+  if (!isa<ModuleOp>(op))
+    return op->emitError("'") << name << "' belongs on a builtin.module";
+  auto value = dyn_cast<IntegerAttr>(attribute.getValue());
+  if (!value || value.getInt() <= 0)
+    return op->emitError("'") << name << "' must be a positive integer, got "
+                              << attribute.getValue();
+  return success();
+}
 
 void DistRuntimeDialect::initialize() {
   addOperations<

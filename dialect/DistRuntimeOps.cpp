@@ -9,6 +9,19 @@
 using namespace mlir;
 using namespace mlir::distruntime;
 
+/// `async` marks an op issued asynchronously: it then has an
+/// !distruntime.async_handle result.
+static ParseResult parseAsync(OpAsmParser &parser, Type &handleType) {
+  if (succeeded(parser.parseOptionalKeyword("async")))
+    handleType = AsyncHandleType::get(parser.getContext());
+  return success();
+}
+
+static void printAsync(OpAsmPrinter &printer, Operation *, Type handleType) {
+  if (handleType)
+    printer << "async";
+}
+
 #define GET_OP_CLASSES
 #include "distruntime/Dialect/DistRuntime/IR/DistRuntimeOps.cpp.inc"
 

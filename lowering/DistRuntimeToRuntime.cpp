@@ -6,7 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "RuntimeAPI.h"
+#include "RuntimeCallPattern.h"
 
 #include "distruntime/Conversion/Passes.h"
 #include "distruntime/Dialect/DistRuntime/IR/DistRuntimeOps.h"
@@ -26,35 +26,6 @@ using namespace mlir;
 using namespace mlir::distruntime;
 
 namespace {
-
-/// Shared helpers of the op patterns.
-template <typename Op>
-struct RuntimeCallPattern : public OpConversionPattern<Op> {
-  using OpConversionPattern<Op>::OpConversionPattern;
-
-  ModuleOp getModule(Op op) const {
-    return op->template getParentOfType<ModuleOp>();
-  }
-
-  Value i64(OpBuilder &b, Location loc, int64_t value) const {
-    return arith::ConstantIntOp::create(b, loc, value, 64);
-  }
-  Value i32(OpBuilder &b, Location loc, int64_t value) const {
-    return arith::ConstantIntOp::create(b, loc, value, 32);
-  }
-
-  /// Emits `body` inside a memref.alloca_scope yielding `resultTypes`.
-  ValueRange inAllocaScope(
-      ConversionPatternRewriter &rewriter, Location loc, TypeRange resultTypes,
-      llvm::function_ref<SmallVector<Value>(OpBuilder &)> body) const {
-    auto scope = memref::AllocaScopeOp::create(rewriter, loc, resultTypes);
-    OpBuilder::InsertionGuard guard(rewriter);
-    rewriter.createBlock(&scope.getBodyRegion());
-    SmallVector<Value> results = body(rewriter);
-    memref::AllocaScopeReturnOp::create(rewriter, loc, results);
-    return scope.getResults();
-  }
-};
 
 //===----------------------------------------------------------------------===//
 // team_size, team_member
@@ -283,6 +254,7 @@ struct ConvertDistRuntimeToRuntimePass
 
 void mlir::distruntime::populateDistRuntimeToRuntimePatterns(
     TypeConverter &converter, RewritePatternSet &patterns) {
+  populateCollectivesToRuntimePatterns(converter, patterns);
   patterns.add<TeamQueryLowering<TeamSizeOp, RuntimeFunction::TeamSize>,
                TeamQueryLowering<TeamMemberOp, RuntimeFunction::TeamMember>,
                WaitLowering, AllReduceLowering, GetHaloLowering>(

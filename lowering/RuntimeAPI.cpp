@@ -45,10 +45,15 @@ static SmallVector<Type> decodeTypes(MLIRContext *ctx, StringRef codes) {
       types.push_back(i32);
       break;
     case 'p':
+    case 'g':
       types.push_back(ptr);
       break;
     case 'm':
+    case 'o':
       types.append({i64, ptr});
+      break;
+    case 'O':
+      types.append({i64, ptr, ptr});
       break;
     case 'v':
       break;
@@ -158,4 +163,92 @@ std::pair<Value, Value> mlir::distruntime::castToUnranked(OpBuilder &builder,
   Value rank = LLVM::ExtractValueOp::create(builder, loc, descriptor, 0);
   Value pointer = LLVM::ExtractValueOp::create(builder, loc, descriptor, 1);
   return {rank, pointer};
+}
+
+Value mlir::distruntime::getGroupsDescriptor(OpBuilder &builder,
+                                             ModuleOp module, Location loc,
+                                             int32_t mode, int64_t numReplicas,
+                                             int64_t numPartitions,
+                                             DenseIntElementsAttr ids) {
+  MLIRContext *ctx = module.getContext();
+  Type i32 = IntegerType::get(ctx, 32), i64 = IntegerType::get(ctx, 64);
+  Type ptr = LLVM::LLVMPointerType::get(ctx);
+  auto structType =
+      LLVM::LLVMStructType::getLiteral(ctx, {i32, i64, i64, i64, i64, ptr});
+  int64_t numGroups = ids.getType().getDimSize(0);
+  int64_t groupSize = ids.getType().getDimSize(1);
+  if (ids.empty())
+    numGroups = groupSize = 0;
+
+  // Name by content, so identical layouts share one descriptor.
+  std::string key = llvm::formatv("{0},{1},{2},{3},{4}:", mode, numReplicas,
+                                  numPartitions, numGroups, groupSize);
+  for (int64_t id : ids.getValues<int64_t>())
+    key += std::to_string(id) + ",";
+  uint64_t hash = llvm::xxh3_64bits(key);
+  std::string name = llvm::formatv("__distrt_groups_{0:x16}", hash);
+  std::string idsName = llvm::formatv("__distrt_ids_{0:x16}", hash);
+
+  if (!module.lookupSymbol<LLVM::GlobalOp>(name)) {
+    OpBuilder::InsertionGuard guard(builder);
+    builder.setInsertionPointToStart(module.getBody());
+    if (numGroups > 0) {
+      auto flat = ids.reshape(
+          RankedTensorType::get({numGroups * groupSize}, builder.getI64Type()));
+      LLVM::GlobalOp::create(
+          builder, loc, LLVM::LLVMArrayType::get(i64, flat.size()),
+          /*isConstant=*/true, LLVM::Linkage::Internal, idsName, flat);
+    }
+    auto global = LLVM::GlobalOp::create(
+        builder, loc, structType,
+        /*isConstant=*/true, LLVM::Linkage::Internal, name, Attribute());
+    builder.createBlock(&global.getInitializerRegion());
+    Value value = LLVM::UndefOp::create(builder, loc, structType);
+    auto field = [&](Value v, int64_t position) {
+      value = LLVM::InsertValueOp::create(builder, loc, value, v,
+                                          ArrayRef<int64_t>{position});
+    };
+    field(LLVM::ConstantOp::create(builder, loc, i32, mode), 0);
+    int64_t position = 1;
+    for (int64_t v : {numReplicas, numPartitions, numGroups, groupSize})
+      field(LLVM::ConstantOp::create(builder, loc, i64, v), position++);
+    Value table =
+        numGroups > 0
+            ? LLVM::AddressOfOp::create(builder, loc, ptr, idsName).getResult()
+            : LLVM::ZeroOp::create(builder, loc, ptr).getResult();
+    field(table, 5);
+    LLVM::ReturnOp::create(builder, loc, value);
+  }
+  return LLVM::AddressOfOp::create(builder, loc, ptr, name);
+}
+
+Value mlir::distruntime::packOperands(OpBuilder &builder, Location loc,
+                                      ValueRange memrefs) {
+  MLIRContext *ctx = builder.getContext();
+  Type i64 = builder.getI64Type();
+  Type ptr = LLVM::LLVMPointerType::get(ctx);
+  if (memrefs.empty())
+    return LLVM::ZeroOp::create(builder, loc, ptr);
+  auto operandType = LLVM::LLVMStructType::getLiteral(ctx, {i64, ptr, i64});
+  Value count = LLVM::ConstantOp::create(builder, loc, i64,
+                                         static_cast<int64_t>(memrefs.size()));
+  Value array = LLVM::AllocaOp::create(builder, loc, ptr, operandType, count);
+  for (auto [i, memref] : llvm::enumerate(memrefs)) {
+    auto [rank, descriptor] = castToUnranked(builder, loc, memref);
+    auto dtype =
+        getRuntimeTypeCode(cast<MemRefType>(memref.getType()).getElementType());
+    assert(dtype && "element type checked by the verifier");
+    Value operand = LLVM::UndefOp::create(builder, loc, operandType);
+    Value dtypeValue = LLVM::ConstantOp::create(builder, loc, i64, *dtype);
+    Value fields[] = {rank, descriptor, dtypeValue};
+    for (auto [position, field] : llvm::enumerate(fields))
+      operand = LLVM::InsertValueOp::create(
+          builder, loc, operand, field,
+          ArrayRef<int64_t>{static_cast<int64_t>(position)});
+    Value slot =
+        LLVM::GEPOp::create(builder, loc, ptr, operandType, array,
+                            ArrayRef<LLVM::GEPArg>{static_cast<int32_t>(i)});
+    LLVM::StoreOp::create(builder, loc, operand, slot);
+  }
+  return array;
 }

@@ -39,6 +39,18 @@ Value getLocationString(OpBuilder &builder, ModuleOp module, Location loc);
 std::pair<Value, Value> castToUnranked(OpBuilder &builder, Location loc,
                                        Value memref);
 
+/// A pointer to a constant distrt_groups_t {mode, num_replicas,
+/// num_partitions, num_groups, group_size, ids} for `ids` (replica_groups or
+/// source_target_pairs); layouts with the same content share one global.
+Value getGroupsDescriptor(OpBuilder &builder, ModuleOp module, Location loc,
+                          int32_t mode, int64_t numReplicas,
+                          int64_t numPartitions, DenseIntElementsAttr ids);
+
+/// A stack array of distrt_operand_t {rank, descriptor, dtype} for
+/// `memrefs`, or a null pointer when there are none. Call inside a
+/// memref.alloca_scope.
+Value packOperands(OpBuilder &builder, Location loc, ValueRange memrefs);
+
 } // namespace mlir::distruntime
 
 #endif // DISTRUNTIME_LOWERING_RUNTIMEAPI_H

@@ -31,6 +31,47 @@ MemrefView memref(int64_t rank, void *descriptor, const char *what) {
   return MemrefView::fromUnranked(rank, descriptor);
 }
 
+/// The operands of a variadic call as C++ operands, in `storage` (reused
+/// from call to call).
+Operands operands(int64_t n, const distrt_operand_t *array,
+                  std::vector<Operand> &storage, const char *what) {
+  if (n < 0 || (n > 0 && !array)) [[unlikely]]
+    throw Failure(fmt::format("the {} array is invalid (n = {}, pointer {})",
+                              what, n, array ? "set" : "null"));
+  storage.resize(static_cast<size_t>(n));
+  for (int64_t k = 0; k < n; ++k) {
+    const distrt_operand_t &operand = array[k];
+    if (!operand.desc || operand.rank < 0) [[unlikely]]
+      throw Failure(
+          fmt::format("{} {}: invalid memref (rank {}, descriptor {})", what, k,
+                      operand.rank, operand.desc ? "set" : "null"));
+    if (operand.dtype < 0 || operand.dtype >= DISTRT_NUM_DTYPES) [[unlikely]]
+      throw Failure(fmt::format("{} {}: invalid element type {} (expected "
+                                "0..{})",
+                                what, k, operand.dtype, DISTRT_NUM_DTYPES - 1));
+    storage[static_cast<size_t>(k)] = {
+        MemrefView::fromUnranked(operand.rank, operand.desc),
+        static_cast<Dtype>(operand.dtype)};
+  }
+  return storage;
+}
+
+struct OperandStorage {
+  std::vector<Operand> inputs, outputs;
+};
+
+OperandStorage &storage() {
+  static OperandStorage *instance = new OperandStorage;
+  return *instance;
+}
+
+Operands inputsOf(int64_t n, const distrt_operand_t *array) {
+  return operands(n, array, storage().inputs, "input");
+}
+Operands outputsOf(int64_t n, const distrt_operand_t *array) {
+  return operands(n, array, storage().outputs, "output");
+}
+
 } // namespace
 
 extern "C" {
@@ -106,6 +147,116 @@ void distrt_wait(distrt_handle_t handle, const char *loc) {
     detail::wait(handle, SourceLoc(loc));
   } catch (...) {
     failCurrent("wait", kNoTeam, loc);
+  }
+}
+
+distrt_handle_t distrt_all_gather(int64_t team, const distrt_groups_t *groups,
+                                  int64_t dim, int64_t n,
+                                  const distrt_operand_t *inputs,
+                                  const distrt_operand_t *outputs,
+                                  int32_t async, const char *loc) {
+  try {
+    return detail::allGather(team, groups, dim, inputsOf(n, inputs),
+                             outputsOf(n, outputs), async != 0, SourceLoc(loc));
+  } catch (...) {
+    failCurrent("all_gather", team, loc);
+  }
+}
+
+distrt_handle_t distrt_all_reduce(int64_t team, const distrt_groups_t *groups,
+                                  int32_t op, int64_t n,
+                                  const distrt_operand_t *inputs,
+                                  const distrt_operand_t *outputs,
+                                  int32_t async, const char *loc) {
+  try {
+    return detail::allReduce(team, groups, op, inputsOf(n, inputs),
+                             outputsOf(n, outputs), async != 0, SourceLoc(loc));
+  } catch (...) {
+    failCurrent("all_reduce", team, loc);
+  }
+}
+
+distrt_handle_t distrt_all_to_all(int64_t team, const distrt_groups_t *groups,
+                                  int64_t split_dim, int64_t concat_dim,
+                                  int64_t split_count, int64_t n,
+                                  const distrt_operand_t *inputs,
+                                  const distrt_operand_t *outputs,
+                                  int32_t async, const char *loc) {
+  try {
+    return detail::allToAll(team, groups, split_dim, concat_dim, split_count,
+                            inputsOf(n, inputs), outputsOf(n, outputs),
+                            async != 0, SourceLoc(loc));
+  } catch (...) {
+    failCurrent("all_to_all", team, loc);
+  }
+}
+
+distrt_handle_t distrt_reduce_scatter(int64_t team,
+                                      const distrt_groups_t *groups, int32_t op,
+                                      int64_t scatter_dim, int64_t n,
+                                      const distrt_operand_t *inputs,
+                                      const distrt_operand_t *outputs,
+                                      int32_t async, const char *loc) {
+  try {
+    return detail::reduceScatter(team, groups, op, scatter_dim,
+                                 inputsOf(n, inputs), outputsOf(n, outputs),
+                                 async != 0, SourceLoc(loc));
+  } catch (...) {
+    failCurrent("reduce_scatter", team, loc);
+  }
+}
+
+distrt_handle_t distrt_collective_broadcast(int64_t team,
+                                            const distrt_groups_t *groups,
+                                            int64_t n,
+                                            const distrt_operand_t *inputs,
+                                            const distrt_operand_t *outputs,
+                                            int32_t async, const char *loc) {
+  try {
+    return detail::collectiveBroadcast(team, groups, inputsOf(n, inputs),
+                                       outputsOf(n, outputs), async != 0,
+                                       SourceLoc(loc));
+  } catch (...) {
+    failCurrent("collective_broadcast", team, loc);
+  }
+}
+
+distrt_handle_t distrt_collective_permute(int64_t team,
+                                          const distrt_groups_t *pairs,
+                                          int64_t n,
+                                          const distrt_operand_t *inputs,
+                                          const distrt_operand_t *outputs,
+                                          int32_t async, const char *loc) {
+  try {
+    return detail::collectivePermute(team, pairs, inputsOf(n, inputs),
+                                     outputsOf(n, outputs), async != 0,
+                                     SourceLoc(loc));
+  } catch (...) {
+    failCurrent("collective_permute", team, loc);
+  }
+}
+
+distrt_handle_t distrt_send(int64_t team, const distrt_groups_t *pairs,
+                            int64_t channel_id, int32_t host_transfer,
+                            int64_t n, const distrt_operand_t *inputs,
+                            int32_t async, const char *loc) {
+  try {
+    return detail::send(team, pairs, channel_id, host_transfer != 0,
+                        inputsOf(n, inputs), async != 0, SourceLoc(loc));
+  } catch (...) {
+    failCurrent("send", team, loc);
+  }
+}
+
+distrt_handle_t distrt_recv(int64_t team, const distrt_groups_t *pairs,
+                            int64_t channel_id, int32_t host_transfer,
+                            int64_t n, const distrt_operand_t *outputs,
+                            int32_t async, const char *loc) {
+  try {
+    return detail::recv(team, pairs, channel_id, host_transfer != 0,
+                        outputsOf(n, outputs), async != 0, SourceLoc(loc));
+  } catch (...) {
+    failCurrent("recv", team, loc);
   }
 }
 

@@ -70,10 +70,6 @@ int64_t length(Rows rows) {
   return std::max<int64_t>(0, rows.end - rows.begin);
 }
 
-std::string shapeText(std::span<const int64_t> shape) {
-  return fmt::format("[{}]", fmt::join(shape, ", "));
-}
-
 /// The error for a halo whose shape differs from [rows, bbSizes[1..]], or "".
 std::string haloShapeError(const MemrefView &halo, const char *side,
                            int64_t rank, int64_t rows,

@@ -3,6 +3,8 @@
 #include "Memref.h"
 #include "Error.h"
 
+#include <fmt/ranges.h>
+
 #include <cstring>
 #include <vector>
 
@@ -156,6 +158,84 @@ void unpack(const std::byte *src, const StridedBytes &dst) {
             dst.elementSize);
     src += runs.runLength * size;
   });
+}
+
+void zero(const StridedBytes &dst) {
+  Runs runs(dst.rank, dst.sizes, dst.strides);
+  const auto size = static_cast<int64_t>(dst.elementSize);
+  runs.forEach([&](int64_t offset) {
+    std::byte *first = dst.base + offset * size;
+    if (runs.runStride == 1) {
+      std::memset(first, 0, static_cast<size_t>(runs.runLength * size));
+      return;
+    }
+    for (int64_t i = 0; i < runs.runLength; ++i)
+      std::memset(first + i * runs.runStride * size, 0, dst.elementSize);
+  });
+}
+
+namespace {
+
+/// The lowest and one-past-the-highest byte of the elements, or (base, base)
+/// when empty.
+std::pair<const std::byte *, const std::byte *>
+extent(const StridedBytes &bytes) {
+  int64_t low = 0, high = 0;
+  for (int64_t d = 0; d < bytes.rank; ++d) {
+    if (bytes.sizes[d] == 0)
+      return {bytes.base, bytes.base};
+    const int64_t reach = (bytes.sizes[d] - 1) * bytes.strides[d];
+    (reach < 0 ? low : high) += reach;
+  }
+  const auto size = static_cast<int64_t>(bytes.elementSize);
+  return {bytes.base + low * size, bytes.base + (high + 1) * size};
+}
+
+} // namespace
+
+const std::byte *byteBegin(const StridedBytes &bytes) {
+  return extent(bytes).first;
+}
+const std::byte *byteEnd(const StridedBytes &bytes) {
+  return extent(bytes).second;
+}
+
+bool overlaps(const StridedBytes &a, const StridedBytes &b) {
+  const auto [aBegin, aEnd] = extent(a);
+  const auto [bBegin, bEnd] = extent(b);
+  return aBegin < aEnd && bBegin < bEnd && aBegin < bEnd && bBegin < aEnd;
+}
+
+bool sameElements(const StridedBytes &a, const StridedBytes &b) {
+  if (a.base != b.base || a.rank != b.rank || a.elementSize != b.elementSize)
+    return false;
+  for (int64_t d = 0; d < a.rank; ++d)
+    if (a.sizes[d] != b.sizes[d] ||
+        (a.sizes[d] != 1 && a.strides[d] != b.strides[d]))
+      return false;
+  return true;
+}
+
+void copy(const StridedBytes &src, const StridedBytes &dst,
+          std::vector<std::byte> &scratch) {
+  if (sameElements(src, dst))
+    return;
+  if (!overlaps(src, dst)) {
+    if (isContiguous(dst))
+      return pack(src, dst.base);
+    if (isContiguous(src))
+      return unpack(src.base, dst);
+  }
+  const auto bytes =
+      static_cast<size_t>(numElements(src.rank, src.sizes)) * src.elementSize;
+  if (scratch.size() < bytes)
+    scratch.resize(bytes);
+  pack(src, scratch.data());
+  unpack(scratch.data(), dst);
+}
+
+std::string shapeText(std::span<const int64_t> shape) {
+  return fmt::format("[{}]", fmt::join(shape, ", "));
 }
 
 } // namespace detail

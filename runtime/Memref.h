@@ -13,6 +13,9 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <span>
+#include <string>
+#include <vector>
 
 namespace distrt::detail {
 
@@ -68,10 +71,47 @@ inline bool isContiguous(const MemrefView &view) {
   return isContiguous(view.rank, view.sizes, view.strides);
 }
 
+inline bool isContiguous(const StridedBytes &bytes) {
+  return isContiguous(bytes.rank, bytes.sizes, bytes.strides);
+}
+
+/// The product of sizes[0..dim): 1 means that, in a contiguous array, the
+/// blocks of dimension `dim` are consecutive byte ranges.
+inline int64_t leadingElements(int64_t rank, const int64_t *sizes,
+                               int64_t dim) {
+  int64_t product = 1;
+  for (int64_t d = 0; d < dim && d < rank; ++d)
+    product *= sizes[d];
+  return product;
+}
+
+/// The byte after the last element: the array occupies [base, end) at most.
+/// Equal to base for an empty array.
+const std::byte *byteEnd(const StridedBytes &bytes);
+/// The lowest byte any element occupies (below base for negative strides).
+const std::byte *byteBegin(const StridedBytes &bytes);
+
+/// The byte ranges of `a` and `b` intersect (neither is empty).
+bool overlaps(const StridedBytes &a, const StridedBytes &b);
+
+/// The same elements: same base, sizes and strides.
+bool sameElements(const StridedBytes &a, const StridedBytes &b);
+
 /// Copies the elements of `src` in row-major order to the dense `dst`.
 void pack(const StridedBytes &src, std::byte *dst);
 /// Copies the dense row-major `src` into the elements of `dst`.
 void unpack(const std::byte *src, const StridedBytes &dst);
+/// Copies `src` into `dst` (same shape), through `scratch` if they overlap.
+void copy(const StridedBytes &src, const StridedBytes &dst,
+          std::vector<std::byte> &scratch);
+/// Sets every element of `dst` to zero bytes.
+void zero(const StridedBytes &dst);
+
+/// "[2, 3]": a shape for error messages.
+std::string shapeText(std::span<const int64_t> shape);
+inline std::string shapeText(int64_t rank, const int64_t *sizes) {
+  return shapeText({sizes, static_cast<size_t>(rank)});
+}
 
 } // namespace distrt::detail
 

@@ -12,6 +12,8 @@
 #ifndef DISTRUNTIME_RUNTIME_REQUEST_H
 #define DISTRUNTIME_RUNTIME_REQUEST_H
 
+#include "Error.h"
+
 #include "distruntime/Runtime/distrt.h"
 
 #include <mpi.h>
@@ -72,6 +74,38 @@ void releaseRequest(distrt_handle_t handle, bool recycle = true) noexcept;
 /// runs its unpacks. The slot is released even if this throws Failure.
 /// `team`, if given, receives the operation's team first (for errors).
 void waitRequest(distrt_handle_t handle, int64_t *team = nullptr);
+
+/// Runs `start(slot)` in a fresh slot: it posts the operation's MPI calls
+/// (blocking ones for a sync operation, whose completion work then runs
+/// here) and records the completion work. Returns the handle when `async`,
+/// else completes it and returns 0. A failing start returns the slot.
+template <class Start>
+distrt_handle_t runInSlot(const char *op, int64_t team, bool async,
+                          Start &&start) {
+  distrt_handle_t handle = 0;
+  RequestSlot &slot = acquireRequest(op, team, handle);
+  try {
+    start(slot);
+  } catch (...) {
+    releaseRequest(handle, slot.requests.empty());
+    throw;
+  }
+  if (async)
+    return handle;
+  waitRequest(handle);
+  return 0;
+}
+
+/// Posts a nonblocking MPI call into the slot: `call(&request)`.
+template <class Call>
+void postRequest(RequestSlot &slot, const char *name, Call &&call) {
+  slot.requests.push_back(MPI_REQUEST_NULL);
+  const int code = call(&slot.requests.back());
+  if (code != MPI_SUCCESS) [[unlikely]] {
+    slot.requests.pop_back();
+    raiseMpi(code, name);
+  }
+}
 
 /// At teardown: warns about handles never waited (their memory is left
 /// alone, since MPI may still write into it).

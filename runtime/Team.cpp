@@ -3,12 +3,16 @@
 #include "Team.h"
 #include "Error.h"
 #include "Halo.h"
+#include "PointToPoint.h"
+#include "ProcessGroups.h"
 
 namespace distrt::detail {
-namespace {
 
-/// Duplicates `comm` with errors returned instead of fatal, so that the
-/// runtime can report them with its context.
+void freeComm(MPI_Comm &comm) noexcept {
+  if (comm != MPI_COMM_NULL)
+    MPI_Comm_free(&comm);
+}
+
 MPI_Comm dupForRuntime(MPI_Comm comm) {
   MPI_Comm dup = MPI_COMM_NULL;
   checkMpi(MPI_Comm_dup(comm, &dup), "MPI_Comm_dup");
@@ -20,12 +24,20 @@ MPI_Comm dupForRuntime(MPI_Comm comm) {
   return dup;
 }
 
+namespace {
+
 std::unique_ptr<TeamState> makeTeam(int64_t id, MPI_Comm comm) {
   auto state = std::make_unique<TeamState>();
   state->id = id;
   state->comm = dupForRuntime(comm);
   MPI_Comm_size(state->comm, &state->size);
   MPI_Comm_rank(state->comm, &state->rank);
+  // Duplicating is collective: do it now, while every member is here. Made
+  // lazily, a member that skips the first point-to-point op (e.g. a
+  // collective_permute self-pair) would leave the others blocked in the dup.
+  haloComm(*state);
+  permuteComm(*state);
+  channelComm(*state);
   return state;
 }
 
@@ -40,12 +52,9 @@ void insert(int64_t id, std::unique_ptr<TeamState> state) {
   }
 }
 
-void freeComm(MPI_Comm &comm) noexcept {
-  if (comm != MPI_COMM_NULL)
-    MPI_Comm_free(&comm);
-}
-
 void destroy(TeamState *state) noexcept {
+  freeChannels(*state);
+  freeGroups(*state);
   freeComm(state->haloComm);
   freeComm(state->comm);
   delete state;

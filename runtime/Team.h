@@ -20,18 +20,24 @@
 namespace distrt::detail {
 
 struct HaloPlan;
+struct GroupCache;
+struct ChannelState;
 
 struct TeamState {
   int64_t id = 0;
   MPI_Comm comm = MPI_COMM_NULL;
   /// A second duplicate for halo point-to-point traffic, so its tags never
-  /// meet anything else; created on first get_halo.
+  /// meet anything else; created with the team.
   MPI_Comm haloComm = MPI_COMM_NULL;
   int size = 0;
   int rank = 0;
   /// Cached get_halo plans by key, and one scratch plan for key < 0.
   std::unordered_map<int64_t, std::unique_ptr<HaloPlan>> haloPlans;
   std::unique_ptr<HaloPlan> scratchPlan;
+  /// Process-group layouts and their communicators (ProcessGroups.h).
+  std::unique_ptr<GroupCache> groups;
+  /// send/recv channels: buffered sends, host queues (PointToPoint.h).
+  std::unique_ptr<ChannelState> channels;
 
   TeamState();
   ~TeamState();
@@ -70,6 +76,12 @@ void registerTeam(int64_t id, MPI_Comm comm);
 void unregisterTeam(int64_t id);
 /// Frees every team's communicators (at teardown).
 void freeTeams() noexcept;
+
+/// Duplicates `comm` with MPI_ERRORS_RETURN set (errors are reported with
+/// the runtime's context instead of aborting inside MPI).
+MPI_Comm dupForRuntime(MPI_Comm comm);
+/// Frees `comm` unless it is MPI_COMM_NULL.
+void freeComm(MPI_Comm &comm) noexcept;
 
 /// The communicator for halo traffic of `team`.
 MPI_Comm haloComm(TeamState &team);

@@ -32,11 +32,27 @@ template <typename R, typename... A> std::string codesOf(R (*)(A...)) {
   return std::string(1, code<R>()) + ":" + std::string{code<A>()...};
 }
 
-/// Expands the table's `m` (unranked memref) into its (rank, descriptor).
+/// Expands the table's compound codes into C parameters: `m` (unranked
+/// memref) is (rank, descriptor), `g` a groups pointer, `o` (n, operands),
+/// `O` (n, inputs, outputs).
 std::string expand(const char *result, const char *arguments) {
   std::string codes = std::string(result) + ":";
-  for (const char *c = arguments; *c; ++c)
-    codes += *c == 'm' ? std::string("lp") : std::string(1, *c);
+  for (const char *c = arguments; *c; ++c) {
+    switch (*c) {
+    case 'm':
+    case 'o':
+      codes += "lp";
+      break;
+    case 'g':
+      codes += "p";
+      break;
+    case 'O':
+      codes += "lpp";
+      break;
+    default:
+      codes += *c;
+    }
+  }
   return codes;
 }
 

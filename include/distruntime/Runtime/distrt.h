@@ -88,6 +88,111 @@ distrt_handle_t distrt_get_halo(int64_t team, int64_t key, int32_t dtype,
 /// Completes an async operation. Each handle is waited exactly once.
 void distrt_wait(distrt_handle_t handle, const char *loc);
 
+/*===----------------------------------------------------------------------===*\
+|* StableHLO-style collectives                                               *|
+\*===----------------------------------------------------------------------===*/
+
+/// How `ids` of a distrt_groups_t form process groups (StableHLO's process
+/// grid: flattened id = replica * num_partitions + partition = team rank).
+typedef enum distrt_group_mode {
+  DISTRT_CROSS_REPLICA = 0,               /* ids are replica ids */
+  DISTRT_CROSS_PARTITION = 1,             /* ids are partition ids */
+  DISTRT_CROSS_REPLICA_AND_PARTITION = 2, /* replica ids, all partitions */
+  DISTRT_FLATTENED_IDS = 3                /* ids are flattened ids */
+} distrt_group_mode_t;
+
+/// A static group layout, emitted by the lowering as a constant global (its
+/// address is stable, so the runtime caches per pointer). `ids` holds
+/// num_groups rows of group_size ids (replica_groups), or for point-to-point
+/// ops num_groups (source, target) pairs with group_size 2. num_groups == 0
+/// means one group of every replica (or partition, or process). A grid size
+/// of -1 means: num_partitions = 1, num_replicas = team size / num_partitions.
+typedef struct distrt_groups {
+  int32_t mode;
+  int64_t num_replicas;
+  int64_t num_partitions;
+  int64_t num_groups;
+  int64_t group_size;
+  const int64_t *ids;
+} distrt_groups_t;
+
+/// One operand of a variadic op: an unranked memref and its element type.
+typedef struct distrt_operand {
+  int64_t rank;
+  void *desc;
+  int64_t dtype;
+} distrt_operand_t;
+
+/// Each call below takes n inputs and/or n outputs (memrefs, any strides).
+/// With `async` non-zero it returns a handle for distrt_wait, else 0 after
+/// completion. Inputs are never written unless they alias their output.
+
+/// results[k] = concat(inputs[k] of every group member, in group order, dim).
+distrt_handle_t distrt_all_gather(int64_t team, const distrt_groups_t *groups,
+                                  int64_t dim, int64_t n,
+                                  const distrt_operand_t *inputs,
+                                  const distrt_operand_t *outputs,
+                                  int32_t async, const char *loc);
+
+/// results[k] = reduction of inputs[k] over the group (outputs may alias).
+distrt_handle_t distrt_all_reduce(int64_t team, const distrt_groups_t *groups,
+                                  int32_t op, int64_t n,
+                                  const distrt_operand_t *inputs,
+                                  const distrt_operand_t *outputs,
+                                  int32_t async, const char *loc);
+
+/// Splits inputs[k] into split_count blocks along split_dim, sends block j to
+/// group member j, and concatenates the received blocks along concat_dim in
+/// group order.
+distrt_handle_t distrt_all_to_all(int64_t team, const distrt_groups_t *groups,
+                                  int64_t split_dim, int64_t concat_dim,
+                                  int64_t split_count, int64_t n,
+                                  const distrt_operand_t *inputs,
+                                  const distrt_operand_t *outputs,
+                                  int32_t async, const char *loc);
+
+/// Reduces inputs[k] over the group and keeps the block of scatter_dim at
+/// this member's position in its group.
+distrt_handle_t distrt_reduce_scatter(int64_t team,
+                                      const distrt_groups_t *groups, int32_t op,
+                                      int64_t scatter_dim, int64_t n,
+                                      const distrt_operand_t *inputs,
+                                      const distrt_operand_t *outputs,
+                                      int32_t async, const char *loc);
+
+/// outputs[k] = inputs[k] of the first member of the group; zeros on
+/// processes in no group.
+distrt_handle_t distrt_collective_broadcast(int64_t team,
+                                            const distrt_groups_t *groups,
+                                            int64_t n,
+                                            const distrt_operand_t *inputs,
+                                            const distrt_operand_t *outputs,
+                                            int32_t async, const char *loc);
+
+/// `pairs` (group_size 2, mode cross_replica or cross_partition): each
+/// source's inputs go to its target's outputs; outputs of a process that is
+/// nobody's target are zeros.
+distrt_handle_t distrt_collective_permute(int64_t team,
+                                          const distrt_groups_t *pairs,
+                                          int64_t n,
+                                          const distrt_operand_t *inputs,
+                                          const distrt_operand_t *outputs,
+                                          int32_t async, const char *loc);
+
+/// send/recv on channel `channel_id`: a source sends its inputs to its
+/// target(s) in `pairs`; a target receives into its outputs (zeros if it is
+/// nobody's target). Messages of one channel arrive in order. With
+/// host_transfer, send enqueues a copy on the channel's host queue and recv
+/// dequeues (an empty queue is an error).
+distrt_handle_t distrt_send(int64_t team, const distrt_groups_t *pairs,
+                            int64_t channel_id, int32_t host_transfer,
+                            int64_t n, const distrt_operand_t *inputs,
+                            int32_t async, const char *loc);
+distrt_handle_t distrt_recv(int64_t team, const distrt_groups_t *pairs,
+                            int64_t channel_id, int32_t host_transfer,
+                            int64_t n, const distrt_operand_t *outputs,
+                            int32_t async, const char *loc);
+
 /// Host API: initialize explicitly (optional; the first call initializes MPI
 /// lazily if needed) and finalize what distrt initialized.
 void distrt_init(void);

@@ -296,6 +296,75 @@ Request getHalo(const Team &team, int64_t key, Dtype dtype,
                 const MemrefView &left, const MemrefView &right,
                 SourceLoc loc = std::source_location::current());
 
+/// One operand of a variadic collective: a memref view and its element type.
+struct Operand {
+  MemrefView view;
+  Dtype dtype;
+};
+using Operands = std::span<const Operand>;
+
+/// StableHLO-style collectives (see distrt.h for the exact semantics). The
+/// process groups come from `groups` (replica_groups) or `pairs`
+/// (source_target_pairs); pass a long-lived object: its layout is cached by
+/// address (and confirmed against its content). The plain forms complete
+/// before returning; the Async forms return a Request, and the inputs and
+/// outputs must stay alive and untouched until it is waited.
+void allGather(const Team &team, const distrt_groups_t &groups, int64_t dim,
+               Operands inputs, Operands outputs,
+               SourceLoc loc = std::source_location::current());
+Request allGatherAsync(const Team &team, const distrt_groups_t &groups,
+                       int64_t dim, Operands inputs, Operands outputs,
+                       SourceLoc loc = std::source_location::current());
+void allReduce(const Team &team, const distrt_groups_t &groups, RedOp op,
+               Operands inputs, Operands outputs,
+               SourceLoc loc = std::source_location::current());
+Request allReduceAsync(const Team &team, const distrt_groups_t &groups,
+                       RedOp op, Operands inputs, Operands outputs,
+                       SourceLoc loc = std::source_location::current());
+void allToAll(const Team &team, const distrt_groups_t &groups, int64_t splitDim,
+              int64_t concatDim, int64_t splitCount, Operands inputs,
+              Operands outputs,
+              SourceLoc loc = std::source_location::current());
+Request allToAllAsync(const Team &team, const distrt_groups_t &groups,
+                      int64_t splitDim, int64_t concatDim, int64_t splitCount,
+                      Operands inputs, Operands outputs,
+                      SourceLoc loc = std::source_location::current());
+void reduceScatter(const Team &team, const distrt_groups_t &groups, RedOp op,
+                   int64_t scatterDim, Operands inputs, Operands outputs,
+                   SourceLoc loc = std::source_location::current());
+Request reduceScatterAsync(const Team &team, const distrt_groups_t &groups,
+                           RedOp op, int64_t scatterDim, Operands inputs,
+                           Operands outputs,
+                           SourceLoc loc = std::source_location::current());
+void collectiveBroadcast(const Team &team, const distrt_groups_t &groups,
+                         Operands inputs, Operands outputs,
+                         SourceLoc loc = std::source_location::current());
+Request
+collectiveBroadcastAsync(const Team &team, const distrt_groups_t &groups,
+                         Operands inputs, Operands outputs,
+                         SourceLoc loc = std::source_location::current());
+void collectivePermute(const Team &team, const distrt_groups_t &pairs,
+                       Operands inputs, Operands outputs,
+                       SourceLoc loc = std::source_location::current());
+Request collectivePermuteAsync(const Team &team, const distrt_groups_t &pairs,
+                               Operands inputs, Operands outputs,
+                               SourceLoc loc = std::source_location::current());
+/// send/recv on `channel`. The plain send copies the inputs and returns
+/// without waiting for the receiver (buffered); sendAsync sends straight
+/// from the inputs, which must stay alive until the Request is waited.
+void send(const Team &team, const distrt_groups_t *pairs, int64_t channel,
+          bool hostTransfer, Operands inputs,
+          SourceLoc loc = std::source_location::current());
+Request sendAsync(const Team &team, const distrt_groups_t *pairs,
+                  int64_t channel, bool hostTransfer, Operands inputs,
+                  SourceLoc loc = std::source_location::current());
+void recv(const Team &team, const distrt_groups_t *pairs, int64_t channel,
+          bool hostTransfer, Operands outputs,
+          SourceLoc loc = std::source_location::current());
+Request recvAsync(const Team &team, const distrt_groups_t *pairs,
+                  int64_t channel, bool hostTransfer, Operands outputs,
+                  SourceLoc loc = std::source_location::current());
+
 } // namespace distrt
 
 #endif // DISTRUNTIME_RUNTIME_DISTRT_HPP

@@ -34,6 +34,7 @@ def DistRuntime_Dialect : Dialect {
   }];
   let useDefaultTypePrinterParser = 1;
   let useDefaultAttributePrinterParser = 1;
+  let hasOperationAttrVerify = 1;
   let dependentDialects = [
     "::mlir::arith::ArithDialect",
     "::mlir::memref::MemRefDialect",

@@ -12,4 +12,10 @@
 #define GET_OP_CLASSES
 #include "distruntime/Dialect/DistRuntime/IR/DistRuntimeOps.h.inc"
 
+namespace mlir::distruntime {
+/// The reduction a StableHLO-style `computation` region performs, if its
+/// body is one the runtime implements.
+std::optional<ReductionKind> matchReductionRegion(Region &region);
+} // namespace mlir::distruntime
+
 #endif // DISTRUNTIME_DIALECT_DISTRUNTIME_IR_DISTRUNTIMEOPS_H

@@ -193,4 +193,6 @@ def DistRuntime_GetHaloOp : DistRuntime_Op<"get_halo", [
   let hasCanonicalizer = 1;
 }
 
+include "distruntime/Dialect/DistRuntime/IR/DistRuntimeCollectiveOps.td"
+
 #endif // DISTRUNTIME_DIALECT_DISTRUNTIME_IR_DISTRUNTIMEOPS_TD

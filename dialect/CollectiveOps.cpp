@@ -1,0 +1,438 @@
+//===- CollectiveOps.cpp - Verifiers of the StableHLO-style collectives ---===//
+//
+// Each (Cn) constraint of the seeds (and of StableHLO's spec for
+// reduce_scatter and collective_permute) is checked here; the constraint is
+// named next to its check. Shapes are checked where they are static; the
+// runtime checks the rest.
+//
+//===----------------------------------------------------------------------===//
+
+#include "distruntime/Dialect/DistRuntime/IR/DistRuntimeOps.h"
+#include "distruntime/Dialect/DistRuntime/IR/ProcessGroups.h"
+
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/TypeSwitch.h"
+
+using namespace mlir;
+using namespace mlir::distruntime;
+
+//===----------------------------------------------------------------------===//
+// Shared checks
+//===----------------------------------------------------------------------===//
+
+namespace {
+/// The inputs and the results (tensor form) or outputs (memref form).
+struct Form {
+  SmallVector<ShapedType> inputs;
+  SmallVector<ShapedType> results;
+};
+} // namespace
+
+static std::string shapeString(ArrayRef<int64_t> shape) {
+  std::string text = "[";
+  for (auto [i, d] : llvm::enumerate(shape))
+    text += (i ? ", " : "") +
+            (ShapedType::isDynamic(d) ? std::string("?") : std::to_string(d));
+  return text + "]";
+}
+
+/// Checks that the op is consistently in tensor or in memref form and returns
+/// its (input, result) types.
+template <typename Op>
+static FailureOr<Form> verifyForm(Op op, bool takesInputs, bool givesResults) {
+  Form form;
+  bool tensorIn = false, memrefIn = false;
+  for (Value v : op.getInputs()) {
+    auto type = cast<ShapedType>(v.getType());
+    (isa<MemRefType>(type) ? memrefIn : tensorIn) = true;
+    form.inputs.push_back(type);
+  }
+  for (Value v : op.getOutputs())
+    form.results.push_back(cast<ShapedType>(v.getType()));
+  for (Value v : op.getResults())
+    form.results.push_back(cast<ShapedType>(v.getType()));
+  if (tensorIn && memrefIn)
+    return op.emitOpError("mixes tensor and memref inputs; use one form");
+  if (!op.getOutputs().empty() && !op.getResults().empty())
+    return op.emitOpError("has both 'outs' memrefs and tensor results; use "
+                          "one form");
+  if (tensorIn && !op.getOutputs().empty())
+    return op.emitOpError("has tensor inputs, so it returns tensor results "
+                          "instead of writing 'outs' memrefs");
+  if (memrefIn && !op.getResults().empty())
+    return op.emitOpError("has memref inputs, so it writes 'outs' memrefs "
+                          "instead of returning tensors");
+  if (!takesInputs && !form.inputs.empty())
+    return op.emitOpError("takes no inputs");
+  if (!givesResults && !form.results.empty())
+    return op.emitOpError("produces no results");
+  if (takesInputs && form.inputs.empty())
+    return op.emitOpError("needs at least one input");
+  if (givesResults && form.results.empty())
+    return op.emitOpError("needs at least one result or output");
+  if (takesInputs && givesResults && form.inputs.size() != form.results.size())
+    return op.emitOpError("has ")
+           << form.inputs.size() << " inputs but " << form.results.size()
+           << (op.getOutputs().empty() ? " results" : " outputs");
+  return form;
+}
+
+/// (C6)-style: result k has the element type of input k and the shape
+/// `expected(input k)` where both are static.
+static LogicalResult verifyResultTypes(
+    Operation *op, const Form &form,
+    llvm::function_ref<SmallVector<int64_t>(ShapedType)> expected) {
+  for (auto [k, in, out] : llvm::enumerate(form.inputs, form.results)) {
+    if (in.getElementType() != out.getElementType())
+      return op->emitOpError("result #")
+             << k << " has element type " << out.getElementType()
+             << " but input #" << k << " has " << in.getElementType();
+    if (in.getRank() != out.getRank())
+      return op->emitOpError("result #")
+             << k << " has rank " << out.getRank() << " but input #" << k
+             << " has rank " << in.getRank();
+    SmallVector<int64_t> shape = expected(in);
+    for (auto [want, have] : llvm::zip(shape, out.getShape()))
+      if (!ShapedType::isDynamic(want) && !ShapedType::isDynamic(have) &&
+          want != have)
+        return op->emitOpError("result #")
+               << k << " has shape " << shapeString(out.getShape())
+               << " but input #" << k << " of shape "
+               << shapeString(in.getShape()) << " gives " << shapeString(shape);
+  }
+  return success();
+}
+
+/// A dimension attribute in [0, rank) for every input.
+static LogicalResult verifyDimension(Operation *op, StringRef name, int64_t dim,
+                                     const Form &form) {
+  for (auto [k, in] : llvm::enumerate(form.inputs))
+    if (dim < 0 || dim >= in.getRank())
+      return op->emitOpError("'")
+             << name << "' " << dim << " is out of range [0, " << in.getRank()
+             << ") of input #" << k;
+  return success();
+}
+
+static int64_t scaled(int64_t size, std::optional<int64_t> factor,
+                      bool divide) {
+  if (ShapedType::isDynamic(size) || !factor)
+    return ShapedType::kDynamic;
+  return divide ? size / *factor : size * *factor;
+}
+
+//===----------------------------------------------------------------------===//
+// Reductions
+//===----------------------------------------------------------------------===//
+
+std::optional<ReductionKind>
+mlir::distruntime::matchReductionRegion(Region &region) {
+  if (!region.hasOneBlock())
+    return std::nullopt;
+  Block &block = region.front();
+  if (block.getNumArguments() != 2 || block.getOperations().size() != 2)
+    return std::nullopt;
+  Operation &body = block.front();
+  auto yield = dyn_cast<YieldOp>(block.getTerminator());
+  if (!yield || yield.getValues().size() != 1 || body.getNumResults() != 1 ||
+      yield.getValues()[0] != body.getResult(0) || body.getNumOperands() != 2)
+    return std::nullopt;
+  Value a = block.getArgument(0), b = block.getArgument(1);
+  if (!((body.getOperand(0) == a && body.getOperand(1) == b) ||
+        (body.getOperand(0) == b && body.getOperand(1) == a)))
+    return std::nullopt;
+  bool isUnsigned = a.getType().isUnsignedInteger();
+  return llvm::TypeSwitch<Operation *, std::optional<ReductionKind>>(&body)
+      .Case<arith::AddIOp, arith::AddFOp>(
+          [](auto) { return ReductionKind::Sum; })
+      .Case<arith::MulIOp, arith::MulFOp>(
+          [](auto) { return ReductionKind::Prod; })
+      .Case<arith::MinimumFOp, arith::MinNumFOp>(
+          [](auto) { return ReductionKind::Min; })
+      .Case<arith::MaximumFOp, arith::MaxNumFOp>(
+          [](auto) { return ReductionKind::Max; })
+      // The runtime compares signless integers as signed, ui* as unsigned.
+      .Case<arith::MinSIOp>([&](auto) -> std::optional<ReductionKind> {
+        if (isUnsigned)
+          return std::nullopt;
+        return ReductionKind::Min;
+      })
+      .Case<arith::MaxSIOp>([&](auto) -> std::optional<ReductionKind> {
+        if (isUnsigned)
+          return std::nullopt;
+        return ReductionKind::Max;
+      })
+      .Case<arith::MinUIOp>([&](auto) -> std::optional<ReductionKind> {
+        if (!isUnsigned && !a.getType().isInteger(1))
+          return std::nullopt;
+        return ReductionKind::Min;
+      })
+      .Case<arith::MaxUIOp>([&](auto) -> std::optional<ReductionKind> {
+        if (!isUnsigned && !a.getType().isInteger(1))
+          return std::nullopt;
+        return ReductionKind::Max;
+      })
+      .Case<arith::AndIOp>([](auto) { return ReductionKind::And; })
+      .Case<arith::OrIOp>([](auto) { return ReductionKind::Or; })
+      .Case<arith::XOrIOp>([](auto) { return ReductionKind::Xor; })
+      .Default([](Operation *) { return std::nullopt; });
+}
+
+/// (C5)/(C7) of all_reduce and reduce_scatter: exactly one of `reduction`
+/// and `computation`; the region is (E, E) -> E with E every input's element
+/// type and a body the runtime implements.
+template <typename Op>
+static LogicalResult verifyReduction(Op op, const Form &form) {
+  Region &region = op.getComputation();
+  std::optional<ReductionKind> attr = op.getReduction();
+  if (attr && !region.empty())
+    return op.emitOpError("takes a 'reduction' attribute or a 'computation' "
+                          "region, not both");
+  if (!attr && region.empty())
+    return op.emitOpError("needs a 'reduction' attribute or a 'computation' "
+                          "region");
+  if (!region.empty()) {
+    if (!region.hasOneBlock() || region.front().getNumArguments() != 2 ||
+        region.front().getArgument(0).getType() !=
+            region.front().getArgument(1).getType())
+      return op.emitOpError("'computation' must have one block with two "
+                            "arguments of the element type");
+    Type element = region.front().getArgument(0).getType();
+    for (auto [k, in] : llvm::enumerate(form.inputs))
+      if (in.getElementType() != element)
+        return op.emitOpError("'computation' reduces ")
+               << element << " but input #" << k << " has element type "
+               << in.getElementType();
+    std::optional<ReductionKind> kind = matchReductionRegion(region);
+    if (!kind)
+      return op.emitOpError(
+          "'computation' must yield a single arith add, mul, min, max, and, or "
+          "or xor of its two arguments (signed min/max on signless integers, "
+          "unsigned on ui*)");
+    attr = kind;
+  }
+  bool bitwise = *attr == ReductionKind::And || *attr == ReductionKind::Or ||
+                 *attr == ReductionKind::Xor;
+  for (auto [k, in] : llvm::enumerate(form.inputs))
+    if (bitwise && !in.getElementType().isInteger())
+      return op.emitOpError("reduction '")
+             << stringifyReductionKind(*attr)
+             << "' needs integer elements, but input #" << k
+             << " has element type " << in.getElementType();
+  return success();
+}
+
+/// (C5) of all_gather, (C4) of all_reduce, (C6) of reduce_scatter.
+static LogicalResult verifyGlobalIds(Operation *op, bool useGlobalDeviceIds,
+                                     int64_t channelId) {
+  if (useGlobalDeviceIds && channelId <= 0)
+    return op->emitOpError("'use_global_device_ids' needs 'channel_id' > 0, "
+                           "got ")
+           << channelId;
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// all_gather
+//===----------------------------------------------------------------------===//
+
+LogicalResult AllGatherOp::verify() {
+  FailureOr<Form> form = verifyForm(*this, true, true);
+  if (failed(form))
+    return failure();
+  int64_t dim = getAllGatherDim();
+  ProcessGrid grid = getProcessGrid(*this);
+  GroupMode mode = getGroupMode(getChannelId(), getUseGlobalDeviceIds());
+  // (C1), (C5), (C2)-(C4), (C6).
+  if (failed(verifyDimension(*this, "all_gather_dim", dim, *form)) ||
+      failed(verifyGlobalIds(*this, getUseGlobalDeviceIds(), getChannelId())) ||
+      failed(verifyGroups(*this, "replica_groups", getReplicaGroups(), mode,
+                          grid, /*boundBySize=*/true, /*requireCover=*/true)))
+    return failure();
+  std::optional<int64_t> members = getGroupSize(getReplicaGroups(), mode, grid);
+  return verifyResultTypes(*this, *form, [&](ShapedType in) {
+    SmallVector<int64_t> shape(in.getShape());
+    shape[dim] = scaled(shape[dim], members, /*divide=*/false);
+    return shape;
+  });
+}
+
+//===----------------------------------------------------------------------===//
+// all_reduce
+//===----------------------------------------------------------------------===//
+
+LogicalResult AllReduceGroupOp::verify() {
+  FailureOr<Form> form = verifyForm(*this, true, true);
+  if (failed(form))
+    return failure();
+  ProcessGrid grid = getProcessGrid(*this);
+  GroupMode mode = getGroupMode(getChannelId(), getUseGlobalDeviceIds());
+  // (C1)-(C3), (C4), (C5), (C6)-(C7).
+  if (failed(verifyGroups(*this, "replica_groups", getReplicaGroups(), mode,
+                          grid, /*boundBySize=*/true, /*requireCover=*/true)) ||
+      failed(verifyGlobalIds(*this, getUseGlobalDeviceIds(), getChannelId())) ||
+      failed(verifyReduction(*this, *form)))
+    return failure();
+  return verifyResultTypes(*this, *form, [](ShapedType in) {
+    return SmallVector<int64_t>(in.getShape());
+  });
+}
+
+//===----------------------------------------------------------------------===//
+// all_to_all
+//===----------------------------------------------------------------------===//
+
+LogicalResult AllToAllOp::verify() {
+  FailureOr<Form> form = verifyForm(*this, true, true);
+  if (failed(form))
+    return failure();
+  int64_t split = getSplitDimension(), concat = getConcatDimension();
+  int64_t count = getSplitCount();
+  // (C1), (C3), (C4).
+  if (failed(verifyDimension(*this, "split_dimension", split, *form)) ||
+      failed(verifyDimension(*this, "concat_dimension", concat, *form)))
+    return failure();
+  if (count <= 0)
+    return emitOpError("'split_count' must be positive, got ") << count;
+  // (C2).
+  for (auto [k, in] : llvm::enumerate(form->inputs))
+    if (!in.isDynamicDim(split) && in.getDimSize(split) % count != 0)
+      return emitOpError("input #")
+             << k << " has size " << in.getDimSize(split)
+             << " in 'split_dimension' " << split << ", which 'split_count' "
+             << count << " does not divide";
+  // (C5)-(C7), (C8).
+  ProcessGrid grid = getProcessGrid(*this);
+  GroupMode mode = getGroupMode(getChannelId());
+  if (failed(verifyGroups(*this, "replica_groups", getReplicaGroups(), mode,
+                          grid, /*boundBySize=*/true, /*requireCover=*/true)))
+    return failure();
+  std::optional<int64_t> members = getGroupSize(getReplicaGroups(), mode, grid);
+  if (members && *members != count)
+    return emitOpError("'split_count' ")
+           << count << " differs from the group size " << *members;
+  // (C9).
+  return verifyResultTypes(*this, *form, [&](ShapedType in) {
+    SmallVector<int64_t> shape(in.getShape());
+    shape[split] = scaled(shape[split], count, /*divide=*/true);
+    shape[concat] = scaled(shape[concat], count, /*divide=*/false);
+    return shape;
+  });
+}
+
+//===----------------------------------------------------------------------===//
+// reduce_scatter
+//===----------------------------------------------------------------------===//
+
+LogicalResult ReduceScatterOp::verify() {
+  FailureOr<Form> form = verifyForm(*this, true, true);
+  if (failed(form))
+    return failure();
+  int64_t dim = getScatterDimension();
+  ProcessGrid grid = getProcessGrid(*this);
+  GroupMode mode = getGroupMode(getChannelId(), getUseGlobalDeviceIds());
+  // (C2), (C3)-(C5), (C6), (C7).
+  if (failed(verifyDimension(*this, "scatter_dimension", dim, *form)) ||
+      failed(verifyGroups(*this, "replica_groups", getReplicaGroups(), mode,
+                          grid, /*boundBySize=*/true, /*requireCover=*/true)) ||
+      failed(verifyGlobalIds(*this, getUseGlobalDeviceIds(), getChannelId())) ||
+      failed(verifyReduction(*this, *form)))
+    return failure();
+  // (C1).
+  std::optional<int64_t> members = getGroupSize(getReplicaGroups(), mode, grid);
+  for (auto [k, in] : llvm::enumerate(form->inputs))
+    if (members && !in.isDynamicDim(dim) && in.getDimSize(dim) % *members != 0)
+      return emitOpError("input #")
+             << k << " has size " << in.getDimSize(dim)
+             << " in 'scatter_dimension' " << dim << ", which the group size "
+             << *members << " does not divide";
+  // (C8), (C9).
+  return verifyResultTypes(*this, *form, [&](ShapedType in) {
+    SmallVector<int64_t> shape(in.getShape());
+    shape[dim] = scaled(shape[dim], members, /*divide=*/true);
+    return shape;
+  });
+}
+
+//===----------------------------------------------------------------------===//
+// collective_broadcast
+//===----------------------------------------------------------------------===//
+
+LogicalResult CollectiveBroadcastOp::verify() {
+  FailureOr<Form> form = verifyForm(*this, true, true);
+  if (failed(form))
+    return failure();
+  // (C1), (C2), (C3).
+  if (failed(verifyGroups(*this, "replica_groups", getReplicaGroups(),
+                          getGroupMode(getChannelId()), getProcessGrid(*this),
+                          /*boundBySize=*/false, /*requireCover=*/false)))
+    return failure();
+  return verifyResultTypes(*this, *form, [](ShapedType in) {
+    return SmallVector<int64_t>(in.getShape());
+  });
+}
+
+//===----------------------------------------------------------------------===//
+// collective_permute
+//===----------------------------------------------------------------------===//
+
+LogicalResult CollectivePermuteOp::verify() {
+  FailureOr<Form> form = verifyForm(*this, true, true);
+  if (failed(form))
+    return failure();
+  // (C1)-(C4), (C5).
+  if (failed(verifyPairs(*this, getSourceTargetPairs(),
+                         getGroupMode(getChannelId()), getProcessGrid(*this))))
+    return failure();
+  return verifyResultTypes(*this, *form, [](ShapedType in) {
+    return SmallVector<int64_t>(in.getShape());
+  });
+}
+
+//===----------------------------------------------------------------------===//
+// send / recv
+//===----------------------------------------------------------------------===//
+
+/// (C5): channel_type follows is_host_transfer. The seed names
+/// device_to_host for both ops; host_to_device is accepted for recv, as in
+/// StableHLO.
+template <typename Op> static LogicalResult verifyChannel(Op op, bool isRecv) {
+  if (failed(verifyPairs(op, op.getSourceTargetPairs(),
+                         getGroupMode(op.getChannelId()), getProcessGrid(op))))
+    return failure();
+  std::optional<ChannelType> type = op.getChannelType();
+  if (!type)
+    return success();
+  bool host = op.getIsHostTransfer();
+  bool ok = host ? (*type == ChannelType::DeviceToHost ||
+                    (isRecv && *type == ChannelType::HostToDevice))
+                 : *type == ChannelType::DeviceToDevice;
+  if (!ok)
+    return op.emitOpError("'channel_type' ")
+           << stringifyChannelType(*type)
+           << " contradicts 'is_host_transfer' = " << (host ? "true" : "false")
+           << " (expected "
+           << (host ? (isRecv ? "device_to_host or host_to_device"
+                              : "device_to_host")
+                    : "device_to_device")
+           << ")";
+  return success();
+}
+
+LogicalResult SendOp::verify() {
+  if (failed(verifyForm(*this, /*takesInputs=*/true, /*givesResults=*/false)))
+    return failure();
+  return verifyChannel(*this, /*isRecv=*/false);
+}
+
+LogicalResult RecvOp::verify() {
+  FailureOr<Form> form = verifyForm(*this, false, true);
+  if (failed(form))
+    return failure();
+  for (auto [k, result] : llvm::enumerate(getResults()))
+    if (!cast<ShapedType>(result.getType()).hasStaticShape())
+      return emitOpError("tensor result #")
+             << k << " needs a static shape: the sender decides the data, "
+             << "the receiver allocates it";
+  return verifyChannel(*this, /*isRecv=*/true);
+}

@@ -1,0 +1,364 @@
+//===- DistRuntimeCollectiveOps.td - StableHLO-style collectives -*- tablegen -*-===//
+//
+// all_gather, all_reduce, all_to_all, reduce_scatter, collective_broadcast,
+// collective_permute, send and recv with StableHLO's process groups
+// (replica_groups, channel_id, use_global_device_ids) and source_target_pairs.
+//
+// Every op works on tensors (value results) or on memrefs (outputs passed in
+// with `outs`), synchronously or, with `async`, returning an
+// !distruntime.async_handle that distruntime.wait completes.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef DISTRUNTIME_DIALECT_DISTRUNTIME_IR_DISTRUNTIMECOLLECTIVEOPS_TD
+#define DISTRUNTIME_DIALECT_DISTRUNTIME_IR_DISTRUNTIMECOLLECTIVEOPS_TD
+
+include "distruntime/Dialect/DistRuntime/IR/DistRuntimeBase.td"
+include "mlir/Interfaces/ControlFlowInterfaces.td"
+
+def DistRuntime_ChannelType : I32EnumAttr<"ChannelType",
+    "kind of a send/recv channel", [
+  I32EnumAttrCase<"DeviceToDevice", 1, "device_to_device">,
+  I32EnumAttrCase<"DeviceToHost", 2, "device_to_host">,
+  I32EnumAttrCase<"HostToDevice", 3, "host_to_device">
+]> {
+  let genSpecializedAttr = 0;
+  let cppNamespace = "::mlir::distruntime";
+}
+
+def DistRuntime_ChannelTypeAttr
+    : EnumAttr<DistRuntime_Dialect, DistRuntime_ChannelType, "channel_type"> {
+  let assemblyFormat = "`<` $value `>`";
+}
+
+def DistRuntime_Groups : TypedAttrBase<AnyType, "DenseIntElementsAttr",
+    And<[CPred<"::llvm::isa<::mlir::DenseIntElementsAttr>($_self)">,
+         CPred<"::llvm::cast<::mlir::DenseIntElementsAttr>($_self).getType()"
+               ".getRank() == 2">,
+         CPred<"::llvm::cast<::mlir::DenseIntElementsAttr>($_self).getType()"
+               ".getElementType().isInteger(64)">]>,
+    "2-D i64 dense constant"> {
+  let storageType = "::mlir::DenseIntElementsAttr";
+  let returnType = "::mlir::DenseIntElementsAttr";
+  let convertFromStorage = "$_self";
+}
+
+// Operands and results shared by the collectives.
+defvar CollectiveInputs = Arg<Variadic<DistRuntime_Array>,
+                              "inputs (tensors, or memrefs read)", [MemRead]>;
+defvar CollectiveOutputs = Arg<Variadic<DistRuntime_MemRef>,
+                               "outputs of the memref form", [MemWrite]>;
+defvar CollectiveResults = Variadic<RankedTensorOf<[DistRuntime_ElementType]>>;
+
+class DistRuntime_CollectiveOp<string mnemonic, list<Trait> traits = []>
+    : DistRuntime_Op<mnemonic, !listconcat(traits, [
+        AttrSizedOperandSegments, AttrSizedResultSegments,
+        DistRuntime_Communicates])> {
+  let hasVerifier = 1;
+}
+
+//===----------------------------------------------------------------------===//
+// AllGatherOp
+//===----------------------------------------------------------------------===//
+
+def DistRuntime_AllGatherOp : DistRuntime_CollectiveOp<"all_gather"> {
+  let summary = "concatenate operands across a process group (MPI_Allgather)";
+  let description = [{
+    Within each process group, concatenates the `inputs` of every member,
+    in group order, along `all_gather_dim`. Process groups are
+    `cross_replica(replica_groups)` if `channel_id <= 0` and not
+    `use_global_device_ids`, `cross_replica_and_partition(replica_groups)` if
+    `channel_id > 0` and not `use_global_device_ids`, and
+    `flattened_ids(replica_groups)` if `channel_id > 0` and
+    `use_global_device_ids`. Several operands (of different shapes and element
+    types) are gathered in one rendezvous.
+
+    ```mlir
+    // Seed example: 2 replicas, %x@0 = [[1, 2], [3, 4]], %x@1 = [[5, 6], [7, 8]]
+    %r = distruntime.all_gather ins(%x : tensor<2x2xi64>)
+        {all_gather_dim = 1 : i64, replica_groups = dense<[[0, 1]]> : tensor<1x2xi64>}
+        -> tensor<2x4xi64>
+    // %r@0 = %r@1 = [[1, 2, 5, 6], [3, 4, 7, 8]]
+    %h = distruntime.all_gather ins(%a : memref<4xf32>) outs(%b : memref<8xf32>) async
+        {all_gather_dim = 0 : i64, replica_groups = dense<[[1, 0]]> : tensor<1x2xi64>}
+    distruntime.wait %h
+    ```
+  }];
+  let arguments = (ins CollectiveInputs:$inputs, CollectiveOutputs:$outputs,
+                   I64Attr:$all_gather_dim,
+                   DistRuntime_Groups:$replica_groups,
+                   DefaultValuedAttr<I64Attr, "0">:$channel_id,
+                   UnitAttr:$use_global_device_ids,
+                   DefaultValuedAttr<DistRuntime_TeamAttr, "0">:$team);
+  let results = (outs CollectiveResults:$results,
+                 Optional<DistRuntime_AsyncHandle>:$handle);
+  let assemblyFormat = [{
+    `ins` `(` $inputs `:` type($inputs) `)`
+    (`outs` `(` $outputs^ `:` type($outputs) `)`)?
+    custom<Async>(type($handle)) attr-dict (`->` type($results)^)?
+  }];
+}
+
+//===----------------------------------------------------------------------===//
+// AllReduceGroupOp
+//===----------------------------------------------------------------------===//
+
+def DistRuntime_AllReduceGroupOp : DistRuntime_CollectiveOp<"all_reduce"> {
+  let summary = "element-wise reduction within process groups (MPI_Allreduce)";
+  let description = [{
+    Within each process group, reduces every operand element-wise over the
+    members. The reduction is `reduction` or a StableHLO-style `computation`
+    region whose body is a single add, mul, min, max, and, or or xor of its
+    two arguments. Process groups as for `all_gather`. Several operands are
+    reduced in one op.
+
+    ```mlir
+    %r0, %r1 = distruntime.all_reduce ins(%a, %b : tensor<4xf32>, tensor<2x3xi16>)
+        {reduction = #distruntime.reduction<sum>,
+         replica_groups = dense<[[0, 1, 2]]> : tensor<1x3xi64>}
+        -> tensor<4xf32>, tensor<2x3xi16>
+    %s = distruntime.all_reduce ins(%x : tensor<8xf64>)
+        {replica_groups = dense<[[0, 1]]> : tensor<1x2xi64>} computation {
+      ^bb0(%l: f64, %r: f64):
+        %m = arith.maximumf %l, %r : f64
+        distruntime.yield %m : f64
+    } -> tensor<8xf64>
+    ```
+  }];
+  let arguments = (ins CollectiveInputs:$inputs, CollectiveOutputs:$outputs,
+                   OptionalAttr<DistRuntime_ReductionKindAttr>:$reduction,
+                   DistRuntime_Groups:$replica_groups,
+                   DefaultValuedAttr<I64Attr, "0">:$channel_id,
+                   UnitAttr:$use_global_device_ids,
+                   DefaultValuedAttr<DistRuntime_TeamAttr, "0">:$team);
+  let results = (outs CollectiveResults:$results,
+                 Optional<DistRuntime_AsyncHandle>:$handle);
+  let regions = (region AnyRegion:$computation);
+  let assemblyFormat = [{
+    `ins` `(` $inputs `:` type($inputs) `)`
+    (`outs` `(` $outputs^ `:` type($outputs) `)`)?
+    custom<Async>(type($handle)) attr-dict
+    (`computation` $computation^)? (`->` type($results)^)?
+  }];
+}
+
+//===----------------------------------------------------------------------===//
+// AllToAllOp
+//===----------------------------------------------------------------------===//
+
+def DistRuntime_AllToAllOp : DistRuntime_CollectiveOp<"all_to_all"> {
+  let summary = "exchange blocks between group members (MPI_Alltoall)";
+  let description = [{
+    Within each process group, splits every input along `split_dimension`
+    into `split_count` blocks, sends block `j` to the `j`-th member of the
+    group, and concatenates the blocks received along `concat_dimension` in
+    group order. Process groups are `cross_replica(replica_groups)` if
+    `channel_id <= 0`, else `cross_partition(replica_groups)`.
+
+    ```mlir
+    %r = distruntime.all_to_all ins(%x : tensor<2x4xi64>)
+        {split_dimension = 1 : i64, concat_dimension = 0 : i64, split_count = 2 : i64,
+         replica_groups = dense<[[0, 1]]> : tensor<1x2xi64>}
+        -> tensor<4x2xi64>
+    ```
+  }];
+  let arguments = (ins CollectiveInputs:$inputs, CollectiveOutputs:$outputs,
+                   I64Attr:$split_dimension, I64Attr:$concat_dimension,
+                   I64Attr:$split_count,
+                   DistRuntime_Groups:$replica_groups,
+                   DefaultValuedAttr<I64Attr, "0">:$channel_id,
+                   DefaultValuedAttr<DistRuntime_TeamAttr, "0">:$team);
+  let results = (outs CollectiveResults:$results,
+                 Optional<DistRuntime_AsyncHandle>:$handle);
+  let assemblyFormat = [{
+    `ins` `(` $inputs `:` type($inputs) `)`
+    (`outs` `(` $outputs^ `:` type($outputs) `)`)?
+    custom<Async>(type($handle)) attr-dict (`->` type($results)^)?
+  }];
+}
+
+//===----------------------------------------------------------------------===//
+// ReduceScatterOp
+//===----------------------------------------------------------------------===//
+
+def DistRuntime_ReduceScatterOp : DistRuntime_CollectiveOp<"reduce_scatter"> {
+  let summary = "reduce, then keep one block per member (MPI_Reduce_scatter)";
+  let description = [{
+    Within each process group, reduces the operand element-wise over the
+    members, splits the result along `scatter_dimension` into one block per
+    member and gives the member at position `i` of its group block `i`.
+    Process groups and the reduction as for `all_reduce`.
+
+    ```mlir
+    %r = distruntime.reduce_scatter ins(%x : tensor<4x2xf32>)
+        {reduction = #distruntime.reduction<sum>, scatter_dimension = 0 : i64,
+         replica_groups = dense<[[0, 1]]> : tensor<1x2xi64>}
+        -> tensor<2x2xf32>
+    ```
+  }];
+  let arguments = (ins CollectiveInputs:$inputs, CollectiveOutputs:$outputs,
+                   OptionalAttr<DistRuntime_ReductionKindAttr>:$reduction,
+                   I64Attr:$scatter_dimension,
+                   DistRuntime_Groups:$replica_groups,
+                   DefaultValuedAttr<I64Attr, "0">:$channel_id,
+                   UnitAttr:$use_global_device_ids,
+                   DefaultValuedAttr<DistRuntime_TeamAttr, "0">:$team);
+  let results = (outs CollectiveResults:$results,
+                 Optional<DistRuntime_AsyncHandle>:$handle);
+  let regions = (region AnyRegion:$computation);
+  let assemblyFormat = [{
+    `ins` `(` $inputs `:` type($inputs) `)`
+    (`outs` `(` $outputs^ `:` type($outputs) `)`)?
+    custom<Async>(type($handle)) attr-dict
+    (`computation` $computation^)? (`->` type($results)^)?
+  }];
+}
+
+//===----------------------------------------------------------------------===//
+// CollectiveBroadcastOp
+//===----------------------------------------------------------------------===//
+
+def DistRuntime_CollectiveBroadcastOp
+    : DistRuntime_CollectiveOp<"collective_broadcast"> {
+  let summary = "broadcast from the first member of each group (MPI_Bcast)";
+  let description = [{
+    Within each process group, every member receives the operand of the
+    group's first member (the first id listed, not the lowest). Processes in
+    no group get zeros. Process groups are `cross_replica(replica_groups)` if
+    `channel_id <= 0`, else `cross_partition(replica_groups)`.
+
+    ```mlir
+    // Seed example, 4 replicas: %x@i = [[2i+1, 2i+2]]
+    %r = distruntime.collective_broadcast ins(%x : tensor<1x2xi64>)
+        {replica_groups = dense<[[2, 1]]> : tensor<1x2xi64>} -> tensor<1x2xi64>
+    // %r@0 = [[0, 0]], %r@1 = [[5, 6]], %r@2 = [[5, 6]], %r@3 = [[0, 0]]
+    ```
+  }];
+  let arguments = (ins CollectiveInputs:$inputs, CollectiveOutputs:$outputs,
+                   DistRuntime_Groups:$replica_groups,
+                   DefaultValuedAttr<I64Attr, "0">:$channel_id,
+                   DefaultValuedAttr<DistRuntime_TeamAttr, "0">:$team);
+  let results = (outs CollectiveResults:$results,
+                 Optional<DistRuntime_AsyncHandle>:$handle);
+  let assemblyFormat = [{
+    `ins` `(` $inputs `:` type($inputs) `)`
+    (`outs` `(` $outputs^ `:` type($outputs) `)`)?
+    custom<Async>(type($handle)) attr-dict (`->` type($results)^)?
+  }];
+}
+
+//===----------------------------------------------------------------------===//
+// CollectivePermuteOp
+//===----------------------------------------------------------------------===//
+
+def DistRuntime_CollectivePermuteOp
+    : DistRuntime_CollectiveOp<"collective_permute"> {
+  let summary = "send each source's operand to its target (MPI_Sendrecv)";
+  let description = [{
+    For each pair `(source, target)` of `source_target_pairs`, the operand of
+    `source` becomes the result of `target`. Pairs name replicas (within each
+    partition) if `channel_id <= 0`, else partitions (within each replica). A
+    process that is nobody's target gets zeros; a pair `(i, i)` keeps its own
+    value.
+
+    ```mlir
+    // A ring over 3 replicas.
+    %r = distruntime.collective_permute ins(%x : tensor<4xf32>)
+        {source_target_pairs = dense<[[0, 1], [1, 2], [2, 0]]> : tensor<3x2xi64>}
+        -> tensor<4xf32>
+    ```
+  }];
+  let arguments = (ins CollectiveInputs:$inputs, CollectiveOutputs:$outputs,
+                   DistRuntime_Groups:$source_target_pairs,
+                   DefaultValuedAttr<I64Attr, "0">:$channel_id,
+                   DefaultValuedAttr<DistRuntime_TeamAttr, "0">:$team);
+  let results = (outs CollectiveResults:$results,
+                 Optional<DistRuntime_AsyncHandle>:$handle);
+  let assemblyFormat = [{
+    `ins` `(` $inputs `:` type($inputs) `)`
+    (`outs` `(` $outputs^ `:` type($outputs) `)`)?
+    custom<Async>(type($handle)) attr-dict (`->` type($results)^)?
+  }];
+}
+
+//===----------------------------------------------------------------------===//
+// SendOp / RecvOp
+//===----------------------------------------------------------------------===//
+
+def DistRuntime_SendOp : DistRuntime_CollectiveOp<"send"> {
+  let summary = "send inputs on a channel (MPI_Isend)";
+  let description = [{
+    Each process that is the source of a pair of `source_target_pairs` sends
+    its `inputs` on channel `channel_id` to the pair's target, where a
+    `distruntime.recv` on the same channel receives them. Pairs name replicas
+    if `channel_id <= 0`, else partitions. Messages of one channel arrive in
+    order; different channels never mix. With `is_host_transfer`, the inputs
+    go to the channel's host queue instead (a FIFO in the process, read by a
+    host-transfer `recv`). Async handles replace StableHLO's tokens: an async
+    send's inputs must not change before its `wait`.
+
+    ```mlir
+    %h = distruntime.send ins(%x : memref<2x2xi64>) async
+        {source_target_pairs = dense<[[0, 1], [1, 2]]> : tensor<2x2xi64>, channel_id = 1 : i64}
+    distruntime.wait %h
+    ```
+  }];
+  let arguments = (ins CollectiveInputs:$inputs, CollectiveOutputs:$outputs,
+                   DistRuntime_Groups:$source_target_pairs,
+                   DefaultValuedAttr<I64Attr, "0">:$channel_id,
+                   OptionalAttr<DistRuntime_ChannelTypeAttr>:$channel_type,
+                   DefaultValuedAttr<BoolAttr, "false">:$is_host_transfer,
+                   DefaultValuedAttr<DistRuntime_TeamAttr, "0">:$team);
+  let results = (outs CollectiveResults:$results,
+                 Optional<DistRuntime_AsyncHandle>:$handle);
+  let assemblyFormat = [{
+    `ins` `(` $inputs `:` type($inputs) `)`
+    (`outs` `(` $outputs^ `:` type($outputs) `)`)?
+    custom<Async>(type($handle)) attr-dict (`->` type($results)^)?
+  }];
+}
+
+def DistRuntime_RecvOp : DistRuntime_CollectiveOp<"recv"> {
+  let summary = "receive on a channel (MPI_Irecv)";
+  let description = [{
+    Each process that is the target of a pair of `source_target_pairs`
+    receives, on channel `channel_id`, the inputs that the pair's source sent
+    with `distruntime.send`; a process that is nobody's target gets zeros.
+    With `is_host_transfer`, the data comes from the channel's host queue.
+    Tensor results need static shapes; memref outputs are passed with `outs`.
+
+    ```mlir
+    %r = distruntime.recv
+        {source_target_pairs = dense<[[0, 1], [1, 2]]> : tensor<2x2xi64>, channel_id = 1 : i64}
+        -> tensor<2x2xi64>
+    distruntime.recv outs(%y : memref<2x2xi64>) {source_target_pairs = dense<[[0, 1]]> : tensor<1x2xi64>, channel_id = 1 : i64}
+    ```
+  }];
+  let arguments = (ins CollectiveInputs:$inputs, CollectiveOutputs:$outputs,
+                   DistRuntime_Groups:$source_target_pairs,
+                   DefaultValuedAttr<I64Attr, "0">:$channel_id,
+                   OptionalAttr<DistRuntime_ChannelTypeAttr>:$channel_type,
+                   DefaultValuedAttr<BoolAttr, "false">:$is_host_transfer,
+                   DefaultValuedAttr<DistRuntime_TeamAttr, "0">:$team);
+  let results = (outs CollectiveResults:$results,
+                 Optional<DistRuntime_AsyncHandle>:$handle);
+  let assemblyFormat = [{
+    (`ins` `(` $inputs^ `:` type($inputs) `)`)?
+    (`outs` `(` $outputs^ `:` type($outputs) `)`)?
+    custom<Async>(type($handle)) attr-dict (`->` type($results)^)?
+  }];
+}
+
+//===----------------------------------------------------------------------===//
+// YieldOp
+//===----------------------------------------------------------------------===//
+
+def DistRuntime_YieldOp : DistRuntime_Op<"yield", [
+    Pure, Terminator, ReturnLike,
+    ParentOneOf<["AllReduceGroupOp", "ReduceScatterOp"]>]> {
+  let summary = "result of a reduction computation";
+  let arguments = (ins Variadic<AnyType>:$values);
+  let assemblyFormat = "($values^ `:` type($values))? attr-dict";
+}
+
+#endif // DISTRUNTIME_DIALECT_DISTRUNTIME_IR_DISTRUNTIMECOLLECTIVEOPS_TD

@@ -1,0 +1,75 @@
+//===- ProcessGroups.h - StableHLO process grid and groups ------*- C++ -*-===//
+//
+// The static side of StableHLO's process groups: which group function an op
+// uses, the grid given by module attributes, and the checks of
+// replica_groups / source_target_pairs. The runtime computes the groups.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef DISTRUNTIME_DIALECT_DISTRUNTIME_IR_PROCESSGROUPS_H
+#define DISTRUNTIME_DIALECT_DISTRUNTIME_IR_PROCESSGROUPS_H
+
+#include "mlir/IR/BuiltinAttributes.h"
+#include "mlir/IR/Operation.h"
+
+#include <optional>
+
+namespace mlir::distruntime {
+
+/// Group functions; values equal distrt_group_mode_t.
+enum class GroupMode : int32_t {
+  CrossReplica = 0,
+  CrossPartition = 1,
+  CrossReplicaAndPartition = 2,
+  FlattenedIds = 3
+};
+StringRef stringifyGroupMode(GroupMode mode);
+
+/// Module attributes giving the grid statically.
+constexpr StringLiteral kNumReplicasAttrName = "distruntime.num_replicas";
+constexpr StringLiteral kNumPartitionsAttrName = "distruntime.num_partitions";
+
+/// num_replicas x num_partitions. Without module attributes num_partitions is
+/// 1 and num_replicas is the team size, known only at run time.
+struct ProcessGrid {
+  std::optional<int64_t> numReplicas;
+  int64_t numPartitions = 1;
+  bool partitionsGiven = false;
+
+  std::optional<int64_t> numProcesses() const {
+    if (!numReplicas)
+      return std::nullopt;
+    return *numReplicas * numPartitions;
+  }
+};
+ProcessGrid getProcessGrid(Operation *op);
+
+/// all_gather, all_reduce, reduce_scatter: three modes.
+GroupMode getGroupMode(int64_t channelId, bool useGlobalDeviceIds);
+/// all_to_all, collective_broadcast, collective_permute, send, recv.
+GroupMode getGroupMode(int64_t channelId);
+
+/// Number of ids `mode` ranges over (replicas, partitions or processes).
+std::optional<int64_t> getIdSpaceSize(GroupMode mode, const ProcessGrid &grid);
+
+/// dim(process_groups, 1): members per group; nullopt when only known at run
+/// time. Empty groups mean one group of every id.
+std::optional<int64_t> getGroupSize(DenseIntElementsAttr groups, GroupMode mode,
+                                    const ProcessGrid &grid);
+
+/// StableHLO's checks of replica_groups: ids unique, non-negative and below
+/// `size(replica_groups)` (`boundBySize`) or below the id space; with
+/// `requireCover`, size(replica_groups) equals the id space.
+LogicalResult verifyGroups(Operation *op, StringRef name,
+                           DenseIntElementsAttr groups, GroupMode mode,
+                           const ProcessGrid &grid, bool boundBySize,
+                           bool requireCover);
+
+/// source_target_pairs: shape [n, 2], unique sources, unique targets, ids in
+/// the id space.
+LogicalResult verifyPairs(Operation *op, DenseIntElementsAttr pairs,
+                          GroupMode mode, const ProcessGrid &grid);
+
+} // namespace mlir::distruntime
+
+#endif // DISTRUNTIME_DIALECT_DISTRUNTIME_IR_PROCESSGROUPS_H

@@ -1,0 +1,587 @@
+//===- Collectives.cpp - StableHLO-style group collectives ------*- C++ -*-===//
+//
+// all_gather, all_reduce, all_to_all, reduce_scatter and collective_broadcast
+// over the process groups of a distrt_groups_t (ProcessGroups.h), one cached
+// communicator per group layout whose rank is the position in the group.
+//
+// One rendezvous per op where MPI allows it: the operands of all_gather,
+// all_to_all and collective_broadcast travel packed as bytes in one MPI call;
+// all_reduce and reduce_scatter need typed reductions, so they post one
+// nonblocking call per operand and wait for them together. A single dense
+// operand whose blocks are contiguous byte ranges is handed to MPI as is (no
+// staging); everything else is packed into the request's staging buffer and
+// unpacked into strided outputs at completion. Sync calls with a single
+// operand use MPI's blocking collectives (its tuned algorithms).
+//
+//===----------------------------------------------------------------------===//
+
+#include "Error.h"
+#include "Operands.h"
+#include "Operations.h"
+#include "ProcessGroups.h"
+#include "Reduce.h"
+#include "Request.h"
+#include "Team.h"
+
+#include <algorithm>
+
+namespace distrt::detail {
+namespace {
+
+/// An operation with nothing to communicate still returns a valid handle.
+distrt_handle_t done(const char *op, int64_t team, bool async) {
+  return async ? runInSlot(op, team, true, [](RequestSlot &) {}) : 0;
+}
+
+void checkDim(size_t k, const char *name, int64_t dim, int64_t rank) {
+  if (dim < 0 || dim >= rank) [[unlikely]]
+    raise("operand {}: {} {} is out of range for rank {}", k, name, dim, rank);
+}
+
+/// Checks that operand k's output has the input's shape with dimension
+/// `dim` multiplied by `times` and `divided` by divide (`dim` < 0: none).
+void checkShape(size_t k, const Buffer &in, const Buffer &out, int64_t dim,
+                int64_t times, int64_t divide, const char *rule) {
+  bool ok = true;
+  for (int64_t d = 0; d < out.rank(); ++d)
+    ok &= out.sizes()[d] ==
+          (d == dim ? in.sizes()[d] / divide * times : in.sizes()[d]);
+  if (ok) [[likely]]
+    return;
+  std::vector<int64_t> expected(in.sizes(), in.sizes() + in.rank());
+  expected[static_cast<size_t>(dim)] =
+      expected[static_cast<size_t>(dim)] / divide * times;
+  raise("operand {}: the output has shape {}, expected {} ({})", k,
+        shapeText(out.rank(), out.sizes()), shapeText(expected), rule);
+}
+
+} // namespace
+
+//===----------------------------------------------------------------------===//
+// all_gather
+//===----------------------------------------------------------------------===//
+
+distrt_handle_t allGather(int64_t teamId, const distrt_groups_t *groups,
+                          int64_t dim, Operands inputs, Operands outputs,
+                          bool async, const SourceLoc &loc) {
+  return guarded("all_gather", teamId, loc, [&]() -> distrt_handle_t {
+    TeamState &team = lookupTeam(teamId);
+    const GroupLayout &layout = groupLayout(team, groups);
+    layout.requireEveryProcess();
+    OpScratch &s = opScratch();
+    resolvePairs(inputs, outputs, s, /*sameShape=*/false);
+    const int64_t G = layout.size();
+    const size_t n = s.ins.size();
+    size_t block = 0;
+    for (size_t k = 0; k < n; ++k) {
+      const Buffer &in = s.ins[k], &out = s.outs[k];
+      checkDim(k, "all_gather_dim", dim, in.rank());
+      checkShape(k, in, out, dim, G, 1,
+                 "the input shape with all_gather_dim times the group size");
+      block += in.byteCount;
+    }
+    const int count = mpiCount(static_cast<int64_t>(block), "block bytes");
+    if (block == 0)
+      return done("all_gather", teamId, async);
+    const Buffer *in0 = n == 1 ? &s.ins[0] : nullptr;
+    const Buffer *out0 = n == 1 ? &s.outs[0] : nullptr;
+    const bool directSend =
+        in0 && in0->dense && !overlaps(in0->bytes, out0->bytes);
+    const bool directRecv =
+        out0 && out0->dense &&
+        leadingElements(out0->rank(), out0->sizes(), dim) == 1;
+    if (!async && directSend && directRecv) {
+      checkMpi(MPI_Allgather(in0->bytes.base, count, MPI_BYTE, out0->bytes.base,
+                             count, MPI_BYTE, layout.comm),
+               "MPI_Allgather");
+      return 0;
+    }
+    return runInSlot("all_gather", teamId, async, [&](RequestSlot &slot) {
+      const size_t recvOffset = directSend ? 0 : alignUp(block);
+      const size_t total =
+          recvOffset + (directRecv ? 0 : block * static_cast<size_t>(G));
+      if (slot.staging.size() < total)
+        slot.staging.resize(total);
+      std::byte *staging = slot.staging.data();
+      const void *send = directSend ? in0->bytes.base : staging;
+      if (!directSend) {
+        size_t offset = 0;
+        for (const Buffer &in : s.ins) {
+          pack(in.bytes, staging + offset);
+          offset += in.byteCount;
+        }
+      }
+      void *recv = directRecv ? out0->bytes.base : staging + recvOffset;
+      if (!directRecv) {
+        // Member j's block holds every operand; operand k goes to the
+        // output's j-th slice along dim.
+        size_t offset = recvOffset;
+        for (int64_t j = 0; j < G; ++j)
+          for (size_t k = 0; k < n; ++k) {
+            const Buffer &in = s.ins[k], &out = s.outs[k];
+            const StridedBytes target =
+                out.slice(dim, j, in.sizes()[dim], in.sizes());
+            slot.addUnpack(offset, target.base, out.rank(), in.sizes(),
+                           out.strides(), out.bytes.elementSize);
+            offset += in.byteCount;
+          }
+      }
+      if (async)
+        postRequest(slot, "MPI_Iallgather", [&](MPI_Request *request) {
+          return MPI_Iallgather(send, count, MPI_BYTE, recv, count, MPI_BYTE,
+                                layout.comm, request);
+        });
+      else
+        checkMpi(MPI_Allgather(send, count, MPI_BYTE, recv, count, MPI_BYTE,
+                               layout.comm),
+                 "MPI_Allgather");
+    });
+  });
+}
+
+//===----------------------------------------------------------------------===//
+// all_reduce
+//===----------------------------------------------------------------------===//
+
+distrt_handle_t allReduce(int64_t teamId, const distrt_groups_t *groups,
+                          int32_t redop, Operands inputs, Operands outputs,
+                          bool async, const SourceLoc &loc) {
+  return guarded("all_reduce", teamId, loc, [&]() -> distrt_handle_t {
+    TeamState &team = lookupTeam(teamId);
+    const GroupLayout &layout = groupLayout(team, groups);
+    layout.requireEveryProcess();
+    OpScratch &s = opScratch();
+    resolvePairs(inputs, outputs, s, /*sameShape=*/true);
+    const size_t n = s.ins.size();
+    size_t active = 0, staged = 0;
+    for (size_t k = 0; k < n; ++k) {
+      const Buffer &in = s.ins[k], &out = s.outs[k];
+      reductionOp(redop, in.dtype); // validates before any MPI call
+      mpiCount(in.count, "elements");
+      if (in.count == 0)
+        continue;
+      ++active;
+      if (!out.dense)
+        staged += alignUp(out.byteCount);
+    }
+    if (active == 0)
+      return done("all_reduce", teamId, async);
+
+    if (!async && n == 1 && s.outs[0].dense) {
+      const Buffer &in = s.ins[0], &out = s.outs[0];
+      const MPI_Op op = reductionOp(redop, in.dtype);
+      const void *send = MPI_IN_PLACE;
+      if (in.dense && !overlaps(in.bytes, out.bytes))
+        send = in.bytes.base;
+      else
+        copy(in.bytes, out.bytes, s.copy);
+      checkMpi(MPI_Allreduce(send, out.bytes.base, static_cast<int>(in.count),
+                             in.type->mpi, op, layout.comm),
+               "MPI_Allreduce");
+      return 0;
+    }
+    return runInSlot("all_reduce", teamId, async, [&](RequestSlot &slot) {
+      if (slot.staging.size() < staged)
+        slot.staging.resize(staged);
+      size_t offset = 0;
+      for (size_t k = 0; k < n; ++k) {
+        const Buffer &in = s.ins[k], &out = s.outs[k];
+        if (in.count == 0)
+          continue;
+        const void *send = MPI_IN_PLACE;
+        void *recv = out.bytes.base;
+        if (!out.dense) {
+          recv = slot.staging.data() + offset;
+          pack(in.bytes, static_cast<std::byte *>(recv));
+          slot.addUnpack(offset, out.bytes.base, out.rank(), out.sizes(),
+                         out.strides(), out.bytes.elementSize);
+          offset += alignUp(out.byteCount);
+        } else if (in.dense && !overlaps(in.bytes, out.bytes)) {
+          send = in.bytes.base;
+        } else {
+          copy(in.bytes, out.bytes, s.copy);
+        }
+        const MPI_Op op = reductionOp(redop, in.dtype);
+        const int count = static_cast<int>(in.count);
+        if (async || active > 1)
+          postRequest(slot, "MPI_Iallreduce", [&](MPI_Request *request) {
+            return MPI_Iallreduce(send, recv, count, in.type->mpi, op,
+                                  layout.comm, request);
+          });
+        else
+          checkMpi(
+              MPI_Allreduce(send, recv, count, in.type->mpi, op, layout.comm),
+              "MPI_Allreduce");
+      }
+    });
+  });
+}
+
+//===----------------------------------------------------------------------===//
+// all_to_all
+//===----------------------------------------------------------------------===//
+
+distrt_handle_t allToAll(int64_t teamId, const distrt_groups_t *groups,
+                         int64_t splitDim, int64_t concatDim,
+                         int64_t splitCount, Operands inputs, Operands outputs,
+                         bool async, const SourceLoc &loc) {
+  return guarded("all_to_all", teamId, loc, [&]() -> distrt_handle_t {
+    TeamState &team = lookupTeam(teamId);
+    const GroupLayout &layout = groupLayout(team, groups);
+    layout.requireEveryProcess();
+    OpScratch &s = opScratch();
+    resolvePairs(inputs, outputs, s, /*sameShape=*/false);
+    const int64_t G = layout.size();
+    if (splitCount != G) [[unlikely]]
+      raise("split_count {} differs from the group size {}", splitCount, G);
+    const size_t n = s.ins.size();
+    // The block shapes (input shape with split_dim divided by the group
+    // size), one after another, and the output shapes after them.
+    s.shapes.clear();
+    size_t block = 0;
+    for (size_t k = 0; k < n; ++k) {
+      const Buffer &in = s.ins[k], &out = s.outs[k];
+      checkDim(k, "split_dimension", splitDim, in.rank());
+      checkDim(k, "concat_dimension", concatDim, in.rank());
+      const int64_t size = in.sizes()[splitDim];
+      if (size % G != 0) [[unlikely]]
+        raise("operand {}: dimension {} (split_dimension) has size {}, not "
+              "divisible by split_count {}",
+              k, splitDim, size, G);
+      const size_t at = s.shapes.size();
+      const auto r = static_cast<size_t>(in.rank());
+      s.shapes.resize(at + 2 * r);
+      int64_t *blockSizes = s.shapes.data() + at, *outSizes = blockSizes + r;
+      std::copy(in.sizes(), in.sizes() + r, blockSizes);
+      blockSizes[splitDim] /= G;
+      std::copy(blockSizes, blockSizes + r, outSizes);
+      outSizes[concatDim] *= G;
+      bool ok = true;
+      for (int64_t d = 0; d < in.rank(); ++d)
+        ok &= out.sizes()[d] == outSizes[d];
+      if (!ok) [[unlikely]]
+        raise("operand {}: the output has shape {}, expected {} (the input "
+              "shape with split_dimension divided and concat_dimension "
+              "multiplied by split_count)",
+              k, shapeText(out.rank(), out.sizes()),
+              shapeText(in.rank(), outSizes));
+      block += in.byteCount / static_cast<size_t>(G);
+    }
+    const int count = mpiCount(static_cast<int64_t>(block), "block bytes");
+    if (block == 0)
+      return done("all_to_all", teamId, async);
+    const Buffer *in0 = n == 1 ? &s.ins[0] : nullptr;
+    const Buffer *out0 = n == 1 ? &s.outs[0] : nullptr;
+    const bool directSend =
+        in0 && in0->dense &&
+        leadingElements(in0->rank(), in0->sizes(), splitDim) == 1 &&
+        !overlaps(in0->bytes, out0->bytes);
+    const bool directRecv =
+        out0 && out0->dense &&
+        leadingElements(out0->rank(), out0->sizes(), concatDim) == 1;
+    if (!async && directSend && directRecv) {
+      checkMpi(MPI_Alltoall(in0->bytes.base, count, MPI_BYTE, out0->bytes.base,
+                            count, MPI_BYTE, layout.comm),
+               "MPI_Alltoall");
+      return 0;
+    }
+    return runInSlot("all_to_all", teamId, async, [&](RequestSlot &slot) {
+      const size_t all = block * static_cast<size_t>(G);
+      const size_t recvOffset = directSend ? 0 : alignUp(all);
+      const size_t total = recvOffset + (directRecv ? 0 : all);
+      if (slot.staging.size() < total)
+        slot.staging.resize(total);
+      std::byte *staging = slot.staging.data();
+      // Block j for member j: the j-th split of every operand.
+      size_t offset = 0;
+      for (int64_t j = 0; j < G; ++j) {
+        size_t at = 0;
+        for (size_t k = 0; k < n; ++k) {
+          const Buffer &in = s.ins[k];
+          const int64_t *blockSizes = s.shapes.data() + at;
+          at += 2 * static_cast<size_t>(in.rank());
+          if (!directSend) {
+            pack(in.slice(splitDim, j, blockSizes[splitDim], blockSizes),
+                 staging + offset);
+          }
+          if (!directRecv) {
+            const Buffer &out = s.outs[k];
+            const StridedBytes target =
+                out.slice(concatDim, j, blockSizes[concatDim], blockSizes);
+            slot.addUnpack(recvOffset + offset, target.base, out.rank(),
+                           blockSizes, out.strides(), out.bytes.elementSize);
+          }
+          offset += in.byteCount / static_cast<size_t>(G);
+        }
+      }
+      const void *send = directSend ? in0->bytes.base : staging;
+      void *recv = directRecv ? out0->bytes.base : staging + recvOffset;
+      if (async)
+        postRequest(slot, "MPI_Ialltoall", [&](MPI_Request *request) {
+          return MPI_Ialltoall(send, count, MPI_BYTE, recv, count, MPI_BYTE,
+                               layout.comm, request);
+        });
+      else
+        checkMpi(MPI_Alltoall(send, count, MPI_BYTE, recv, count, MPI_BYTE,
+                              layout.comm),
+                 "MPI_Alltoall");
+    });
+  });
+}
+
+//===----------------------------------------------------------------------===//
+// reduce_scatter
+//===----------------------------------------------------------------------===//
+
+distrt_handle_t reduceScatter(int64_t teamId, const distrt_groups_t *groups,
+                              int32_t redop, int64_t scatterDim,
+                              Operands inputs, Operands outputs, bool async,
+                              const SourceLoc &loc) {
+  return guarded("reduce_scatter", teamId, loc, [&]() -> distrt_handle_t {
+    TeamState &team = lookupTeam(teamId);
+    const GroupLayout &layout = groupLayout(team, groups);
+    layout.requireEveryProcess();
+    OpScratch &s = opScratch();
+    resolvePairs(inputs, outputs, s, /*sameShape=*/false);
+    const int64_t G = layout.size();
+    const size_t n = s.ins.size();
+    size_t active = 0;
+    for (size_t k = 0; k < n; ++k) {
+      const Buffer &in = s.ins[k], &out = s.outs[k];
+      reductionOp(redop, in.dtype);
+      checkDim(k, "scatter_dimension", scatterDim, in.rank());
+      const int64_t size = in.sizes()[scatterDim];
+      if (size % G != 0) [[unlikely]]
+        raise("operand {}: dimension {} (scatter_dimension) has size {}, not "
+              "divisible by the group size {}",
+              k, scatterDim, size, G);
+      checkShape(k, in, out, scatterDim, 1, G,
+                 "the input shape with scatter_dimension divided by the group "
+                 "size");
+      mpiCount(in.count, "elements");
+      active += out.count > 0;
+    }
+    if (active == 0)
+      return done("reduce_scatter", teamId, async);
+    // The input is already G consecutive blocks when it is dense and
+    // scatter_dim is its leading non-unit dimension.
+    auto directSend = [&](const Buffer &in) {
+      return in.dense &&
+             leadingElements(in.rank(), in.sizes(), scatterDim) == 1;
+    };
+    auto directRecv = [&](const Buffer &in, const Buffer &out) {
+      return out.dense && !(directSend(in) && overlaps(in.bytes, out.bytes));
+    };
+    if (!async && n == 1 && directSend(s.ins[0]) &&
+        directRecv(s.ins[0], s.outs[0])) {
+      const Buffer &in = s.ins[0], &out = s.outs[0];
+      checkMpi(MPI_Reduce_scatter_block(
+                   in.bytes.base, out.bytes.base, static_cast<int>(out.count),
+                   in.type->mpi, reductionOp(redop, in.dtype), layout.comm),
+               "MPI_Reduce_scatter_block");
+      return 0;
+    }
+    return runInSlot("reduce_scatter", teamId, async, [&](RequestSlot &slot) {
+      size_t total = 0;
+      for (size_t k = 0; k < n; ++k) {
+        if (!directSend(s.ins[k]))
+          total += alignUp(s.ins[k].byteCount);
+        if (!directRecv(s.ins[k], s.outs[k]))
+          total += alignUp(s.outs[k].byteCount);
+      }
+      if (slot.staging.size() < total)
+        slot.staging.resize(total);
+      size_t offset = 0;
+      for (size_t k = 0; k < n; ++k) {
+        const Buffer &in = s.ins[k], &out = s.outs[k];
+        if (out.count == 0)
+          continue;
+        const void *send = in.bytes.base;
+        if (!directSend(in)) {
+          std::byte *packed = slot.staging.data() + offset;
+          send = packed;
+          const int64_t blockSize = out.sizes()[scatterDim];
+          for (int64_t j = 0; j < G; ++j)
+            pack(in.slice(scatterDim, j, blockSize, out.sizes()),
+                 packed + static_cast<size_t>(j) * out.byteCount);
+          offset += alignUp(in.byteCount);
+        }
+        void *recv = out.bytes.base;
+        if (!directRecv(in, out)) {
+          recv = slot.staging.data() + offset;
+          slot.addUnpack(offset, out.bytes.base, out.rank(), out.sizes(),
+                         out.strides(), out.bytes.elementSize);
+          offset += alignUp(out.byteCount);
+        }
+        const MPI_Op op = reductionOp(redop, in.dtype);
+        const int count = static_cast<int>(out.count);
+        if (async || active > 1)
+          postRequest(
+              slot, "MPI_Ireduce_scatter_block", [&](MPI_Request *request) {
+                return MPI_Ireduce_scatter_block(
+                    send, recv, count, in.type->mpi, op, layout.comm, request);
+              });
+        else
+          checkMpi(MPI_Reduce_scatter_block(send, recv, count, in.type->mpi, op,
+                                            layout.comm),
+                   "MPI_Reduce_scatter_block");
+      }
+    });
+  });
+}
+
+//===----------------------------------------------------------------------===//
+// collective_broadcast
+//===----------------------------------------------------------------------===//
+
+distrt_handle_t collectiveBroadcast(int64_t teamId,
+                                    const distrt_groups_t *groups,
+                                    Operands inputs, Operands outputs,
+                                    bool async, const SourceLoc &loc) {
+  return guarded("collective_broadcast", teamId, loc, [&]() -> distrt_handle_t {
+    TeamState &team = lookupTeam(teamId);
+    const GroupLayout &layout = groupLayout(team, groups);
+    OpScratch &s = opScratch();
+    resolvePairs(inputs, outputs, s, /*sameShape=*/true);
+    const size_t n = s.ins.size();
+    size_t bytes = 0;
+    for (const Buffer &in : s.ins)
+      bytes += in.byteCount;
+    const int count = mpiCount(static_cast<int64_t>(bytes), "bytes");
+    const bool root = layout.position == 0;
+    if (layout.position < 0 || layout.size() == 1 || bytes == 0) {
+      // Not in any group: zeros. Alone in its group: its own value.
+      for (size_t k = 0; k < n; ++k) {
+        if (layout.position < 0)
+          zero(s.outs[k].bytes);
+        else
+          copy(s.ins[k].bytes, s.outs[k].bytes, s.copy);
+      }
+      return done("collective_broadcast", teamId, async);
+    }
+    const Buffer *in0 = n == 1 ? &s.ins[0] : nullptr;
+    const Buffer *out0 = n == 1 ? &s.outs[0] : nullptr;
+    // The root sends from its dense input, then copies it to the output;
+    // the others receive into a dense output directly.
+    void *direct = nullptr;
+    if (n == 1) {
+      if (root && in0->dense &&
+          (sameElements(in0->bytes, out0->bytes) ||
+           !overlaps(in0->bytes, out0->bytes)))
+        direct = in0->bytes.base;
+      else if (out0->dense)
+        direct = out0->bytes.base;
+    }
+    if (!async && direct) {
+      if (root && direct == out0->bytes.base)
+        copy(in0->bytes, out0->bytes, s.copy);
+      checkMpi(MPI_Bcast(direct, count, MPI_BYTE, 0, layout.comm), "MPI_Bcast");
+      if (root && direct != out0->bytes.base)
+        copy(in0->bytes, out0->bytes, s.copy);
+      return 0;
+    }
+    return runInSlot(
+        "collective_broadcast", teamId, async, [&](RequestSlot &slot) {
+          void *buffer = direct;
+          if (!direct) {
+            if (slot.staging.size() < bytes)
+              slot.staging.resize(bytes);
+            buffer = slot.staging.data();
+            size_t offset = 0;
+            for (size_t k = 0; k < n; ++k) {
+              if (root)
+                pack(s.ins[k].bytes, slot.staging.data() + offset);
+              const Buffer &out = s.outs[k];
+              slot.addUnpack(offset, out.bytes.base, out.rank(), out.sizes(),
+                             out.strides(), out.bytes.elementSize);
+              offset += out.byteCount;
+            }
+          } else if (root && direct == out0->bytes.base) {
+            copy(in0->bytes, out0->bytes, s.copy);
+          }
+          if (async)
+            postRequest(slot, "MPI_Ibcast", [&](MPI_Request *request) {
+              return MPI_Ibcast(buffer, count, MPI_BYTE, 0, layout.comm,
+                                request);
+            });
+          else
+            checkMpi(MPI_Bcast(buffer, count, MPI_BYTE, 0, layout.comm),
+                     "MPI_Bcast");
+          // MPI only reads the root's buffer: copying from it
+          // while the broadcast runs is allowed.
+          if (root && direct && direct != out0->bytes.base)
+            copy(in0->bytes, out0->bytes, s.copy);
+        });
+  });
+}
+
+} // namespace distrt::detail
+
+//===----------------------------------------------------------------------===//
+// C++ API
+//===----------------------------------------------------------------------===//
+
+namespace distrt {
+
+void allGather(const Team &team, const distrt_groups_t &groups, int64_t dim,
+               Operands inputs, Operands outputs, SourceLoc loc) {
+  detail::allGather(team.id(), &groups, dim, inputs, outputs, false, loc);
+}
+Request allGatherAsync(const Team &team, const distrt_groups_t &groups,
+                       int64_t dim, Operands inputs, Operands outputs,
+                       SourceLoc loc) {
+  return Request(
+      detail::allGather(team.id(), &groups, dim, inputs, outputs, true, loc));
+}
+
+void allReduce(const Team &team, const distrt_groups_t &groups, RedOp op,
+               Operands inputs, Operands outputs, SourceLoc loc) {
+  detail::allReduce(team.id(), &groups, static_cast<int32_t>(op), inputs,
+                    outputs, false, loc);
+}
+Request allReduceAsync(const Team &team, const distrt_groups_t &groups,
+                       RedOp op, Operands inputs, Operands outputs,
+                       SourceLoc loc) {
+  return Request(detail::allReduce(team.id(), &groups, static_cast<int32_t>(op),
+                                   inputs, outputs, true, loc));
+}
+
+void allToAll(const Team &team, const distrt_groups_t &groups, int64_t splitDim,
+              int64_t concatDim, int64_t splitCount, Operands inputs,
+              Operands outputs, SourceLoc loc) {
+  detail::allToAll(team.id(), &groups, splitDim, concatDim, splitCount, inputs,
+                   outputs, false, loc);
+}
+Request allToAllAsync(const Team &team, const distrt_groups_t &groups,
+                      int64_t splitDim, int64_t concatDim, int64_t splitCount,
+                      Operands inputs, Operands outputs, SourceLoc loc) {
+  return Request(detail::allToAll(team.id(), &groups, splitDim, concatDim,
+                                  splitCount, inputs, outputs, true, loc));
+}
+
+void reduceScatter(const Team &team, const distrt_groups_t &groups, RedOp op,
+                   int64_t scatterDim, Operands inputs, Operands outputs,
+                   SourceLoc loc) {
+  detail::reduceScatter(team.id(), &groups, static_cast<int32_t>(op),
+                        scatterDim, inputs, outputs, false, loc);
+}
+Request reduceScatterAsync(const Team &team, const distrt_groups_t &groups,
+                           RedOp op, int64_t scatterDim, Operands inputs,
+                           Operands outputs, SourceLoc loc) {
+  return Request(detail::reduceScatter(team.id(), &groups,
+                                       static_cast<int32_t>(op), scatterDim,
+                                       inputs, outputs, true, loc));
+}
+
+void collectiveBroadcast(const Team &team, const distrt_groups_t &groups,
+                         Operands inputs, Operands outputs, SourceLoc loc) {
+  detail::collectiveBroadcast(team.id(), &groups, inputs, outputs, false, loc);
+}
+Request collectiveBroadcastAsync(const Team &team,
+                                 const distrt_groups_t &groups, Operands inputs,
+                                 Operands outputs, SourceLoc loc) {
+  return Request(detail::collectiveBroadcast(team.id(), &groups, inputs,
+                                             outputs, true, loc));
+}
+
+} // namespace distrt

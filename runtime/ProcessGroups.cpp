@@ -1,0 +1,367 @@
+//===- ProcessGroups.cpp - StableHLO process grid and groups ----*- C++ -*-===//
+
+#include "ProcessGroups.h"
+#include "Error.h"
+
+#include <fmt/ranges.h>
+
+#include <algorithm>
+#include <cstring>
+#include <numeric>
+
+namespace distrt::detail {
+namespace {
+
+const char *modeName(int64_t mode) {
+  switch (mode) {
+  case DISTRT_CROSS_REPLICA:
+    return "cross_replica";
+  case DISTRT_CROSS_PARTITION:
+    return "cross_partition";
+  case DISTRT_CROSS_REPLICA_AND_PARTITION:
+    return "cross_replica_and_partition";
+  default:
+    return "flattened_ids";
+  }
+}
+
+/// The grid and the spec's table, checked against the team.
+struct Grid {
+  int64_t replicas, partitions, processes;
+  int64_t mode, numGroups, groupSize;
+  const int64_t *ids;
+  const char *table; // "replica_groups" or "source_target_pairs"
+
+  std::string tableText() const {
+    std::string text = "[";
+    for (int64_t g = 0; g < numGroups; ++g)
+      text += fmt::format(
+          "{}[{}]", g ? ", " : "",
+          fmt::join(ids + g * groupSize, ids + (g + 1) * groupSize, ", "));
+    return text + "]";
+  }
+  std::string describe() const {
+    return fmt::format("{} {} ({}, {} replicas x {} partitions)", table,
+                       tableText(), modeName(mode), replicas, partitions);
+  }
+  /// "process 3 (replica 1, partition 1)".
+  std::string process(int64_t id) const {
+    return fmt::format("process {} (replica {}, partition {})", id,
+                       id / partitions, id % partitions);
+  }
+};
+
+Grid checkSpec(const TeamState &team, const distrt_groups_t *spec,
+               const char *table) {
+  if (!spec)
+    raise("the {} pointer is null", table);
+  const distrt_groups_t &s = *spec;
+  if (s.mode < DISTRT_CROSS_REPLICA || s.mode > DISTRT_FLATTENED_IDS)
+    raise("invalid group mode {} (expected 0..3)", s.mode);
+  const int64_t size = team.size;
+  int64_t partitions = s.num_partitions, replicas = s.num_replicas;
+  if (partitions == -1)
+    partitions = 1;
+  if (partitions <= 0)
+    raise("num_partitions is {} (expected > 0, or -1 for 1)", s.num_partitions);
+  if (replicas == -1) {
+    if (size % partitions != 0)
+      raise("the team has {} processes, not a multiple of num_partitions {}",
+            size, partitions);
+    replicas = size / partitions;
+  }
+  if (replicas <= 0)
+    raise("num_replicas is {} (expected > 0, or -1 for team size / "
+          "num_partitions)",
+          s.num_replicas);
+  int64_t processes = 0;
+  if (__builtin_mul_overflow(replicas, partitions, &processes) ||
+      processes != size)
+    raise("the process grid num_replicas {} x num_partitions {} does not "
+          "match the team size {}",
+          replicas, partitions, size);
+  if (s.num_groups < 0 || s.group_size < 0)
+    raise("{} has a negative shape {} x {}", table, s.num_groups, s.group_size);
+  if (s.num_groups > 0 && s.group_size > 0 && !s.ids)
+    raise("{} has {} x {} ids but its ids pointer is null", table, s.num_groups,
+          s.group_size);
+  int64_t total = 0;
+  if (__builtin_mul_overflow(s.num_groups, s.group_size, &total) ||
+      total > int64_t{1} << 40)
+    raise("{} is too large ({} x {})", table, s.num_groups, s.group_size);
+  return {replicas,     partitions,   processes, s.mode,
+          s.num_groups, s.group_size, s.ids,     table};
+}
+
+std::vector<int64_t> makeKey(const distrt_groups_t &s) {
+  std::vector<int64_t> key{s.mode, s.num_replicas, s.num_partitions,
+                           s.num_groups, s.group_size};
+  if (s.num_groups > 0 && s.group_size > 0)
+    key.insert(key.end(), s.ids, s.ids + s.num_groups * s.group_size);
+  return key;
+}
+
+/// The number of ids of the mode: replicas, partitions or processes.
+int64_t idLimit(const Grid &g) {
+  switch (g.mode) {
+  case DISTRT_CROSS_PARTITION:
+    return g.partitions;
+  case DISTRT_FLATTENED_IDS:
+    return g.processes;
+  default:
+    return g.replicas;
+  }
+}
+
+const char *idKind(const Grid &g) {
+  switch (g.mode) {
+  case DISTRT_CROSS_PARTITION:
+    return "partition id";
+  case DISTRT_FLATTENED_IDS:
+    return "process id";
+  default:
+    return "replica id";
+  }
+}
+
+void checkRange(const Grid &g) {
+  const int64_t limit = idLimit(g);
+  for (int64_t i = 0; i < g.numGroups * g.groupSize; ++i)
+    if (g.ids[i] < 0 || g.ids[i] >= limit)
+      raise("{} {} in {} is out of range [0, {})", idKind(g), g.ids[i],
+            g.describe(), limit);
+}
+
+/// StableHLO's process groups (flattened ids), in spec order.
+std::vector<std::vector<int64_t>> processGroups(const Grid &g) {
+  // num_groups == 0: one group of every replica / partition / process.
+  std::vector<int64_t> all;
+  const int64_t *ids = g.ids;
+  int64_t numGroups = g.numGroups, groupSize = g.groupSize;
+  if (numGroups == 0) {
+    all.resize(static_cast<size_t>(idLimit(g)));
+    std::iota(all.begin(), all.end(), int64_t{0});
+    ids = all.data();
+    numGroups = 1;
+    groupSize = static_cast<int64_t>(all.size());
+  }
+  auto row = [&](int64_t i) { return ids + i * groupSize; };
+  const int64_t P = g.partitions;
+  std::vector<std::vector<int64_t>> groups;
+  switch (g.mode) {
+  case DISTRT_CROSS_REPLICA:
+    for (int64_t p = 0; p < P; ++p)
+      for (int64_t i = 0; i < numGroups; ++i) {
+        auto &group = groups.emplace_back();
+        for (int64_t k = 0; k < groupSize; ++k)
+          group.push_back(row(i)[k] * P + p);
+      }
+    break;
+  case DISTRT_CROSS_PARTITION:
+    for (int64_t r = 0; r < g.replicas; ++r)
+      for (int64_t i = 0; i < numGroups; ++i) {
+        auto &group = groups.emplace_back();
+        for (int64_t k = 0; k < groupSize; ++k)
+          group.push_back(r * P + row(i)[k]);
+      }
+    break;
+  case DISTRT_CROSS_REPLICA_AND_PARTITION:
+    // Partition-major: for each partition, the group's replicas in order.
+    for (int64_t i = 0; i < numGroups; ++i) {
+      auto &group = groups.emplace_back();
+      for (int64_t p = 0; p < P; ++p)
+        for (int64_t k = 0; k < groupSize; ++k)
+          group.push_back(row(i)[k] * P + p);
+    }
+    break;
+  default:
+    for (int64_t i = 0; i < numGroups; ++i)
+      groups.emplace_back(row(i), row(i) + groupSize);
+  }
+  return groups;
+}
+
+GroupCache &cacheOf(TeamState &team) {
+  if (!team.groups)
+    team.groups = std::make_unique<GroupCache>();
+  return *team.groups;
+}
+
+std::unique_ptr<GroupLayout> makeGroupLayout(TeamState &team, const Grid &g) {
+  checkRange(g);
+  const auto groups = processGroups(g);
+  // Which group and position each process has; checked for every process
+  // so that every rank reports the same error.
+  std::vector<std::pair<int64_t, int64_t>> where(
+      static_cast<size_t>(g.processes), {-1, -1});
+  for (size_t i = 0; i < groups.size(); ++i)
+    for (size_t k = 0; k < groups[i].size(); ++k) {
+      auto &[group, position] = where[static_cast<size_t>(groups[i][k])];
+      if (group == static_cast<int64_t>(i))
+        raise("{} appears twice in group {} of {}", g.process(groups[i][k]), i,
+              g.describe());
+      if (group >= 0)
+        raise("{} is in two groups ({} and {}) of {}", g.process(groups[i][k]),
+              group, i, g.describe());
+      group = static_cast<int64_t>(i);
+      position = static_cast<int64_t>(k);
+    }
+  if (!groups.empty() && groups.front().empty())
+    raise("{} has empty groups (group_size 0)", g.table);
+
+  auto layout = std::make_unique<GroupLayout>();
+  for (int64_t p = 0; p < g.processes; ++p)
+    if (where[static_cast<size_t>(p)].first < 0) {
+      layout->uncovered =
+          fmt::format("{} is in no group of {}", g.process(p), g.describe());
+      break;
+    }
+  const auto [mine, position] = where[static_cast<size_t>(team.rank)];
+  if (mine >= 0) {
+    for (int64_t id : groups[static_cast<size_t>(mine)])
+      layout->members.push_back(static_cast<int>(id));
+    layout->position = static_cast<int>(position);
+  }
+  bool wholeTeam = groups.size() == 1 &&
+                   static_cast<int64_t>(groups[0].size()) == g.processes;
+  for (size_t k = 0; wholeTeam && k < groups[0].size(); ++k)
+    wholeTeam = groups[0][k] == static_cast<int64_t>(k);
+  if (wholeTeam) {
+    layout->comm = team.comm;
+    return layout;
+  }
+  // Collective over the team; rank in the new communicator == position.
+  MPI_Comm comm = MPI_COMM_NULL;
+  checkMpi(MPI_Comm_split(team.comm,
+                          mine >= 0 ? static_cast<int>(mine) : MPI_UNDEFINED,
+                          static_cast<int>(position), &comm),
+           "MPI_Comm_split");
+  layout->comm = comm;
+  layout->ownsComm = comm != MPI_COMM_NULL;
+  if (comm != MPI_COMM_NULL)
+    checkMpi(MPI_Comm_set_errhandler(comm, MPI_ERRORS_RETURN),
+             "MPI_Comm_set_errhandler");
+  return layout;
+}
+
+std::unique_ptr<PairLayout> makePairLayout(TeamState &team, const Grid &g) {
+  if (g.mode == DISTRT_CROSS_REPLICA_AND_PARTITION)
+    raise("{} cannot use mode cross_replica_and_partition (expected "
+          "cross_replica, cross_partition or flattened_ids)",
+          g.table);
+  if (g.numGroups > 0 && g.groupSize != 2)
+    raise("{} must have 2 ids per pair, got {}", g.table, g.groupSize);
+  checkRange(g);
+  for (int column = 0; column < 2; ++column)
+    for (int64_t i = 0; i < g.numGroups; ++i)
+      for (int64_t j = 0; j < i; ++j)
+        if (g.ids[2 * i + column] == g.ids[2 * j + column])
+          raise("{} {} is the {} of two pairs ({} and {}) in {}", idKind(g),
+                g.ids[2 * i + column], column ? "target" : "source", j, i,
+                g.describe());
+  auto layout = std::make_unique<PairLayout>();
+  const int64_t P = g.partitions;
+  const int64_t replica = team.rank / P, partition = team.rank % P;
+  const int64_t me = g.mode == DISTRT_CROSS_REPLICA     ? replica
+                     : g.mode == DISTRT_CROSS_PARTITION ? partition
+                                                        : team.rank;
+  auto rankOf = [&](int64_t id) {
+    return static_cast<int>(g.mode == DISTRT_CROSS_REPLICA ? id * P + partition
+                            : g.mode == DISTRT_CROSS_PARTITION
+                                ? replica * P + id
+                                : id);
+  };
+  for (int64_t i = 0; i < g.numGroups; ++i) {
+    if (g.ids[2 * i] == me)
+      layout->target = rankOf(g.ids[2 * i + 1]);
+    if (g.ids[2 * i + 1] == me)
+      layout->source = rankOf(g.ids[2 * i]);
+  }
+  return layout;
+}
+
+} // namespace
+
+void GroupLayout::requireEveryProcess() const {
+  if (!uncovered.empty()) [[unlikely]]
+    throw Failure(uncovered);
+}
+
+const GroupLayout &groupLayoutSlow(TeamState &team,
+                                   const distrt_groups_t *spec) {
+  const Grid grid = checkSpec(team, spec, "replica_groups");
+  GroupCache &cache = cacheOf(team);
+  std::vector<int64_t> key = makeKey(*spec);
+  std::unique_ptr<GroupLayout> &entry = cache.groupsByKey[key];
+  if (!entry) {
+    try {
+      entry = makeGroupLayout(team, grid);
+    } catch (...) {
+      cache.groupsByKey.erase(key);
+      throw;
+    }
+    entry->key = std::move(key);
+  }
+  cache.groupsByAddress[spec] = entry.get();
+  cache.lastGroupSpec = spec;
+  cache.lastGroup = entry.get();
+  return *entry;
+}
+
+const PairLayout &pairLayoutSlow(TeamState &team, const distrt_groups_t *spec) {
+  const Grid grid = checkSpec(team, spec, "source_target_pairs");
+  GroupCache &cache = cacheOf(team);
+  std::vector<int64_t> key = makeKey(*spec);
+  std::unique_ptr<PairLayout> &entry = cache.pairsByKey[key];
+  if (!entry) {
+    try {
+      entry = makePairLayout(team, grid);
+    } catch (...) {
+      cache.pairsByKey.erase(key);
+      throw;
+    }
+    entry->key = std::move(key);
+  }
+  cache.pairsByAddress[spec] = entry.get();
+  cache.lastPairSpec = spec;
+  cache.lastPair = entry.get();
+  return *entry;
+}
+
+MPI_Comm permuteComm(TeamState &team) {
+  GroupCache &cache = cacheOf(team);
+  if (cache.permuteComm == MPI_COMM_NULL) [[unlikely]]
+    cache.permuteComm = dupForRuntime(team.comm);
+  return cache.permuteComm;
+}
+
+MPI_Comm channelComm(TeamState &team) {
+  GroupCache &cache = cacheOf(team);
+  if (cache.channelComm == MPI_COMM_NULL) [[unlikely]] {
+    cache.channelComm = dupForRuntime(team.comm);
+    void *value = nullptr;
+    int found = 0;
+    MPI_Comm_get_attr(cache.channelComm, MPI_TAG_UB, &value, &found);
+    cache.tagUpperBound = found ? *static_cast<int *>(value) : 32767;
+  }
+  return cache.channelComm;
+}
+
+int channelTag(TeamState &team, int64_t channel) {
+  channelComm(team);
+  const int64_t tags = int64_t{team.groups->tagUpperBound} + 1;
+  return static_cast<int>(((channel % tags) + tags) % tags);
+}
+
+void freeGroups(TeamState &team) noexcept {
+  if (!team.groups)
+    return;
+  for (auto &[key, layout] : team.groups->groupsByKey)
+    if (layout->ownsComm)
+      freeComm(layout->comm);
+  freeComm(team.groups->permuteComm);
+  freeComm(team.groups->channelComm);
+  team.groups.reset();
+}
+
+} // namespace distrt::detail

@@ -1,0 +1,150 @@
+//===- ProcessGroups.h - StableHLO process grid and groups ------*- C++ -*-===//
+//
+// The process grid is num_replicas x num_partitions; the flattened id
+// replica * num_partitions + partition is the rank in the team. A
+// distrt_groups_t (mode + replica_groups, or source_target_pairs) is turned
+// into this process's group exactly as StableHLO's cross_replica,
+// cross_partition, cross_replica_and_partition and flattened_ids define it,
+// order preserved.
+//
+// Layouts are cached per team: by the content of the distrt_groups_t (one
+// MPI_Comm_split per distinct layout, never two) and by its address for the
+// hot path. An address hit is confirmed against the cached content (a few
+// words and a memcmp of the ids), so a spec on the stack whose address is
+// reused for another layout is still read correctly.
+//
+// Everything a layout checks depends only on the static spec and the team
+// size, so every rank of the team fails the same way, before any MPI call.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef DISTRUNTIME_RUNTIME_PROCESSGROUPS_H
+#define DISTRUNTIME_RUNTIME_PROCESSGROUPS_H
+
+#include "Team.h"
+
+#include "distruntime/Runtime/distrt.h"
+
+#include <mpi.h>
+
+#include <cstdint>
+#include <cstring>
+#include <map>
+#include <memory>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+namespace distrt::detail {
+
+/// This process's group of a replica_groups layout.
+struct GroupLayout {
+  /// The spec as given: mode, num_replicas, num_partitions, num_groups,
+  /// group_size, ids...
+  std::vector<int64_t> key;
+  /// Team ranks of this process's group in group order (empty if in none).
+  std::vector<int> members;
+  /// This process's position in `members`, or -1.
+  int position = -1;
+  /// The group's communicator (rank == position), MPI_COMM_NULL if in no
+  /// group; the team's own communicator when the group is the whole team in
+  /// rank order.
+  MPI_Comm comm = MPI_COMM_NULL;
+  bool ownsComm = false;
+  /// Why some process is in no group ("" if every process is in one).
+  std::string uncovered;
+
+  int size() const { return static_cast<int>(members.size()); }
+  /// Throws the `uncovered` error (ops whose every process needs a group).
+  void requireEveryProcess() const;
+};
+
+/// This process's peers in a source_target_pairs layout (team ranks, -1 for
+/// none; this rank itself for a self-pair).
+struct PairLayout {
+  std::vector<int64_t> key;
+  int target = -1;
+  int source = -1;
+};
+
+struct GroupCache {
+  std::unordered_map<const distrt_groups_t *, GroupLayout *> groupsByAddress;
+  std::map<std::vector<int64_t>, std::unique_ptr<GroupLayout>> groupsByKey;
+  std::unordered_map<const distrt_groups_t *, PairLayout *> pairsByAddress;
+  std::map<std::vector<int64_t>, std::unique_ptr<PairLayout>> pairsByKey;
+  /// The last hits, checked before the maps (a loop calls one op).
+  const distrt_groups_t *lastGroupSpec = nullptr;
+  GroupLayout *lastGroup = nullptr;
+  const distrt_groups_t *lastPairSpec = nullptr;
+  PairLayout *lastPair = nullptr;
+  /// Dedicated duplicates for collective_permute and send/recv traffic.
+  MPI_Comm permuteComm = MPI_COMM_NULL;
+  MPI_Comm channelComm = MPI_COMM_NULL;
+  int tagUpperBound = 0;
+};
+
+/// The spec's content equals `key` (the hot-path check of an address hit).
+inline bool matchesKey(const std::vector<int64_t> &key,
+                       const distrt_groups_t &s) {
+  const int64_t *k = key.data();
+  if (k[0] != s.mode || k[1] != s.num_replicas || k[2] != s.num_partitions ||
+      k[3] != s.num_groups || k[4] != s.group_size)
+    return false;
+  const size_t ids = key.size() - 5;
+  return ids == 0 || std::memcmp(k + 5, s.ids, ids * sizeof(int64_t)) == 0;
+}
+
+const GroupLayout &groupLayoutSlow(TeamState &team,
+                                   const distrt_groups_t *spec);
+const PairLayout &pairLayoutSlow(TeamState &team, const distrt_groups_t *spec);
+
+/// This process's group in `spec` (collective over the team the first time
+/// a layout is seen: it splits the team's communicator).
+inline const GroupLayout &groupLayout(TeamState &team,
+                                      const distrt_groups_t *spec) {
+  if (GroupCache *cache = team.groups.get()) [[likely]] {
+    if (cache->lastGroupSpec == spec &&
+        matchesKey(cache->lastGroup->key, *spec)) [[likely]]
+      return *cache->lastGroup;
+    auto it = cache->groupsByAddress.find(spec);
+    if (it != cache->groupsByAddress.end() &&
+        matchesKey(it->second->key, *spec)) {
+      cache->lastGroupSpec = spec;
+      cache->lastGroup = it->second;
+      return *it->second;
+    }
+  }
+  return groupLayoutSlow(team, spec);
+}
+
+/// This process's source and target in the pairs of `spec` (local, no MPI).
+inline const PairLayout &pairLayout(TeamState &team,
+                                    const distrt_groups_t *spec) {
+  if (GroupCache *cache = team.groups.get()) [[likely]] {
+    if (cache->lastPairSpec == spec && matchesKey(cache->lastPair->key, *spec))
+        [[likely]]
+      return *cache->lastPair;
+    auto it = cache->pairsByAddress.find(spec);
+    if (it != cache->pairsByAddress.end() &&
+        matchesKey(it->second->key, *spec)) {
+      cache->lastPairSpec = spec;
+      cache->lastPair = it->second;
+      return *it->second;
+    }
+  }
+  return pairLayoutSlow(team, spec);
+}
+
+/// The team's communicator for collective_permute.
+MPI_Comm permuteComm(TeamState &team);
+/// The team's communicator for send/recv and the tag of `channel` on it:
+/// channel_id modulo (MPI_TAG_UB + 1), made non-negative.
+MPI_Comm channelComm(TeamState &team);
+int channelTag(TeamState &team, int64_t channel);
+
+/// Frees the layouts' communicators (at teardown or unregistration).
+void freeGroups(TeamState &team) noexcept;
+
+} // namespace distrt::detail
+
+#endif // DISTRUNTIME_RUNTIME_PROCESSGROUPS_H

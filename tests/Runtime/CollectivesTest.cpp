@@ -1,0 +1,403 @@
+//===- CollectivesTest.cpp - all_gather, all_reduce, all_to_all, ... -*- C++
+//-*-===//
+//
+// The group collectives over the whole team (one group of every process, so
+// position == rank) with non-leading dimensions on 3-D arrays, strided
+// inputs and outputs, several operands of different element types in one
+// call, every element type, aliasing, zero-size operands and async forms.
+// Input of process f at flat index i: value(dtype, f, i), exact in the type.
+//
+//===----------------------------------------------------------------------===//
+
+#include "ArrayUtil.h"
+
+#include <catch2/catch.hpp>
+
+using namespace distrt;
+using namespace distrt::test;
+using Catch::Contains;
+
+namespace {
+
+constexpr Dtype kAllDtypes[] = {
+    Dtype::I1,   Dtype::I8,   Dtype::I16,  Dtype::I32,  Dtype::I64,
+    Dtype::UI8,  Dtype::UI16, Dtype::UI32, Dtype::UI64, Dtype::F16,
+    Dtype::BF16, Dtype::F32,  Dtype::F64};
+
+int64_t value(Dtype dtype, int64_t f, int64_t i) {
+  switch (dtype) {
+  case Dtype::I1:
+    return (f + i) % 2;
+  case Dtype::I8:
+  case Dtype::UI8:
+    return (f * 13 + i) % 100;
+  case Dtype::BF16:
+    return f * 16 + i % 16;
+  case Dtype::F16:
+    return f * 100 + i % 100;
+  default:
+    return 1000 * f + i;
+  }
+}
+
+std::vector<int64_t> unflatten(const std::vector<int64_t> &shape,
+                               int64_t flat) {
+  std::vector<int64_t> index(shape.size());
+  for (size_t d = shape.size(); d-- > 0;) {
+    index[d] = flat % shape[d];
+    flat /= shape[d];
+  }
+  return index;
+}
+
+int64_t flatten(const std::vector<int64_t> &shape,
+                const std::vector<int64_t> &index) {
+  int64_t flat = 0;
+  for (size_t d = 0; d < shape.size(); ++d)
+    flat = flat * shape[d] + index[d];
+  return flat;
+}
+
+std::vector<int64_t> scaled(std::vector<int64_t> shape, int64_t dim,
+                            int64_t factor) {
+  shape[static_cast<size_t>(dim)] *= factor;
+  return shape;
+}
+
+const Groups &everyone() {
+  static const Groups groups(DISTRT_FLATTENED_IDS, {});
+  return groups;
+}
+
+} // namespace
+
+TEST_CASE("all_gather: every dim of 3-D operands, strided, mixed types",
+          "[collectives]") {
+  const int64_t N = worldSize(), f = worldRank();
+  struct Spec {
+    Dtype dtype;
+    std::vector<int64_t> shape;
+    bool stridedIn, stridedOut;
+  };
+  const std::vector<Spec> specs{{Dtype::F32, {2, 3, 2}, false, false},
+                                {Dtype::I16, {3, 2, 2}, true, false},
+                                {Dtype::BF16, {2, 2, 3}, false, true},
+                                {Dtype::UI8, {1, 2, 1}, true, true}};
+  for (int async = 0; async < 2; ++async)
+    for (int64_t dim = 0; dim < 3; ++dim)
+      for (size_t alone = 0; alone <= specs.size(); ++alone) {
+        // alone < size: that operand by itself; else all in one call.
+        std::vector<Array> ins, outs;
+        for (size_t k = 0; k < specs.size(); ++k) {
+          if (alone < specs.size() && k != alone)
+            continue;
+          const Spec &s = specs[k];
+          ins.emplace_back(s.dtype, s.shape, s.stridedIn);
+          ins.back().fill([&](int64_t i) { return value(s.dtype, f, i); });
+          outs.emplace_back(s.dtype, scaled(s.shape, dim, N), s.stridedOut);
+        }
+        std::vector<Operand> inOps, outOps;
+        for (size_t k = 0; k < ins.size(); ++k) {
+          inOps.push_back(ins[k].operand());
+          outOps.push_back(outs[k].operand());
+        }
+        if (async)
+          allGatherAsync(world(), everyone(), dim, inOps, outOps).wait();
+        else
+          allGather(world(), everyone(), dim, inOps, outOps);
+        for (size_t k = 0; k < ins.size(); ++k) {
+          const Array &out = outs[k];
+          for (int64_t o = 0; o < out.count(); ++o) {
+            auto index = unflatten(out.sizes, o);
+            const int64_t member = index[dim] / ins[k].sizes[dim];
+            index[dim] %= ins[k].sizes[dim];
+            INFO("rank " << f << " async " << async << " dim " << dim
+                         << " operand " << k << " (" << dtypeName(out.dtype)
+                         << ") flat index " << o);
+            CHECK(out.get(o) ==
+                  value(out.dtype, member, flatten(ins[k].sizes, index)));
+          }
+          CHECK(out.touchedPadding() == 0);
+        }
+      }
+}
+
+TEST_CASE("all_to_all: every split/concat pair, strided, mixed types",
+          "[collectives]") {
+  const int64_t N = worldSize(), f = worldRank();
+  const std::vector<int64_t> block{2, 3, 2};
+  for (int async = 0; async < 2; ++async)
+    for (int64_t split = 0; split < 3; ++split)
+      for (int64_t concat = 0; concat < 3; ++concat)
+        for (int variant = 0; variant < 3; ++variant) {
+          // 0: one dense i32; 1: one strided f64; 2: both in one call.
+          std::vector<Array> ins, outs;
+          if (variant != 1) {
+            ins.emplace_back(Dtype::I32, scaled(block, split, N));
+            outs.emplace_back(Dtype::I32, scaled(block, concat, N));
+          }
+          if (variant != 0) {
+            ins.emplace_back(Dtype::F64, scaled(block, split, N), true);
+            outs.emplace_back(Dtype::F64, scaled(block, concat, N), true);
+          }
+          std::vector<Operand> inOps, outOps;
+          for (size_t k = 0; k < ins.size(); ++k) {
+            ins[k].fill([&](int64_t i) { return value(ins[k].dtype, f, i); });
+            inOps.push_back(ins[k].operand());
+            outOps.push_back(outs[k].operand());
+          }
+          if (async)
+            allToAllAsync(world(), everyone(), split, concat, N, inOps, outOps)
+                .wait();
+          else
+            allToAll(world(), everyone(), split, concat, N, inOps, outOps);
+          for (size_t k = 0; k < ins.size(); ++k) {
+            const Array &out = outs[k];
+            for (int64_t o = 0; o < out.count(); ++o) {
+              auto index = unflatten(out.sizes, o);
+              const int64_t member = index[concat] / block[concat];
+              index[concat] %= block[concat];
+              index[split] += f * block[split];
+              INFO("rank " << f << " async " << async << " split " << split
+                           << " concat " << concat << " operand " << k
+                           << " flat index " << o);
+              CHECK(out.get(o) ==
+                    value(out.dtype, member, flatten(ins[k].sizes, index)));
+            }
+            CHECK(out.touchedPadding() == 0);
+          }
+        }
+}
+
+TEST_CASE("reduce_scatter: every scatter dim, strided, mixed types",
+          "[collectives]") {
+  const int64_t N = worldSize(), f = worldRank();
+  const std::vector<int64_t> block{2, 3, 2};
+  const Dtype types[] = {Dtype::I32, Dtype::F32, Dtype::BF16};
+  for (int async = 0; async < 2; ++async)
+    for (int64_t dim = 0; dim < 3; ++dim)
+      for (int variant = 0; variant < 4; ++variant) {
+        // 0..2: that type alone (1 strided); 3: all three in one call.
+        std::vector<Array> ins, outs;
+        for (int k = 0; k < 3; ++k) {
+          if (variant < 3 && k != variant)
+            continue;
+          ins.emplace_back(types[k], scaled(block, dim, N), k == 1);
+          outs.emplace_back(types[k], block, k == 2);
+        }
+        std::vector<Operand> inOps, outOps;
+        for (size_t k = 0; k < ins.size(); ++k) {
+          ins[k].fill([&](int64_t i) { return (f + 1) + i % 4; });
+          inOps.push_back(ins[k].operand());
+          outOps.push_back(outs[k].operand());
+        }
+        if (async)
+          reduceScatterAsync(world(), everyone(), RedOp::Sum, dim, inOps,
+                             outOps)
+              .wait();
+        else
+          reduceScatter(world(), everyone(), RedOp::Sum, dim, inOps, outOps);
+        for (size_t k = 0; k < ins.size(); ++k) {
+          for (int64_t o = 0; o < outs[k].count(); ++o) {
+            auto index = unflatten(block, o);
+            index[dim] += f * block[dim];
+            const int64_t i = flatten(ins[k].sizes, index);
+            INFO("rank " << f << " async " << async << " dim " << dim
+                         << " operand " << k << " flat index " << o);
+            CHECK(outs[k].get(o) == N * (N + 1) / 2 + N * (i % 4));
+          }
+          CHECK(outs[k].touchedPadding() == 0);
+        }
+      }
+}
+
+TEST_CASE("all_reduce: every element type in one call, in place, strided",
+          "[collectives]") {
+  const int64_t N = worldSize(), f = worldRank();
+  auto sumOf = [&](Dtype dtype, int64_t i) -> int64_t {
+    if (dtype == Dtype::I1) { // sum on i1 is xor
+      int64_t parity = 0;
+      for (int64_t p = 0; p < N; ++p)
+        parity ^= (p + i) % 2;
+      return parity;
+    }
+    return N * (N + 1) / 2 + N * (i % 4);
+  };
+  auto input = [&](Dtype dtype, int64_t i) {
+    return dtype == Dtype::I1 ? (f + i) % 2 : (f + 1) + i % 4;
+  };
+  for (int mode = 0; mode < 3; ++mode) { // 0 dense, 1 strided out, 2 aliased
+    for (int async = 0; async < 2; ++async) {
+      std::vector<Array> ins, outs;
+      std::vector<Operand> inOps, outOps;
+      for (Dtype dtype : kAllDtypes) {
+        ins.emplace_back(dtype, std::vector<int64_t>{5, 2}, mode == 2);
+        ins.back().fill([&](int64_t i) { return input(dtype, i); });
+        outs.emplace_back(dtype, std::vector<int64_t>{5, 2}, mode == 1);
+      }
+      for (size_t k = 0; k < ins.size(); ++k) {
+        inOps.push_back(ins[k].operand());
+        outOps.push_back(mode == 2 ? ins[k].operand() : outs[k].operand());
+      }
+      if (async)
+        allReduceAsync(world(), everyone(), RedOp::Sum, inOps, outOps).wait();
+      else
+        allReduce(world(), everyone(), RedOp::Sum, inOps, outOps);
+      for (size_t k = 0; k < ins.size(); ++k) {
+        const Array &out = mode == 2 ? ins[k] : outs[k];
+        for (int64_t i = 0; i < out.count(); ++i) {
+          INFO("rank " << f << " mode " << mode << " async " << async << " "
+                       << dtypeName(out.dtype) << " index " << i);
+          CHECK(out.get(i) == sumOf(out.dtype, i));
+        }
+        CHECK(out.touchedPadding() == 0);
+        if (mode != 2)
+          CHECK(ins[k].get(3) == input(ins[k].dtype, 3));
+      }
+    }
+  }
+  // One operand, max, each type on its own (the single-operand fast path).
+  for (Dtype dtype : kAllDtypes) {
+    Array in(dtype, {7}), out(dtype, {7});
+    in.fill([&](int64_t i) {
+      return dtype == Dtype::I1 ? f == i % (N + 1) : (f + i) % N + i % 3;
+    });
+    allReduce(world(), everyone(), RedOp::Max, {{in.operand()}},
+              {{out.operand()}});
+    for (int64_t i = 0; i < 7; ++i) {
+      INFO("rank " << f << " max " << dtypeName(dtype) << " index " << i);
+      CHECK(out.get(i) ==
+            (dtype == Dtype::I1 ? i % (N + 1) < N : N - 1 + i % 3));
+    }
+  }
+}
+
+TEST_CASE("collective_broadcast: reordered root, non-members, mixed types",
+          "[collectives]") {
+  const int64_t N = worldSize(), f = worldRank();
+  // One group of every process but 0 (when N > 1), last rank first.
+  std::vector<int64_t> group;
+  for (int64_t p = N - 1; p >= (N > 1 ? 1 : 0); --p)
+    group.push_back(p);
+  const Groups groups(DISTRT_FLATTENED_IDS, {group});
+  const int64_t root = N - 1;
+  const bool member = N == 1 || f != 0;
+  for (int async = 0; async < 2; ++async)
+    for (int variant = 0; variant < 3; ++variant) {
+      // 0: one dense; 1: one strided; 2: f32 + strided i16 + bf16.
+      std::vector<Array> ins, outs;
+      if (variant != 1) {
+        ins.emplace_back(Dtype::F32, std::vector<int64_t>{3, 2});
+        outs.emplace_back(Dtype::F32, std::vector<int64_t>{3, 2});
+      }
+      if (variant != 0) {
+        ins.emplace_back(Dtype::I16, std::vector<int64_t>{2, 3}, true);
+        outs.emplace_back(Dtype::I16, std::vector<int64_t>{2, 3}, true);
+      }
+      if (variant == 2) {
+        ins.emplace_back(Dtype::BF16, std::vector<int64_t>{4});
+        outs.emplace_back(Dtype::BF16, std::vector<int64_t>{4}, true);
+      }
+      std::vector<Operand> inOps, outOps;
+      for (size_t k = 0; k < ins.size(); ++k) {
+        ins[k].fill([&](int64_t i) { return value(ins[k].dtype, f, i); });
+        outs[k].fill([](int64_t) { return 1; });
+        inOps.push_back(ins[k].operand());
+        outOps.push_back(outs[k].operand());
+      }
+      if (async)
+        collectiveBroadcastAsync(world(), groups, inOps, outOps).wait();
+      else
+        collectiveBroadcast(world(), groups, inOps, outOps);
+      for (size_t k = 0; k < ins.size(); ++k)
+        for (int64_t i = 0; i < outs[k].count(); ++i) {
+          INFO("rank " << f << " async " << async << " variant " << variant
+                       << " operand " << k << " index " << i);
+          CHECK(outs[k].get(i) == (member ? value(outs[k].dtype, root, i) : 0));
+        }
+    }
+  // In place (output aliases input).
+  Array data(Dtype::I64, {5});
+  data.fill([&](int64_t i) { return 1000 * f + i; });
+  collectiveBroadcast(world(), groups, {{data.operand()}}, {{data.operand()}});
+  for (int64_t i = 0; i < 5; ++i)
+    CHECK(data.get(i) == (member ? 1000 * root + i : 0));
+}
+
+TEST_CASE("zero-size operands and calls with nothing to send",
+          "[collectives]") {
+  const int64_t N = worldSize(), f = worldRank();
+  Array empty(Dtype::F32, {0, 3}), emptyOut(Dtype::F32, {0, 3});
+  Array gatheredEmpty(Dtype::F32, {0, 3 * N});
+  Array one(Dtype::I32, {1, 2}), gathered(Dtype::I32, {1, 2 * N});
+  one.fill([&](int64_t i) { return 1000 * f + i; });
+  for (int async = 0; async < 2; ++async) {
+    // A zero-size operand next to a real one.
+    std::vector<Operand> in{empty.operand(), one.operand()},
+        out{gatheredEmpty.operand(), gathered.operand()};
+    if (async)
+      allGatherAsync(world(), everyone(), 1, in, out).wait();
+    else
+      allGather(world(), everyone(), 1, in, out);
+    CHECK(gathered.get(2 * N - 1) == 1000 * (N - 1) + 1);
+    // Only zero-size operands: every op completes (and async hands back a
+    // handle to wait).
+    std::vector<Operand> e{empty.operand()}, eo{emptyOut.operand()};
+    if (async) {
+      allReduceAsync(world(), everyone(), RedOp::Sum, e, eo).wait();
+      collectiveBroadcastAsync(world(), everyone(), e, eo).wait();
+      allToAllAsync(world(), everyone(), 0, 0, N, e, eo).wait();
+    } else {
+      allReduce(world(), everyone(), RedOp::Sum, e, eo);
+      collectiveBroadcast(world(), everyone(), e, eo);
+      allToAll(world(), everyone(), 0, 0, N, e, eo);
+      allGather(world(), everyone(), 0, {}, {});
+    }
+  }
+}
+
+TEST_CASE("bad shapes and counts are clear errors naming the operand",
+          "[collectives]") {
+  const int64_t N = worldSize();
+  Array a(Dtype::F32, {2, 3}), b(Dtype::F32, {2, 3}), c(Dtype::I32, {2, 3});
+  Array wide(Dtype::F32, {2, 3 * N + 1});
+  CHECK_THROWS_WITH(
+      allGather(world(), everyone(), 1, {{a.operand(), a.operand()}},
+                {{a.operand(), wide.operand()}}),
+      Contains("all_gather at ") &&
+          (N == 1 ? Contains("operand 1: the output has shape [2, 4], "
+                             "expected [2, 3]")
+                  : Contains("operand 0: the output has shape [2, 3], "
+                             "expected [2, " +
+                             std::to_string(3 * N) + "]")));
+  CHECK_THROWS_WITH(
+      allGather(world(), everyone(), 2, {{a.operand()}}, {{b.operand()}}),
+      Contains("operand 0: all_gather_dim 2 is out of range "
+               "for rank 2"));
+  CHECK_THROWS_WITH(allReduce(world(), everyone(), RedOp::Sum, {{a.operand()}},
+                              {{c.operand()}}),
+                    Contains("operand 0: the input has element type f32 but "
+                             "the output i32"));
+  CHECK_THROWS_WITH(allReduce(world(), everyone(), RedOp::Xor, {{a.operand()}},
+                              {{b.operand()}}),
+                    Contains("reduction 'xor' is not defined on "
+                             "floating-point type f32"));
+  CHECK_THROWS_WITH(allToAll(world(), everyone(), 0, 0, N + 1, {{a.operand()}},
+                             {{b.operand()}}),
+                    Contains("all_to_all at ") &&
+                        Contains("split_count " + std::to_string(N + 1) +
+                                 " differs from the group size " +
+                                 std::to_string(N)));
+  if (N == 2 || N == 4) {
+    CHECK_THROWS_WITH(allToAll(world(), everyone(), 1, 0, N, {{a.operand()}},
+                               {{b.operand()}}),
+                      Contains("operand 0: dimension 1 (split_dimension) has "
+                               "size 3, not divisible by split_count"));
+    CHECK_THROWS_WITH(
+        reduceScatter(world(), everyone(), RedOp::Sum, 1, {{a.operand()}},
+                      {{b.operand()}}),
+        Contains("reduce_scatter at ") &&
+            Contains("operand 0: dimension 1 (scatter_dimension) has size 3, "
+                     "not divisible by the group size"));
+  }
+}

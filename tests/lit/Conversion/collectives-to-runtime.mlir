@@ -1,0 +1,115 @@
+// Each collective becomes one libdistrt call: (team, groups descriptor,
+// op-specific scalars, n, inputs[], outputs[], async, location). The groups
+// descriptor is a constant global {mode, num_replicas, num_partitions,
+// num_groups, group_size, ids}; identical layouts share one.
+// RUN: %distruntime-opt %s --convert-distruntime-to-runtime | FileCheck %s
+// RUN: %distruntime-opt %s --distruntime-to-llvm | mlir-translate --mlir-to-llvmir | FileCheck %s --check-prefix=IR
+
+// IR-DAG: @__distrt_ids_{{.*}} = internal constant [2 x i64] [i64 1, i64 0]
+// IR-DAG: = internal constant { i32, i64, i64, i64, i64, ptr } { i32 0, i64 2, i64 3, i64 1, i64 2, ptr @__distrt_ids_{{.*}} }
+// cross_replica_and_partition (mode 2) for channel_id > 0:
+// IR-DAG: = internal constant { i32, i64, i64, i64, i64, ptr } { i32 2, i64 2, i64 3, i64 1, i64 2, ptr @{{.*}} }
+// flattened_ids (mode 3), 6 ids:
+// IR-DAG: = internal constant { i32, i64, i64, i64, i64, ptr } { i32 3, i64 2, i64 3, i64 1, i64 6, ptr @{{.*}} }
+// cross_partition (mode 1), pairs:
+// IR-DAG: = internal constant { i32, i64, i64, i64, i64, ptr } { i32 1, i64 2, i64 3, i64 2, i64 2, ptr @{{.*}} }
+// Empty groups: no table.
+// IR-DAG: = internal constant { i32, i64, i64, i64, i64, ptr } { i32 0, i64 2, i64 3, i64 0, i64 0, ptr null }
+// IR-DAG: declare i64 @distrt_all_gather(i64, ptr, i64, i64, ptr, ptr, i32, ptr)
+// IR-DAG: declare i64 @distrt_send(i64, ptr, i64, i32, i64, ptr, i32, ptr)
+
+// CHECK-DAG: func.func private @distrt_all_gather(i64, !llvm.ptr, i64, i64, !llvm.ptr, !llvm.ptr, i32, !llvm.ptr) -> i64
+// CHECK-DAG: func.func private @distrt_all_reduce(i64, !llvm.ptr, i32, i64, !llvm.ptr, !llvm.ptr, i32, !llvm.ptr) -> i64
+// CHECK-DAG: func.func private @distrt_all_to_all(i64, !llvm.ptr, i64, i64, i64, i64, !llvm.ptr, !llvm.ptr, i32, !llvm.ptr) -> i64
+// CHECK-DAG: func.func private @distrt_reduce_scatter(i64, !llvm.ptr, i32, i64, i64, !llvm.ptr, !llvm.ptr, i32, !llvm.ptr) -> i64
+// CHECK-DAG: func.func private @distrt_collective_broadcast(i64, !llvm.ptr, i64, !llvm.ptr, !llvm.ptr, i32, !llvm.ptr) -> i64
+// CHECK-DAG: func.func private @distrt_collective_permute(i64, !llvm.ptr, i64, !llvm.ptr, !llvm.ptr, i32, !llvm.ptr) -> i64
+// CHECK-DAG: func.func private @distrt_send(i64, !llvm.ptr, i64, i32, i64, !llvm.ptr, i32, !llvm.ptr) -> i64
+// CHECK-DAG: func.func private @distrt_recv(i64, !llvm.ptr, i64, i32, i64, !llvm.ptr, i32, !llvm.ptr) -> i64
+
+module attributes {distruntime.num_replicas = 2 : i64, distruntime.num_partitions = 3 : i64} {
+  // Two operands of different element types: one array of two
+  // {rank, descriptor, dtype} entries per side (dtype 11 = f32, 2 = i16).
+  // CHECK-LABEL: func @all_gather
+  // CHECK: %[[G:.*]] = llvm.mlir.addressof @__distrt_groups_
+  // CHECK: memref.alloca_scope
+  // CHECK: %[[N:.*]] = llvm.mlir.constant(2 : i64) : i64
+  // CHECK: %[[IN:.*]] = llvm.alloca %[[N]] x !llvm.struct<(i64, ptr, i64)>
+  // CHECK: llvm.mlir.constant(11 : i64)
+  // CHECK: llvm.store
+  // CHECK: llvm.mlir.constant(2 : i64)
+  // CHECK: llvm.store
+  // CHECK: %[[OUT:.*]] = llvm.alloca
+  // CHECK: func.call @distrt_all_gather(%{{.*}}, %[[G]], %{{.*}}, %{{.*}}, %[[IN]], %[[OUT]], %{{.*}}, %{{.*}})
+  func.func @all_gather(%a: memref<4xf32>, %b: memref<2x3xi16>, %c: memref<8xf32>, %d: memref<4x3xi16>) {
+    distruntime.all_gather ins(%a, %b : memref<4xf32>, memref<2x3xi16>) outs(%c, %d : memref<8xf32>, memref<4x3xi16>) {all_gather_dim = 0 : i64, replica_groups = dense<[[1, 0]]> : tensor<1x2xi64>}
+    return
+  }
+
+  // The region's body decides the reduction: arith.maxsi -> 3 (max).
+  // CHECK-LABEL: func @all_reduce_region
+  // CHECK: %[[OP:.*]] = arith.constant 3 : i32
+  // CHECK: func.call @distrt_all_reduce(%{{.*}}, %{{.*}}, %[[OP]],
+  func.func @all_reduce_region(%a: memref<6xi32>) {
+    distruntime.all_reduce ins(%a : memref<6xi32>) outs(%a : memref<6xi32>) {channel_id = 5 : i64, replica_groups = dense<[[1, 0]]> : tensor<1x2xi64>} computation {
+    ^bb0(%l: i32, %r: i32):
+      %m = arith.maxsi %l, %r : i32
+      distruntime.yield %m : i32
+    }
+    return
+  }
+
+  // CHECK-LABEL: func @all_reduce_flattened
+  // CHECK: func.call @distrt_all_reduce
+  func.func @all_reduce_flattened(%a: memref<6xf64>) {
+    distruntime.all_reduce ins(%a : memref<6xf64>) outs(%a : memref<6xf64>) {reduction = #distruntime.reduction<sum>, channel_id = 5 : i64, use_global_device_ids, replica_groups = dense<[[0, 1, 2, 3, 4, 5]]> : tensor<1x6xi64>}
+    return
+  }
+
+  // Scalars split_dimension 1, concat_dimension 0, split_count 2; async.
+  // CHECK-LABEL: func @all_to_all
+  // CHECK: %[[H:.*]] = memref.alloca_scope -> (i64)
+  // CHECK: %[[S:.*]] = arith.constant 1 : i64
+  // CHECK: %[[C:.*]] = arith.constant 0 : i64
+  // CHECK: %[[K:.*]] = arith.constant 2 : i64
+  // CHECK: %[[ASYNC:.*]] = arith.constant 1 : i32
+  // CHECK: func.call @distrt_all_to_all(%{{.*}}, %{{.*}}, %[[S]], %[[C]], %[[K]], %{{.*}}, %{{.*}}, %{{.*}}, %[[ASYNC]], %{{.*}})
+  // CHECK: call @distrt_wait(%[[H]],
+  func.func @all_to_all(%a: memref<2x4xf32>, %b: memref<4x2xf32>) {
+    %h = distruntime.all_to_all ins(%a : memref<2x4xf32>) outs(%b : memref<4x2xf32>) async {split_dimension = 1 : i64, concat_dimension = 0 : i64, split_count = 2 : i64, replica_groups = dense<[[1, 0]]> : tensor<1x2xi64>}
+    distruntime.wait %h
+    return
+  }
+
+  // CHECK-LABEL: func @reduce_scatter
+  // CHECK: %[[OP:.*]] = arith.constant 1 : i32
+  // CHECK: %[[DIM:.*]] = arith.constant 1 : i64
+  // CHECK: func.call @distrt_reduce_scatter(%{{.*}}, %{{.*}}, %[[OP]], %[[DIM]],
+  func.func @reduce_scatter(%a: memref<2x4xf32>, %b: memref<2x2xf32>) {
+    distruntime.reduce_scatter ins(%a : memref<2x4xf32>) outs(%b : memref<2x2xf32>) {reduction = #distruntime.reduction<prod>, scatter_dimension = 1 : i64, replica_groups = dense<[[1, 0]]> : tensor<1x2xi64>}
+    return
+  }
+
+  // CHECK-LABEL: func @broadcast_and_permute
+  // CHECK: func.call @distrt_collective_broadcast
+  // CHECK: func.call @distrt_collective_permute
+  func.func @broadcast_and_permute(%a: memref<3xi8>, %b: memref<3xi8>) {
+    distruntime.collective_broadcast ins(%a : memref<3xi8>) outs(%b : memref<3xi8>) {replica_groups = dense<> : tensor<0x0xi64>}
+    distruntime.collective_permute ins(%a : memref<3xi8>) outs(%b : memref<3xi8>) {channel_id = 1 : i64, source_target_pairs = dense<[[0, 1], [1, 2]]> : tensor<2x2xi64>}
+    return
+  }
+
+  // send: (channel 7, host_transfer 0, n 1, inputs); recv: outputs.
+  // CHECK-LABEL: func @send_recv
+  // CHECK: %[[CH:.*]] = arith.constant 7 : i64
+  // CHECK: %[[HOST:.*]] = arith.constant 0 : i32
+  // CHECK: %[[N:.*]] = arith.constant 1 : i64
+  // CHECK: func.call @distrt_send(%{{.*}}, %{{.*}}, %[[CH]], %[[HOST]], %[[N]],
+  // CHECK: arith.constant 1 : i32
+  // CHECK: func.call @distrt_recv
+  func.func @send_recv(%a: memref<3xi8>) {
+    distruntime.send ins(%a : memref<3xi8>) {channel_id = 7 : i64, source_target_pairs = dense<[[0, 1], [1, 2]]> : tensor<2x2xi64>}
+    distruntime.recv outs(%a : memref<3xi8>) {is_host_transfer = true, source_target_pairs = dense<[[0, 1]]> : tensor<1x2xi64>}
+    return
+  }
+}

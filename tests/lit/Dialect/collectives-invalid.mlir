@@ -1,0 +1,622 @@
+// One case per verifier constraint of the StableHLO-style collectives,
+// named (Cn) after the seeds and StableHLO's spec in the function names.
+// RUN: %distruntime-opt %s -split-input-file -verify-diagnostics
+func.func @ag_c1(%x: tensor<2x2xi64>) {
+  // expected-error @+1 {{'all_gather_dim' 2 is out of range [0, 2) of input #0}}
+  %r = distruntime.all_gather ins(%x : tensor<2x2xi64>) {all_gather_dim = 2 : i64, replica_groups = dense<[[0, 1]]> : tensor<1x2xi64>} -> tensor<2x2xi64>
+  return
+}
+
+// -----
+
+func.func @ag_c2(%x: tensor<2xi64>) {
+  // expected-error @+1 {{'replica_groups' contains id 1 more than once}}
+  %r = distruntime.all_gather ins(%x : tensor<2xi64>) {all_gather_dim = 0 : i64, replica_groups = dense<[[0, 1], [1, 2]]> : tensor<2x2xi64>} -> tensor<4xi64>
+  return
+}
+
+// -----
+
+module attributes {distruntime.num_replicas = 4 : i64} {
+func.func @ag_c3(%x: tensor<2xi64>) {
+  // expected-error @+1 {{'replica_groups' has 2 ids but cross_replica needs all 4 of the process grid}}
+  %r = distruntime.all_gather ins(%x : tensor<2xi64>) {all_gather_dim = 0 : i64, replica_groups = dense<[[0, 1]]> : tensor<1x2xi64>} -> tensor<4xi64>
+  return
+}
+}
+
+// -----
+
+func.func @ag_c4(%x: tensor<2xi64>) {
+  // expected-error @+1 {{'replica_groups' id 2 is out of range [0, 2) (the number of ids in the groups)}}
+  %r = distruntime.all_gather ins(%x : tensor<2xi64>) {all_gather_dim = 0 : i64, replica_groups = dense<[[0, 2]]> : tensor<1x2xi64>} -> tensor<4xi64>
+  return
+}
+
+// -----
+
+func.func @ag_c5(%x: tensor<2xi64>) {
+  // expected-error @+1 {{'use_global_device_ids' needs 'channel_id' > 0, got 0}}
+  %r = distruntime.all_gather ins(%x : tensor<2xi64>) {all_gather_dim = 0 : i64, use_global_device_ids, replica_groups = dense<[[0, 1]]> : tensor<1x2xi64>} -> tensor<4xi64>
+  return
+}
+
+// -----
+
+func.func @ag_c6_shape(%x: tensor<2x2xi64>) {
+  // expected-error @+1 {{result #0 has shape [2, 2] but input #0 of shape [2, 2] gives [2, 4]}}
+  %r = distruntime.all_gather ins(%x : tensor<2x2xi64>) {all_gather_dim = 1 : i64, replica_groups = dense<[[0, 1]]> : tensor<1x2xi64>} -> tensor<2x2xi64>
+  return
+}
+
+// -----
+
+func.func @ag_c6_element(%x: tensor<2xi64>) {
+  // expected-error @+1 {{result #0 has element type 'i32' but input #0 has 'i64'}}
+  %r = distruntime.all_gather ins(%x : tensor<2xi64>) {all_gather_dim = 0 : i64, replica_groups = dense<[[0, 1]]> : tensor<1x2xi64>} -> tensor<4xi32>
+  return
+}
+
+// -----
+
+module attributes {distruntime.num_replicas = 2 : i64, distruntime.num_partitions = 3 : i64} {
+func.func @ag_c6_partitions(%x: tensor<2xi64>) {
+  // cross_replica_and_partition: 2 replicas x 3 partitions per group.
+  // expected-error @+1 {{result #0 has shape [4] but input #0 of shape [2] gives [12]}}
+  %r = distruntime.all_gather ins(%x : tensor<2xi64>) {all_gather_dim = 0 : i64, channel_id = 1 : i64, replica_groups = dense<[[0, 1]]> : tensor<1x2xi64>} -> tensor<4xi64>
+  return
+}
+}
+
+// -----
+
+func.func @ag_count(%x: tensor<2xi64>, %y: tensor<3xf32>) {
+  // expected-error @+1 {{has 2 inputs but 1 results}}
+  %r = distruntime.all_gather ins(%x, %y : tensor<2xi64>, tensor<3xf32>) {all_gather_dim = 0 : i64, replica_groups = dense<[[0, 1]]> : tensor<1x2xi64>} -> tensor<4xi64>
+  return
+}
+
+// -----
+
+func.func @ag_mixed(%x: tensor<2xi64>, %y: memref<3xf32>) {
+  // expected-error @+1 {{mixes tensor and memref inputs; use one form}}
+  %r:2 = distruntime.all_gather ins(%x, %y : tensor<2xi64>, memref<3xf32>) {all_gather_dim = 0 : i64, replica_groups = dense<[[0, 1]]> : tensor<1x2xi64>} -> tensor<4xi64>, tensor<6xf32>
+  return
+}
+
+// -----
+
+func.func @ag_memref_results(%x: memref<2xi64>) {
+  // expected-error @+1 {{has memref inputs, so it writes 'outs' memrefs instead of returning tensors}}
+  %r = distruntime.all_gather ins(%x : memref<2xi64>) {all_gather_dim = 0 : i64, replica_groups = dense<[[0, 1]]> : tensor<1x2xi64>} -> tensor<4xi64>
+  return
+}
+
+// -----
+
+func.func @ag_tensor_outs(%x: tensor<2xi64>, %o: memref<4xi64>) {
+  // expected-error @+1 {{has tensor inputs, so it returns tensor results instead of writing 'outs' memrefs}}
+  distruntime.all_gather ins(%x : tensor<2xi64>) outs(%o : memref<4xi64>) {all_gather_dim = 0 : i64, replica_groups = dense<[[0, 1]]> : tensor<1x2xi64>}
+  return
+}
+
+// -----
+
+func.func @ag_groups_rank(%x: tensor<2xi64>) {
+  // expected-error @+1 {{attribute 'replica_groups' failed to satisfy constraint: 2-D i64 dense constant}}
+  %r = distruntime.all_gather ins(%x : tensor<2xi64>) {all_gather_dim = 0 : i64, replica_groups = dense<[0, 1]> : tensor<2xi64>} -> tensor<4xi64>
+  return
+}
+
+// -----
+
+func.func @ar_c1(%x: tensor<2xf32>) {
+  // expected-error @+1 {{'replica_groups' contains id 0 more than once}}
+  %r = distruntime.all_reduce ins(%x : tensor<2xf32>) {reduction = #distruntime.reduction<sum>, replica_groups = dense<[[0, 0]]> : tensor<1x2xi64>} -> tensor<2xf32>
+  return
+}
+
+// -----
+
+module attributes {distruntime.num_replicas = 3 : i64} {
+func.func @ar_c2(%x: tensor<2xf32>) {
+  // expected-error @+1 {{'replica_groups' has 2 ids but cross_replica_and_partition needs all 3 of the process grid}}
+  %r = distruntime.all_reduce ins(%x : tensor<2xf32>) {reduction = #distruntime.reduction<sum>, channel_id = 2 : i64, replica_groups = dense<[[0, 1]]> : tensor<1x2xi64>} -> tensor<2xf32>
+  return
+}
+}
+
+// -----
+
+module attributes {distruntime.num_replicas = 2 : i64, distruntime.num_partitions = 2 : i64} {
+func.func @ar_c2_flattened(%x: tensor<2xf32>) {
+  // expected-error @+1 {{'replica_groups' has 2 ids but flattened_ids needs all 4 of the process grid}}
+  %r = distruntime.all_reduce ins(%x : tensor<2xf32>) {reduction = #distruntime.reduction<sum>, channel_id = 2 : i64, use_global_device_ids, replica_groups = dense<[[0, 1]]> : tensor<1x2xi64>} -> tensor<2xf32>
+  return
+}
+}
+
+// -----
+
+func.func @ar_c3(%x: tensor<2xf32>) {
+  // expected-error @+1 {{'replica_groups' id -1 is out of range [0, 2)}}
+  %r = distruntime.all_reduce ins(%x : tensor<2xf32>) {reduction = #distruntime.reduction<sum>, replica_groups = dense<[[0, -1]]> : tensor<1x2xi64>} -> tensor<2xf32>
+  return
+}
+
+// -----
+
+func.func @ar_c4(%x: tensor<2xf32>) {
+  // expected-error @+1 {{'use_global_device_ids' needs 'channel_id' > 0, got -1}}
+  %r = distruntime.all_reduce ins(%x : tensor<2xf32>) {reduction = #distruntime.reduction<sum>, channel_id = -1 : i64, use_global_device_ids, replica_groups = dense<[[0, 1]]> : tensor<1x2xi64>} -> tensor<2xf32>
+  return
+}
+
+// -----
+
+func.func @ar_c5_type(%x: tensor<2xf32>) {
+  // expected-error @+1 {{'computation' reduces 'f64' but input #0 has element type 'f32'}}
+  %r = distruntime.all_reduce ins(%x : tensor<2xf32>) {replica_groups = dense<[[0, 1]]> : tensor<1x2xi64>} computation {
+  ^bb0(%a: f64, %b: f64):
+    %s = arith.addf %a, %b : f64
+    distruntime.yield %s : f64
+  } -> tensor<2xf32>
+  return
+}
+
+// -----
+
+func.func @ar_c5_body(%x: tensor<2xf32>) {
+  // expected-error @+1 {{'computation' must yield a single arith add, mul, min, max, and, or or xor of its two arguments}}
+  %r = distruntime.all_reduce ins(%x : tensor<2xf32>) {replica_groups = dense<[[0, 1]]> : tensor<1x2xi64>} computation {
+  ^bb0(%a: f32, %b: f32):
+    %s = arith.subf %a, %b : f32
+    distruntime.yield %s : f32
+  } -> tensor<2xf32>
+  return
+}
+
+// -----
+
+func.func @ar_c5_two_ops(%x: tensor<2xf32>) {
+  // expected-error @+1 {{'computation' must yield a single arith add}}
+  %r = distruntime.all_reduce ins(%x : tensor<2xf32>) {replica_groups = dense<[[0, 1]]> : tensor<1x2xi64>} computation {
+  ^bb0(%a: f32, %b: f32):
+    %s = arith.addf %a, %b : f32
+    %t = arith.addf %s, %b : f32
+    distruntime.yield %t : f32
+  } -> tensor<2xf32>
+  return
+}
+
+// -----
+
+func.func @ar_c5_unsigned_min_on_signless(%x: tensor<2xi32>) {
+  // expected-error @+1 {{(signed min/max on signless integers, unsigned on ui*)}}
+  %r = distruntime.all_reduce ins(%x : tensor<2xi32>) {replica_groups = dense<[[0, 1]]> : tensor<1x2xi64>} computation {
+  ^bb0(%a: i32, %b: i32):
+    %s = arith.minui %a, %b : i32
+    distruntime.yield %s : i32
+  } -> tensor<2xi32>
+  return
+}
+
+// -----
+
+func.func @ar_c5_arity(%x: tensor<2xf32>) {
+  // expected-error @+1 {{'computation' must have one block with two arguments of the element type}}
+  %r = distruntime.all_reduce ins(%x : tensor<2xf32>) {replica_groups = dense<[[0, 1]]> : tensor<1x2xi64>} computation {
+  ^bb0(%a: f32):
+    distruntime.yield %a : f32
+  } -> tensor<2xf32>
+  return
+}
+
+// -----
+
+func.func @ar_both(%x: tensor<2xf32>) {
+  // expected-error @+1 {{takes a 'reduction' attribute or a 'computation' region, not both}}
+  %r = distruntime.all_reduce ins(%x : tensor<2xf32>) {reduction = #distruntime.reduction<sum>, replica_groups = dense<[[0, 1]]> : tensor<1x2xi64>} computation {
+  ^bb0(%a: f32, %b: f32):
+    %s = arith.addf %a, %b : f32
+    distruntime.yield %s : f32
+  } -> tensor<2xf32>
+  return
+}
+
+// -----
+
+func.func @ar_neither(%x: tensor<2xf32>) {
+  // expected-error @+1 {{needs a 'reduction' attribute or a 'computation' region}}
+  %r = distruntime.all_reduce ins(%x : tensor<2xf32>) {replica_groups = dense<[[0, 1]]> : tensor<1x2xi64>} -> tensor<2xf32>
+  return
+}
+
+// -----
+
+func.func @ar_bitwise_float(%x: tensor<2xf32>) {
+  // expected-error @+1 {{reduction 'or' needs integer elements, but input #0 has element type 'f32'}}
+  %r = distruntime.all_reduce ins(%x : tensor<2xf32>) {reduction = #distruntime.reduction<or>, replica_groups = dense<[[0, 1]]> : tensor<1x2xi64>} -> tensor<2xf32>
+  return
+}
+
+// -----
+
+func.func @ar_c6(%x: tensor<2xf32>) {
+  // expected-error @+1 {{result #0 has shape [3] but input #0 of shape [2] gives [2]}}
+  %r = distruntime.all_reduce ins(%x : tensor<2xf32>) {reduction = #distruntime.reduction<sum>, replica_groups = dense<[[0, 1]]> : tensor<1x2xi64>} -> tensor<3xf32>
+  return
+}
+
+// -----
+
+func.func @ar_c7(%x: memref<2xf32>, %o: memref<2xf16>) {
+  // expected-error @+1 {{result #0 has element type 'f16' but input #0 has 'f32'}}
+  distruntime.all_reduce ins(%x : memref<2xf32>) outs(%o : memref<2xf16>) {reduction = #distruntime.reduction<sum>, replica_groups = dense<[[0, 1]]> : tensor<1x2xi64>}
+  return
+}
+
+// -----
+
+func.func @a2a_c1(%x: tensor<4x2xf32>) {
+  // expected-error @+1 {{'split_dimension' 2 is out of range [0, 2) of input #0}}
+  %r = distruntime.all_to_all ins(%x : tensor<4x2xf32>) {split_dimension = 2 : i64, concat_dimension = 0 : i64, split_count = 2 : i64, replica_groups = dense<[[0, 1]]> : tensor<1x2xi64>} -> tensor<4x2xf32>
+  return
+}
+
+// -----
+
+func.func @a2a_c2(%x: tensor<3x2xf32>) {
+  // expected-error @+1 {{input #0 has size 3 in 'split_dimension' 0, which 'split_count' 2 does not divide}}
+  %r = distruntime.all_to_all ins(%x : tensor<3x2xf32>) {split_dimension = 0 : i64, concat_dimension = 1 : i64, split_count = 2 : i64, replica_groups = dense<[[0, 1]]> : tensor<1x2xi64>} -> tensor<1x4xf32>
+  return
+}
+
+// -----
+
+func.func @a2a_c3(%x: tensor<4x2xf32>) {
+  // expected-error @+1 {{'concat_dimension' -1 is out of range [0, 2) of input #0}}
+  %r = distruntime.all_to_all ins(%x : tensor<4x2xf32>) {split_dimension = 0 : i64, concat_dimension = -1 : i64, split_count = 2 : i64, replica_groups = dense<[[0, 1]]> : tensor<1x2xi64>} -> tensor<4x2xf32>
+  return
+}
+
+// -----
+
+func.func @a2a_c4(%x: tensor<4x2xf32>) {
+  // expected-error @+1 {{'split_count' must be positive, got 0}}
+  %r = distruntime.all_to_all ins(%x : tensor<4x2xf32>) {split_dimension = 0 : i64, concat_dimension = 0 : i64, split_count = 0 : i64, replica_groups = dense<[[0, 1]]> : tensor<1x2xi64>} -> tensor<4x2xf32>
+  return
+}
+
+// -----
+
+func.func @a2a_c5(%x: tensor<4x2xf32>) {
+  // expected-error @+1 {{'replica_groups' contains id 1 more than once}}
+  %r = distruntime.all_to_all ins(%x : tensor<4x2xf32>) {split_dimension = 0 : i64, concat_dimension = 0 : i64, split_count = 2 : i64, replica_groups = dense<[[1, 1]]> : tensor<1x2xi64>} -> tensor<4x2xf32>
+  return
+}
+
+// -----
+
+module attributes {distruntime.num_replicas = 1 : i64, distruntime.num_partitions = 4 : i64} {
+func.func @a2a_c6(%x: tensor<4x2xf32>) {
+  // expected-error @+1 {{'replica_groups' has 2 ids but cross_partition needs all 4 of the process grid}}
+  %r = distruntime.all_to_all ins(%x : tensor<4x2xf32>) {split_dimension = 0 : i64, concat_dimension = 0 : i64, split_count = 2 : i64, channel_id = 1 : i64, replica_groups = dense<[[0, 1]]> : tensor<1x2xi64>} -> tensor<4x2xf32>
+  return
+}
+}
+
+// -----
+
+func.func @a2a_c7(%x: tensor<4x2xf32>) {
+  // expected-error @+1 {{'replica_groups' id 5 is out of range [0, 2)}}
+  %r = distruntime.all_to_all ins(%x : tensor<4x2xf32>) {split_dimension = 0 : i64, concat_dimension = 0 : i64, split_count = 2 : i64, replica_groups = dense<[[0, 5]]> : tensor<1x2xi64>} -> tensor<4x2xf32>
+  return
+}
+
+// -----
+
+func.func @a2a_c8(%x: tensor<4x2xf32>) {
+  // expected-error @+1 {{'split_count' 4 differs from the group size 2}}
+  %r = distruntime.all_to_all ins(%x : tensor<4x2xf32>) {split_dimension = 0 : i64, concat_dimension = 0 : i64, split_count = 4 : i64, replica_groups = dense<[[0, 1]]> : tensor<1x2xi64>} -> tensor<4x2xf32>
+  return
+}
+
+// -----
+
+func.func @a2a_c9(%x: tensor<4x2xf32>) {
+  // expected-error @+1 {{result #0 has shape [4, 2] but input #0 of shape [4, 2] gives [2, 4]}}
+  %r = distruntime.all_to_all ins(%x : tensor<4x2xf32>) {split_dimension = 0 : i64, concat_dimension = 1 : i64, split_count = 2 : i64, replica_groups = dense<[[0, 1]]> : tensor<1x2xi64>} -> tensor<4x2xf32>
+  return
+}
+
+// -----
+
+func.func @rs_c1(%x: tensor<3x2xf32>) {
+  // expected-error @+1 {{input #0 has size 3 in 'scatter_dimension' 0, which the group size 2 does not divide}}
+  %r = distruntime.reduce_scatter ins(%x : tensor<3x2xf32>) {reduction = #distruntime.reduction<sum>, scatter_dimension = 0 : i64, replica_groups = dense<[[0, 1]]> : tensor<1x2xi64>} -> tensor<1x2xf32>
+  return
+}
+
+// -----
+
+func.func @rs_c2(%x: tensor<4x2xf32>) {
+  // expected-error @+1 {{'scatter_dimension' 3 is out of range [0, 2) of input #0}}
+  %r = distruntime.reduce_scatter ins(%x : tensor<4x2xf32>) {reduction = #distruntime.reduction<sum>, scatter_dimension = 3 : i64, replica_groups = dense<[[0, 1]]> : tensor<1x2xi64>} -> tensor<2x2xf32>
+  return
+}
+
+// -----
+
+func.func @rs_c3(%x: tensor<4x2xf32>) {
+  // expected-error @+1 {{'replica_groups' contains id 0 more than once}}
+  %r = distruntime.reduce_scatter ins(%x : tensor<4x2xf32>) {reduction = #distruntime.reduction<sum>, scatter_dimension = 0 : i64, replica_groups = dense<[[0], [0]]> : tensor<2x1xi64>} -> tensor<4x2xf32>
+  return
+}
+
+// -----
+
+module attributes {distruntime.num_replicas = 6 : i64} {
+func.func @rs_c4(%x: tensor<4x2xf32>) {
+  // expected-error @+1 {{'replica_groups' has 2 ids but cross_replica needs all 6 of the process grid}}
+  %r = distruntime.reduce_scatter ins(%x : tensor<4x2xf32>) {reduction = #distruntime.reduction<sum>, scatter_dimension = 0 : i64, replica_groups = dense<[[0, 1]]> : tensor<1x2xi64>} -> tensor<2x2xf32>
+  return
+}
+}
+
+// -----
+
+func.func @rs_c5(%x: tensor<4x2xf32>) {
+  // expected-error @+1 {{'replica_groups' id 3 is out of range [0, 2)}}
+  %r = distruntime.reduce_scatter ins(%x : tensor<4x2xf32>) {reduction = #distruntime.reduction<sum>, scatter_dimension = 0 : i64, replica_groups = dense<[[3, 0]]> : tensor<1x2xi64>} -> tensor<2x2xf32>
+  return
+}
+
+// -----
+
+func.func @rs_c6(%x: tensor<4x2xf32>) {
+  // expected-error @+1 {{'use_global_device_ids' needs 'channel_id' > 0, got 0}}
+  %r = distruntime.reduce_scatter ins(%x : tensor<4x2xf32>) {reduction = #distruntime.reduction<sum>, scatter_dimension = 0 : i64, use_global_device_ids, replica_groups = dense<[[0, 1]]> : tensor<1x2xi64>} -> tensor<2x2xf32>
+  return
+}
+
+// -----
+
+func.func @rs_c7(%x: tensor<4x2xi8>) {
+  // expected-error @+1 {{'computation' must yield a single arith add}}
+  %r = distruntime.reduce_scatter ins(%x : tensor<4x2xi8>) {scatter_dimension = 0 : i64, replica_groups = dense<[[0, 1]]> : tensor<1x2xi64>} computation {
+  ^bb0(%a: i8, %b: i8):
+    %s = arith.divsi %a, %b : i8
+    distruntime.yield %s : i8
+  } -> tensor<2x2xi8>
+  return
+}
+
+// -----
+
+func.func @rs_c8(%x: tensor<4x2xf32>) {
+  // expected-error @+1 {{result #0 has shape [4, 2] but input #0 of shape [4, 2] gives [2, 2]}}
+  %r = distruntime.reduce_scatter ins(%x : tensor<4x2xf32>) {reduction = #distruntime.reduction<sum>, scatter_dimension = 0 : i64, replica_groups = dense<[[0, 1]]> : tensor<1x2xi64>} -> tensor<4x2xf32>
+  return
+}
+
+// -----
+
+func.func @rs_c9(%x: tensor<4x2xf32>) {
+  // expected-error @+1 {{result #0 has element type 'bf16' but input #0 has 'f32'}}
+  %r = distruntime.reduce_scatter ins(%x : tensor<4x2xf32>) {reduction = #distruntime.reduction<sum>, scatter_dimension = 0 : i64, replica_groups = dense<[[0, 1]]> : tensor<1x2xi64>} -> tensor<2x2xbf16>
+  return
+}
+
+// -----
+
+func.func @cb_c1(%x: tensor<1x2xi64>) {
+  // expected-error @+1 {{'replica_groups' contains id 2 more than once}}
+  %r = distruntime.collective_broadcast ins(%x : tensor<1x2xi64>) {replica_groups = dense<[[2, 1], [0, 2]]> : tensor<2x2xi64>} -> tensor<1x2xi64>
+  return
+}
+
+// -----
+
+module attributes {distruntime.num_replicas = 4 : i64} {
+func.func @cb_c2(%x: tensor<1x2xi64>) {
+  // expected-error @+1 {{'replica_groups' id 4 is out of range [0, 4) of cross_replica}}
+  %r = distruntime.collective_broadcast ins(%x : tensor<1x2xi64>) {replica_groups = dense<[[4, 1]]> : tensor<1x2xi64>} -> tensor<1x2xi64>
+  return
+}
+}
+
+// -----
+
+module attributes {distruntime.num_replicas = 4 : i64} {
+func.func @cb_c2_partition(%x: tensor<1x2xi64>) {
+  // expected-error @+1 {{'replica_groups' id 1 is out of range [0, 1) of cross_partition}}
+  %r = distruntime.collective_broadcast ins(%x : tensor<1x2xi64>) {channel_id = 1 : i64, replica_groups = dense<[[0, 1]]> : tensor<1x2xi64>} -> tensor<1x2xi64>
+  return
+}
+}
+
+// -----
+
+func.func @cb_c2_negative(%x: tensor<1x2xi64>) {
+  // expected-error @+1 {{'replica_groups' id -3 is out of range [0, ?) of cross_replica}}
+  %r = distruntime.collective_broadcast ins(%x : tensor<1x2xi64>) {replica_groups = dense<[[-3, 1]]> : tensor<1x2xi64>} -> tensor<1x2xi64>
+  return
+}
+
+// -----
+
+func.func @cb_c3(%x: tensor<1x2xi64>) {
+  // expected-error @+1 {{result #0 has shape [2, 1] but input #0 of shape [1, 2] gives [1, 2]}}
+  %r = distruntime.collective_broadcast ins(%x : tensor<1x2xi64>) {replica_groups = dense<[[0, 1]]> : tensor<1x2xi64>} -> tensor<2x1xi64>
+  return
+}
+
+// -----
+
+func.func @cp_c1(%x: tensor<2xf32>) {
+  // expected-error @+1 {{'source_target_pairs' must have shape [n, 2], got 'tensor<1x3xi64>'}}
+  %r = distruntime.collective_permute ins(%x : tensor<2xf32>) {source_target_pairs = dense<[[0, 1, 2]]> : tensor<1x3xi64>} -> tensor<2xf32>
+  return
+}
+
+// -----
+
+func.func @cp_c2(%x: tensor<2xf32>) {
+  // expected-error @+1 {{'source_target_pairs' has source 0 more than once}}
+  %r = distruntime.collective_permute ins(%x : tensor<2xf32>) {source_target_pairs = dense<[[0, 1], [0, 2]]> : tensor<2x2xi64>} -> tensor<2xf32>
+  return
+}
+
+// -----
+
+func.func @cp_c3(%x: tensor<2xf32>) {
+  // expected-error @+1 {{'source_target_pairs' has target 2 more than once}}
+  %r = distruntime.collective_permute ins(%x : tensor<2xf32>) {source_target_pairs = dense<[[0, 2], [1, 2]]> : tensor<2x2xi64>} -> tensor<2xf32>
+  return
+}
+
+// -----
+
+module attributes {distruntime.num_replicas = 3 : i64} {
+func.func @cp_c4(%x: tensor<2xf32>) {
+  // expected-error @+1 {{'source_target_pairs' id 3 is out of range [0, 3) of cross_replica}}
+  %r = distruntime.collective_permute ins(%x : tensor<2xf32>) {source_target_pairs = dense<[[0, 3]]> : tensor<1x2xi64>} -> tensor<2xf32>
+  return
+}
+}
+
+// -----
+
+func.func @cp_c5(%x: tensor<2xf32>) {
+  // expected-error @+1 {{result #0 has element type 'f64' but input #0 has 'f32'}}
+  %r = distruntime.collective_permute ins(%x : tensor<2xf32>) {source_target_pairs = dense<[[0, 1]]> : tensor<1x2xi64>} -> tensor<2xf64>
+  return
+}
+
+// -----
+
+func.func @send_c1(%x: tensor<2xf32>) {
+  // expected-error @+1 {{'source_target_pairs' must have shape [n, 2], got 'tensor<2x1xi64>'}}
+  distruntime.send ins(%x : tensor<2xf32>) {source_target_pairs = dense<[[0], [1]]> : tensor<2x1xi64>}
+  return
+}
+
+// -----
+
+func.func @send_c2(%x: tensor<2xf32>) {
+  // expected-error @+1 {{'source_target_pairs' has source 1 more than once}}
+  distruntime.send ins(%x : tensor<2xf32>) {source_target_pairs = dense<[[1, 0], [1, 2]]> : tensor<2x2xi64>}
+  return
+}
+
+// -----
+
+func.func @send_c3(%x: tensor<2xf32>) {
+  // expected-error @+1 {{'source_target_pairs' has target 0 more than once}}
+  distruntime.send ins(%x : tensor<2xf32>) {source_target_pairs = dense<[[1, 0], [2, 0]]> : tensor<2x2xi64>}
+  return
+}
+
+// -----
+
+func.func @send_c4(%x: tensor<2xf32>) {
+  // expected-error @+1 {{'source_target_pairs' id 1 is out of range [0, 1) of cross_partition (channel_id > 0 names partitions; set the module attribute distruntime.num_partitions)}}
+  distruntime.send ins(%x : tensor<2xf32>) {channel_id = 1 : i64, source_target_pairs = dense<[[0, 1]]> : tensor<1x2xi64>}
+  return
+}
+
+// -----
+
+func.func @send_c5(%x: tensor<2xf32>) {
+  // expected-error @+1 {{'channel_type' device_to_device contradicts 'is_host_transfer' = true (expected device_to_host)}}
+  distruntime.send ins(%x : tensor<2xf32>) {channel_type = #distruntime.channel_type<device_to_device>, is_host_transfer = true, source_target_pairs = dense<[[0, 1]]> : tensor<1x2xi64>}
+  return
+}
+
+// -----
+
+func.func @send_results(%x: tensor<2xf32>) {
+  // expected-error @+1 {{produces no results}}
+  %r = distruntime.send ins(%x : tensor<2xf32>) {source_target_pairs = dense<[[0, 1]]> : tensor<1x2xi64>} -> tensor<2xf32>
+  return
+}
+
+// -----
+
+func.func @recv_c1() {
+  // expected-error @+1 {{'source_target_pairs' must have shape [n, 2], got 'tensor<1x1xi64>'}}
+  %r = distruntime.recv {source_target_pairs = dense<[[0]]> : tensor<1x1xi64>} -> tensor<2xf32>
+  return
+}
+
+// -----
+
+func.func @recv_c2() {
+  // expected-error @+1 {{'source_target_pairs' has source 0 more than once}}
+  %r = distruntime.recv {source_target_pairs = dense<[[0, 1], [0, 2]]> : tensor<2x2xi64>} -> tensor<2xf32>
+  return
+}
+
+// -----
+
+func.func @recv_c3() {
+  // expected-error @+1 {{'source_target_pairs' has target 1 more than once}}
+  %r = distruntime.recv {source_target_pairs = dense<[[0, 1], [2, 1]]> : tensor<2x2xi64>} -> tensor<2xf32>
+  return
+}
+
+// -----
+
+module attributes {distruntime.num_replicas = 1 : i64, distruntime.num_partitions = 2 : i64} {
+func.func @recv_c4() {
+  // expected-error @+1 {{'source_target_pairs' id 2 is out of range [0, 2) of cross_partition}}
+  %r = distruntime.recv {channel_id = 3 : i64, source_target_pairs = dense<[[0, 2]]> : tensor<1x2xi64>} -> tensor<2xf32>
+  return
+}
+}
+
+// -----
+
+func.func @recv_c5() {
+  // expected-error @+1 {{'channel_type' device_to_host contradicts 'is_host_transfer' = false (expected device_to_device)}}
+  %r = distruntime.recv {channel_type = #distruntime.channel_type<device_to_host>, source_target_pairs = dense<[[0, 1]]> : tensor<1x2xi64>} -> tensor<2xf32>
+  return
+}
+
+// -----
+
+func.func @recv_dynamic() {
+  // expected-error @+1 {{tensor result #0 needs a static shape}}
+  %r = distruntime.recv {source_target_pairs = dense<[[0, 1]]> : tensor<1x2xi64>} -> tensor<?xf32>
+  return
+}
+
+// -----
+
+func.func @recv_inputs(%x: tensor<2xf32>) {
+  // expected-error @+1 {{takes no inputs}}
+  %r = distruntime.recv ins(%x : tensor<2xf32>) {source_target_pairs = dense<[[0, 1]]> : tensor<1x2xi64>} -> tensor<2xf32>
+  return
+}
+
+// -----
+
+// expected-error @+1 {{'distruntime.num_replicas' must be a positive integer, got 0 : i64}}
+module attributes {distruntime.num_replicas = 0 : i64} {
+}
+
+// -----
+
+module {
+  // expected-error @+1 {{'distruntime.num_partitions' belongs on a builtin.module}}
+  func.func @f() attributes {distruntime.num_partitions = 2 : i64} {
+    return
+  }
+}
+
+// -----
+
+// expected-error @+1 {{unknown distruntime attribute 'distruntime.replicas'}}
+module attributes {distruntime.replicas = 2 : i64} {
+}
