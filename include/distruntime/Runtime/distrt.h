@@ -23,6 +23,9 @@
 
 #include <stdint.h>
 
+/* The public API; libdistrt hides everything else (-fvisibility=hidden). */
+#pragma GCC visibility push(default)
+
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -201,5 +204,8 @@ void distrt_finalize(void);
 #ifdef __cplusplus
 }
 #endif
+
+#pragma GCC visibility pop
+
 
 #endif /* DISTRUNTIME_RUNTIME_DISTRT_H */

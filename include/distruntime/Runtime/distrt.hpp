@@ -24,6 +24,9 @@
 #include <type_traits>
 #include <vector>
 
+// The public API; libdistrt hides everything else (-fvisibility=hidden).
+#pragma GCC visibility push(default)
+
 namespace distrt {
 
 enum class Dtype : int32_t {
@@ -366,5 +369,7 @@ Request recvAsync(const Team &team, const distrt_groups_t *pairs,
                   SourceLoc loc = std::source_location::current());
 
 } // namespace distrt
+
+#pragma GCC visibility pop
 
 #endif // DISTRUNTIME_RUNTIME_DISTRT_HPP

@@ -12,6 +12,9 @@
 #include <mpi.h>
 #include <stdint.h>
 
+/* The public API; libdistrt hides everything else (-fvisibility=hidden). */
+#pragma GCC visibility push(default)
+
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -29,5 +32,7 @@ int distrt_team_unregister(int64_t id);
 #ifdef __cplusplus
 }
 #endif
+
+#pragma GCC visibility pop
 
 #endif /* DISTRUNTIME_RUNTIME_DISTRT_MPI_H */
