@@ -207,5 +207,4 @@ void distrt_finalize(void);
 
 #pragma GCC visibility pop
 
-
 #endif /* DISTRUNTIME_RUNTIME_DISTRT_H */
