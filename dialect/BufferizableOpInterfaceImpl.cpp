@@ -146,6 +146,101 @@ struct CollectiveOpInterface
   }
 };
 
+/// A new buffer of `type` whose dynamic sizes come from `size(d)`.
+static Value allocate(RewriterBase &rewriter, Location loc, TensorType type,
+                      function_ref<Value(int64_t)> size) {
+  auto memrefType =
+      cast<MemRefType>(getMemRefTypeWithStaticIdentityLayout(type));
+  SmallVector<Value> sizes;
+  for (int64_t d = 0; d < memrefType.getRank(); ++d)
+    if (memrefType.isDynamicDim(d))
+      sizes.push_back(size(d));
+  return memref::AllocOp::create(rewriter, loc, memrefType, sizes);
+}
+
+/// gather reads operand and indices and returns a new tensor.
+struct GatherOpInterface
+    : public AllocatingOpInterface<GatherOpInterface, GatherOp> {
+  LogicalResult bufferize(Operation *op, RewriterBase &rewriter,
+                          const BufferizationOptions &options,
+                          BufferizationState &state) const {
+    auto gather = cast<GatherOp>(op);
+    Location loc = op->getLoc();
+    FailureOr<Value> operand =
+        getBuffer(rewriter, gather.getOperand(), options, state);
+    FailureOr<Value> indices =
+        getBuffer(rewriter, gather.getStartIndices(), options, state);
+    if (failed(operand) || failed(indices))
+      return failure();
+    // Batch dims take the size of their start_indices dim, offset dims the
+    // (static) slice size.
+    GatherDimensionNumbersAttr dims = gather.getDimensionNumbers();
+    int64_t ivd = dims.getIndexVectorDim();
+    ArrayRef<int64_t> offsetDims = dims.getOffsetDims();
+    SmallVector<int64_t> offsetSizes;
+    for (auto [d, size] : llvm::enumerate(gather.getSliceSizes()))
+      if (!llvm::is_contained(dims.getCollapsedSliceDims(), d) &&
+          !llvm::is_contained(dims.getOperandBatchingDims(), d))
+        offsetSizes.push_back(size);
+    auto resultType = cast<TensorType>(gather.getResult().getType());
+    Value output = allocate(rewriter, loc, resultType, [&](int64_t d) -> Value {
+      if (auto *it = llvm::find(offsetDims, d); it != offsetDims.end())
+        return arith::ConstantIndexOp::create(
+            rewriter, loc, offsetSizes[it - offsetDims.begin()]);
+      int64_t batch =
+          d - llvm::count_if(offsetDims, [&](int64_t o) { return o < d; });
+      return memref::DimOp::create(rewriter, loc, *indices,
+                                   batch < ivd ? batch : batch + 1);
+    });
+    GatherOp::create(rewriter, loc, Type(), *operand, *indices, output, dims,
+                     gather.getSliceSizesAttr(),
+                     gather.getIndicesAreSortedAttr());
+    replaceOpWithBufferizedValues(rewriter, op, output);
+    return success();
+  }
+};
+
+/// scatter never writes its input tensors: the results are new buffers that
+/// start as copies of the inputs (the loop lowering copies).
+struct ScatterOpInterface
+    : public AllocatingOpInterface<ScatterOpInterface, ScatterOp> {
+  LogicalResult bufferize(Operation *op, RewriterBase &rewriter,
+                          const BufferizationOptions &options,
+                          BufferizationState &state) const {
+    auto scatter = cast<ScatterOp>(op);
+    Location loc = op->getLoc();
+    SmallVector<Value> inputs, updates, outputs;
+    auto buffers = [&](ValueRange tensors,
+                       SmallVectorImpl<Value> &into) -> LogicalResult {
+      for (Value tensor : tensors) {
+        FailureOr<Value> buffer = getBuffer(rewriter, tensor, options, state);
+        if (failed(buffer))
+          return failure();
+        into.push_back(*buffer);
+      }
+      return success();
+    };
+    FailureOr<Value> indices =
+        getBuffer(rewriter, scatter.getScatterIndices(), options, state);
+    if (failed(buffers(scatter.getInputs(), inputs)) ||
+        failed(buffers(scatter.getUpdates(), updates)) || failed(indices))
+      return failure();
+    for (auto [k, result] : llvm::enumerate(scatter.getResults()))
+      outputs.push_back(
+          allocate(rewriter, loc, cast<TensorType>(result.getType()),
+                   [&](int64_t d) -> Value {
+                     return memref::DimOp::create(rewriter, loc, inputs[k], d);
+                   }));
+    auto memrefForm = ScatterOp::create(
+        rewriter, loc, TypeRange(), inputs, *indices, updates, outputs,
+        scatter.getScatterDimensionNumbersAttr(),
+        scatter.getIndicesAreSortedAttr(), scatter.getUniqueIndicesAttr());
+    memrefForm.getUpdateComputation().takeBody(scatter.getUpdateComputation());
+    replaceOpWithBufferizedValues(rewriter, op, outputs);
+    return success();
+  }
+};
+
 template <typename... Ops>
 static void attachCollectiveModels(MLIRContext *ctx) {
   (Ops::template attachInterface<CollectiveOpInterface<Ops>>(*ctx), ...);
@@ -159,5 +254,7 @@ void mlir::distruntime::registerBufferizableOpInterfaceExternalModels(
     attachCollectiveModels<AllGatherOp, AllReduceGroupOp, AllToAllOp,
                            ReduceScatterOp, CollectiveBroadcastOp,
                            CollectivePermuteOp, SendOp, RecvOp>(ctx);
+    GatherOp::attachInterface<GatherOpInterface>(*ctx);
+    ScatterOp::attachInterface<ScatterOpInterface>(*ctx);
   });
 }

@@ -14,9 +14,11 @@ void mlir::distruntime::buildDistRuntimeToLLVMPipeline(
   // Tensors first become memrefs, so the conversion only sees memref forms;
   // then the upstream lowering of everything else, as in mlir-runner tests.
   std::string pipeline = llvm::formatv(
+      "{1}"
       "one-shot-bufferize{{bufferize-function-boundaries "
       "function-boundary-type-conversion=identity-layout-map},"
       "{0}"
+      "distruntime-lower-gather-scatter,"
       "convert-distruntime-to-runtime,"
       "func.func(convert-linalg-to-loops),"
       "expand-strided-metadata,"
@@ -30,7 +32,9 @@ void mlir::distruntime::buildDistRuntimeToLLVMPipeline(
       "convert-cf-to-llvm,"
       "convert-index-to-llvm,"
       "reconcile-unrealized-casts",
-      options.bufferDeallocation ? "buffer-deallocation-pipeline," : "");
+      options.bufferDeallocation ? "buffer-deallocation-pipeline," : "",
+      options.decomposeBatchingDims ? "distruntime-decompose-batching-dims,"
+                                    : "");
   if (failed(parsePassPipeline(pipeline, pm, llvm::errs())))
     llvm::report_fatal_error("distruntime-to-llvm: a pass is not registered");
 }

@@ -3,6 +3,8 @@
 # vector ...) to a native executable linked with libdistrt.
 #   scripts/compile.sh prog.mlir -o prog
 # The program's entry point is `func.func @main() -> i32`.
+# DISTRUNTIME_PIPELINE_OPTIONS passes options to the distruntime-to-llvm
+# pipeline, e.g. "decompose-batching-dims=1".
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 build="${DISTRUNTIME_BUILD_DIR:-$root/build}"
@@ -17,7 +19,11 @@ output="$3"
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 
-"$build/bin/distruntime-opt" "$input" --distruntime-to-llvm -o "$work/prog.llvm.mlir"
+pipeline="distruntime-to-llvm"
+[ -n "${DISTRUNTIME_PIPELINE_OPTIONS:-}" ] &&
+  pipeline="distruntime-to-llvm{${DISTRUNTIME_PIPELINE_OPTIONS}}"
+"$build/bin/distruntime-opt" "$input" --pass-pipeline="builtin.module($pipeline)" \
+  -o "$work/prog.llvm.mlir"
 "$llvm/bin/mlir-translate" --mlir-to-llvmir "$work/prog.llvm.mlir" -o "$work/prog.ll"
 "$llvm/bin/llc" -O2 -relocation-model=pic -filetype=obj "$work/prog.ll" -o "$work/prog.o"
 c++ "$work/prog.o" -o "$output" \

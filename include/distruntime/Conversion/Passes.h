@@ -7,6 +7,8 @@
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Pass/Pass.h"
 #include "mlir/Pass/PassOptions.h"
 
@@ -31,6 +33,11 @@ struct DistRuntimeToLLVMOptions
       *this, "buffer-deallocation",
       llvm::cl::desc("Insert deallocations for buffers created by "
                      "bufferizing tensors (input must have no deallocs)"),
+      llvm::cl::init(false)};
+  PassOptions::Option<bool> decomposeBatchingDims{
+      *this, "decompose-batching-dims",
+      llvm::cl::desc("Rewrite gather/scatter batching dimensions into the "
+                     "older form first (distruntime-decompose-batching-dims)"),
       llvm::cl::init(false)};
 };
 

@@ -355,8 +355,8 @@ def DistRuntime_RecvOp : DistRuntime_CollectiveOp<"recv"> {
 
 def DistRuntime_YieldOp : DistRuntime_Op<"yield", [
     Pure, Terminator, ReturnLike,
-    ParentOneOf<["AllReduceGroupOp", "ReduceScatterOp"]>]> {
-  let summary = "result of a reduction computation";
+    ParentOneOf<["AllReduceGroupOp", "ReduceScatterOp", "ScatterOp"]>]> {
+  let summary = "result of a reduction or update computation";
   let arguments = (ins Variadic<AnyType>:$values);
   let assemblyFormat = "($values^ `:` type($values))? attr-dict";
 }

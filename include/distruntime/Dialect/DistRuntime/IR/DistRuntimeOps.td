@@ -194,5 +194,6 @@ def DistRuntime_GetHaloOp : DistRuntime_Op<"get_halo", [
 }
 
 include "distruntime/Dialect/DistRuntime/IR/DistRuntimeCollectiveOps.td"
+include "distruntime/Dialect/DistRuntime/IR/DistRuntimeGatherScatterOps.td"
 
 #endif // DISTRUNTIME_DIALECT_DISTRUNTIME_IR_DISTRUNTIMEOPS_TD

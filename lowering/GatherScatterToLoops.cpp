@@ -1,0 +1,303 @@
+//===- GatherScatterToLoops.cpp - gather / scatter as scf loop nests ------===//
+//
+// Memref-form gather and scatter become loop nests: the outer loops run over
+// the batch (scatter) dimensions and read one start index per iteration, the
+// inner loops over the slice (window) dimensions move the elements. Gather
+// clamps start indices to [0, dim - slice_size]; scatter checks every element
+// against the result's bounds and skips it when out of bounds, then inlines
+// update_computation on (current values, updates).
+//
+//===----------------------------------------------------------------------===//
+
+#include "distruntime/Conversion/Passes.h"
+#include "distruntime/Dialect/DistRuntime/IR/DistRuntimeOps.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/IRMapping.h"
+#include "mlir/IR/PatternMatch.h"
+
+namespace mlir::distruntime {
+#define GEN_PASS_DEF_LOWERGATHERSCATTER
+#include "distruntime/Conversion/Passes.h.inc"
+} // namespace mlir::distruntime
+
+using namespace mlir;
+using namespace mlir::distruntime;
+
+namespace {
+
+/// Index arithmetic on `index` values.
+struct IndexMath {
+  OpBuilder &b;
+  Location loc;
+
+  Value cst(int64_t v) { return arith::ConstantIndexOp::create(b, loc, v); }
+  Value add(Value x, Value y) { return arith::AddIOp::create(b, loc, x, y); }
+  Value sub(Value x, Value y) { return arith::SubIOp::create(b, loc, x, y); }
+  Value dim(Value memref, int64_t d) {
+    return memref::DimOp::create(b, loc, memref, d);
+  }
+
+  /// An element of an index array as `index`: ui* zero-extend, others
+  /// sign-extend. Also returns whether it was unsigned.
+  std::pair<Value, bool> toIndex(Value element) {
+    Type type = element.getType();
+    if (type.isIndex())
+      return {element, false};
+    auto integer = cast<IntegerType>(type);
+    bool isUnsigned = integer.isUnsigned();
+    if (!integer.isSignless()) {
+      // arith works on signless integers: reinterpret the bits.
+      Type signless = b.getIntegerType(integer.getWidth());
+      element = UnrealizedConversionCastOp::create(b, loc, signless, element)
+                    .getResult(0);
+    }
+    if (isUnsigned)
+      return {arith::IndexCastUIOp::create(b, loc, b.getIndexType(), element),
+              true};
+    return {arith::IndexCastOp::create(b, loc, b.getIndexType(), element),
+            false};
+  }
+};
+
+/// Loads the start index vector at `batchIndex` (the indices' dims other than
+/// index_vector_dim, in order): `count` values along index_vector_dim, or one
+/// value when index_vector_dim == rank(indices).
+SmallVector<std::pair<Value, bool>> loadStartIndex(IndexMath &m, Value indices,
+                                                   int64_t indexVectorDim,
+                                                   ValueRange batchIndex,
+                                                   int64_t count) {
+  int64_t rank = cast<MemRefType>(indices.getType()).getRank();
+  SmallVector<std::pair<Value, bool>> values;
+  for (int64_t s = 0; s < count; ++s) {
+    SmallVector<Value> at;
+    size_t next = 0;
+    for (int64_t d = 0; d < rank; ++d)
+      at.push_back(d == indexVectorDim ? m.cst(s) : batchIndex[next++]);
+    values.push_back(
+        m.toIndex(memref::LoadOp::create(m.b, m.loc, indices, at)));
+  }
+  return values;
+}
+
+/// The batch position of start-indices dimension `d` (index_vector_dim is
+/// not a batch dimension).
+int64_t batchPosition(int64_t d, int64_t indexVectorDim) {
+  return d < indexVectorDim ? d : d - 1;
+}
+
+LogicalResult lowerGather(RewriterBase &rewriter, GatherOp op) {
+  if (!op.getOutput())
+    return op.emitOpError("on tensors must be bufferized before it is lowered "
+                          "to loops");
+  Location loc = op.getLoc();
+  rewriter.setInsertionPoint(op);
+  IndexMath m{rewriter, loc};
+  Value operand = op.getOperand(), indices = op.getStartIndices();
+  Value output = op.getOutput();
+  GatherDimensionNumbersAttr dims = op.getDimensionNumbers();
+  ArrayRef<int64_t> offsetDims = dims.getOffsetDims();
+  ArrayRef<int64_t> sliceSizes = op.getSliceSizes();
+  int64_t ivd = dims.getIndexVectorDim();
+  int64_t operandRank = sliceSizes.size();
+  int64_t resultRank = cast<MemRefType>(output.getType()).getRank();
+
+  SmallVector<int64_t> batchDims, windowOperandDims;
+  for (int64_t d = 0; d < resultRank; ++d)
+    if (!llvm::is_contained(offsetDims, d))
+      batchDims.push_back(d);
+  for (int64_t d = 0; d < operandRank; ++d)
+    if (!llvm::is_contained(dims.getCollapsedSliceDims(), d) &&
+        !llvm::is_contained(dims.getOperandBatchingDims(), d))
+      windowOperandDims.push_back(d);
+
+  auto bounds = [&](ArrayRef<int64_t> resultDims) {
+    SmallVector<Value> ubs;
+    for (int64_t d : resultDims)
+      ubs.push_back(m.dim(output, d));
+    return ubs;
+  };
+  auto zeros = [&](size_t n) { return SmallVector<Value>(n, m.cst(0)); };
+  auto ones = [&](size_t n) { return SmallVector<Value>(n, m.cst(1)); };
+
+  scf::buildLoopNest(
+      rewriter, loc, zeros(batchDims.size()), bounds(batchDims),
+      ones(batchDims.size()),
+      [&](OpBuilder &b, Location loc, ValueRange batchIndex) {
+        IndexMath m{b, loc};
+        // full_start_index + full_batching_index, per operand dimension.
+        SmallVector<Value> base(operandRank, m.cst(0));
+        auto start = loadStartIndex(m, indices, ivd, batchIndex,
+                                    dims.getStartIndexMap().size());
+        for (auto [s, d] : llvm::enumerate(dims.getStartIndexMap())) {
+          auto [value, isUnsigned] = start[s];
+          Value upper = m.sub(m.dim(operand, d), m.cst(sliceSizes[d]));
+          // clamp(start, 0, dim - slice_size); unsigned values are >= 0.
+          Value clamped =
+              isUnsigned
+                  ? arith::MinUIOp::create(b, loc, value, upper).getResult()
+                  : arith::MaxSIOp::create(
+                        b, loc, arith::MinSIOp::create(b, loc, value, upper),
+                        m.cst(0))
+                        .getResult();
+          base[d] = clamped;
+        }
+        for (auto [od, sd] : llvm::zip(dims.getOperandBatchingDims(),
+                                       dims.getStartIndicesBatchingDims()))
+          base[od] = batchIndex[batchPosition(sd, ivd)];
+
+        SmallVector<Value> offsetUbs;
+        for (int64_t d : offsetDims)
+          offsetUbs.push_back(m.dim(output, d));
+        scf::buildLoopNest(
+            b, loc, SmallVector<Value>(offsetDims.size(), m.cst(0)), offsetUbs,
+            SmallVector<Value>(offsetDims.size(), m.cst(1)),
+            [&](OpBuilder &b, Location loc, ValueRange offsetIndex) {
+              IndexMath m{b, loc};
+              SmallVector<Value> at(base);
+              for (auto [j, d] : llvm::enumerate(windowOperandDims))
+                at[d] = m.add(at[d], offsetIndex[j]);
+              SmallVector<Value> resultIndex(resultRank);
+              for (auto [k, d] : llvm::enumerate(batchDims))
+                resultIndex[d] = batchIndex[k];
+              for (auto [j, d] : llvm::enumerate(offsetDims))
+                resultIndex[d] = offsetIndex[j];
+              Value element = memref::LoadOp::create(b, loc, operand, at);
+              memref::StoreOp::create(b, loc, element, output, resultIndex);
+            });
+      });
+  rewriter.eraseOp(op);
+  return success();
+}
+
+LogicalResult lowerScatter(RewriterBase &rewriter, ScatterOp op) {
+  if (op.getOutputs().empty())
+    return op.emitOpError("on tensors must be bufferized before it is lowered "
+                          "to loops");
+  Location loc = op.getLoc();
+  rewriter.setInsertionPoint(op);
+  IndexMath m{rewriter, loc};
+  ScatterDimensionNumbersAttr dims = op.getScatterDimensionNumbers();
+  ArrayRef<int64_t> windowDims = dims.getUpdateWindowDims();
+  int64_t ivd = dims.getIndexVectorDim();
+  Value indices = op.getScatterIndices();
+  Value update0 = op.getUpdates()[0];
+  Value result0 = op.getOutputs()[0];
+  int64_t resultRank = cast<MemRefType>(result0.getType()).getRank();
+  int64_t updateRank = cast<MemRefType>(update0.getType()).getRank();
+  size_t n = op.getInputs().size();
+
+  // results start as copies of the inputs.
+  for (auto [input, output] : llvm::zip(op.getInputs(), op.getOutputs()))
+    if (input != output)
+      memref::CopyOp::create(rewriter, loc, input, output);
+
+  SmallVector<int64_t> scatterDims, windowResultDims;
+  for (int64_t d = 0; d < updateRank; ++d)
+    if (!llvm::is_contained(windowDims, d))
+      scatterDims.push_back(d);
+  for (int64_t d = 0; d < resultRank; ++d)
+    if (!llvm::is_contained(dims.getInsertedWindowDims(), d) &&
+        !llvm::is_contained(dims.getInputBatchingDims(), d))
+      windowResultDims.push_back(d);
+
+  auto loopNest =
+      [&](OpBuilder &b, Location loc, ArrayRef<int64_t> dimsOf,
+          function_ref<void(OpBuilder &, Location, ValueRange)> body) {
+        IndexMath m{b, loc};
+        SmallVector<Value> lbs, ubs, steps;
+        for (int64_t d : dimsOf) {
+          lbs.push_back(m.cst(0));
+          ubs.push_back(m.dim(update0, d));
+          steps.push_back(m.cst(1));
+        }
+        scf::buildLoopNest(b, loc, lbs, ubs, steps, body);
+      };
+
+  Block &computation = op.getUpdateComputation().front();
+  loopNest(
+      rewriter, loc, scatterDims,
+      [&](OpBuilder &b, Location loc, ValueRange scatterIndex) {
+        IndexMath m{b, loc};
+        SmallVector<Value> base(resultRank, m.cst(0));
+        auto start = loadStartIndex(m, indices, ivd, scatterIndex,
+                                    dims.getScatterDimsToOperandDims().size());
+        for (auto [s, d] : llvm::enumerate(dims.getScatterDimsToOperandDims()))
+          base[d] = start[s].first;
+        for (auto [id, sd] : llvm::zip(dims.getInputBatchingDims(),
+                                       dims.getScatterIndicesBatchingDims()))
+          base[id] = scatterIndex[batchPosition(sd, ivd)];
+
+        loopNest(
+            b, loc, windowDims,
+            [&](OpBuilder &b, Location loc, ValueRange windowIndex) {
+              IndexMath m{b, loc};
+              SmallVector<Value> resultIndex(base);
+              for (auto [j, d] : llvm::enumerate(windowResultDims))
+                resultIndex[d] = m.add(resultIndex[d], windowIndex[j]);
+              // In bounds: 0 <= index < dim in every dimension (an unsigned
+              // index above the signed range compares negative, so out).
+              Value inBounds = arith::ConstantIntOp::create(b, loc, 1, 1);
+              for (int64_t d = 0; d < resultRank; ++d) {
+                Value low =
+                    arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sge,
+                                          resultIndex[d], m.cst(0));
+                Value high =
+                    arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt,
+                                          resultIndex[d], m.dim(result0, d));
+                inBounds = arith::AndIOp::create(
+                    b, loc, inBounds, arith::AndIOp::create(b, loc, low, high));
+              }
+              SmallVector<Value> updateIndex(updateRank);
+              for (auto [k, d] : llvm::enumerate(scatterDims))
+                updateIndex[d] = scatterIndex[k];
+              for (auto [j, d] : llvm::enumerate(windowDims))
+                updateIndex[d] = windowIndex[j];
+              scf::IfOp::create(
+                  b, loc, inBounds, [&](OpBuilder &b, Location loc) {
+                    IRMapping mapping;
+                    for (size_t i = 0; i < n; ++i) {
+                      mapping.map(computation.getArgument(i),
+                                  memref::LoadOp::create(
+                                      b, loc, op.getOutputs()[i], resultIndex));
+                      mapping.map(computation.getArgument(n + i),
+                                  memref::LoadOp::create(
+                                      b, loc, op.getUpdates()[i], updateIndex));
+                    }
+                    for (Operation &inner : computation.without_terminator())
+                      b.clone(inner, mapping);
+                    auto yield = cast<YieldOp>(computation.getTerminator());
+                    for (size_t i = 0; i < n; ++i)
+                      memref::StoreOp::create(
+                          b, loc, mapping.lookupOrDefault(yield.getValues()[i]),
+                          op.getOutputs()[i], resultIndex);
+                    scf::YieldOp::create(b, loc);
+                  });
+            });
+      });
+  rewriter.eraseOp(op);
+  return success();
+}
+
+struct LowerGatherScatterPass
+    : public distruntime::impl::LowerGatherScatterBase<LowerGatherScatterPass> {
+  void runOnOperation() override {
+    IRRewriter rewriter(&getContext());
+    SmallVector<Operation *> ops;
+    getOperation()->walk([&](Operation *op) {
+      if (isa<GatherOp, ScatterOp>(op))
+        ops.push_back(op);
+    });
+    for (Operation *op : ops) {
+      LogicalResult result = isa<GatherOp>(op)
+                                 ? lowerGather(rewriter, cast<GatherOp>(op))
+                                 : lowerScatter(rewriter, cast<ScatterOp>(op));
+      if (failed(result))
+        return signalPassFailure();
+    }
+  }
+};
+
+} // namespace
