@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Compiles a .mlir program (distruntime + func/arith/scf/memref/tensor/
-# vector ...) to a native executable linked with libdistrt.
+# vector ...) to a native executable linked with libdistrt, or with -c to an
+# object file.
 #   scripts/compile.sh prog.mlir -o prog
+#   scripts/compile.sh kernels.mlir -c -o kernels.o
 # The program's entry point is `func.func @main() -> i32`.
 # DISTRUNTIME_PIPELINE_OPTIONS passes options to the distruntime-to-llvm
 # pipeline, e.g. "decompose-batching-dims=1".
@@ -10,12 +12,24 @@ root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 build="${DISTRUNTIME_BUILD_DIR:-$root/build}"
 llvm=/usr/lib/llvm-22
 
-[ $# -ge 3 ] && [ "$2" = "-o" ] || {
-  echo "usage: $0 <prog.mlir> -o <executable>" >&2
+usage() {
+  echo "usage: $0 <prog.mlir> [-c] -o <output>" >&2
   exit 2
 }
+[ $# -ge 1 ] || usage
 input="$1"
-output="$3"
+shift
+object=0
+output=""
+while [ $# -gt 0 ]; do
+  case "$1" in
+  -c) object=1 ;;
+  -o) output="${2:-}"; shift ;;
+  *) usage ;;
+  esac
+  shift
+done
+[ -n "$output" ] || usage
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 
@@ -25,7 +39,13 @@ pipeline="distruntime-to-llvm"
 "$build/bin/distruntime-opt" "$input" --pass-pipeline="builtin.module($pipeline)" \
   -o "$work/prog.llvm.mlir"
 "$llvm/bin/mlir-translate" --mlir-to-llvmir "$work/prog.llvm.mlir" -o "$work/prog.ll"
-"$llvm/bin/llc" -O2 -relocation-model=pic -filetype=obj "$work/prog.ll" -o "$work/prog.o"
+# llc alone runs no middle-end optimization (LICM, vectorization).
+"$llvm/bin/opt" -O2 "$work/prog.ll" -o "$work/prog.bc"
+if [ "$object" = 1 ]; then
+  "$llvm/bin/llc" -O2 -relocation-model=pic -filetype=obj "$work/prog.bc" -o "$output"
+  exit 0
+fi
+"$llvm/bin/llc" -O2 -relocation-model=pic -filetype=obj "$work/prog.bc" -o "$work/prog.o"
 c++ "$work/prog.o" -o "$output" \
   -L"$build/lib" -ldistrt -Wl,-rpath,"$build/lib" \
   -L"$llvm/lib" -lmlir_c_runner_utils -lmlir_float16_utils -Wl,-rpath,"$llvm/lib"
