@@ -7,7 +7,9 @@
 // dimension) is concatenated onto the index vectors, with start_index_map
 // (scatter_dims_to_operand_dims) extended by the batching dimensions. An
 // index_vector_dim equal to rank(indices) is first made explicit as a
-// trailing dimension of size 1. Runs on tensor forms, before bufferization.
+// trailing dimension of size 1, and indices whose element type cannot hold
+// every batching position are first widened to i64. Runs on tensor forms,
+// before bufferization.
 //
 //===----------------------------------------------------------------------===//
 
@@ -28,6 +30,48 @@ using namespace mlir;
 using namespace mlir::distruntime;
 
 namespace {
+
+/// Whether every position along `batchingDims` (0 .. dim - 1) can be
+/// represented in the element type of `type`.
+bool positionsFit(RankedTensorType type, ArrayRef<int64_t> batchingDims) {
+  Type element = type.getElementType();
+  if (element.isIndex())
+    return true;
+  auto integer = cast<IntegerType>(element);
+  unsigned width = integer.getWidth();
+  if (width >= 64)
+    return true;
+  int64_t max = integer.isUnsigned() ? (int64_t(1) << width) - 1
+                                     : (int64_t(1) << (width - 1)) - 1;
+  return llvm::all_of(batchingDims, [&](int64_t d) {
+    return !type.isDynamicDim(d) && type.getDimSize(d) - 1 <= max;
+  });
+}
+
+/// `indices` converted element by element to i64, zero-extended when
+/// unsigned, sign-extended otherwise: the same start indices.
+Value widenToI64(PatternRewriter &rewriter, Location loc, Value indices) {
+  auto type = cast<RankedTensorType>(indices.getType());
+  auto integer = cast<IntegerType>(type.getElementType());
+  Type i64 = rewriter.getI64Type();
+  SmallVector<Value> dynamicSizes;
+  for (int64_t d = 0; d < type.getRank(); ++d)
+    if (type.isDynamicDim(d))
+      dynamicSizes.push_back(tensor::DimOp::create(rewriter, loc, indices, d));
+  return tensor::GenerateOp::create(
+      rewriter, loc, RankedTensorType::get(type.getShape(), i64), dynamicSizes,
+      [&](OpBuilder &b, Location loc, ValueRange at) {
+        Value element = tensor::ExtractOp::create(b, loc, indices, at);
+        if (!integer.isSignless())
+          element = UnrealizedConversionCastOp::create(
+                        b, loc, b.getIntegerType(integer.getWidth()), element)
+                        .getResult(0);
+        element = integer.isUnsigned()
+                      ? arith::ExtUIOp::create(b, loc, i64, element).getResult()
+                      : arith::ExtSIOp::create(b, loc, i64, element).getResult();
+        tensor::YieldOp::create(b, loc, element);
+      });
+}
 
 /// `indices` with index_vector_dim explicit and one iota per batching
 /// dimension appended along it; the iota of `batchingDims[i]` holds the
@@ -54,6 +98,14 @@ Value appendIotas(PatternRewriter &rewriter, Location loc, Value indices,
     indices = tensor::ExpandShapeOp::create(
         rewriter, loc, RankedTensorType::get(shape, type.getElementType()),
         indices, groups, outputShape);
+    type = cast<RankedTensorType>(indices.getType());
+  }
+
+  // The iotas share the indices' element type: widen the indices to i64
+  // when a batching position (up to dim - 1) does not fit it, e.g. i8
+  // indices along a batching dimension of 200.
+  if (!positionsFit(type, batchingDims)) {
+    indices = widenToI64(rewriter, loc, indices);
     type = cast<RankedTensorType>(indices.getType());
   }
 

@@ -224,8 +224,18 @@ LogicalResult lowerScatter(RewriterBase &rewriter, ScatterOp op) {
         SmallVector<Value> base(resultRank, m.cst(0));
         auto start = loadStartIndex(m, indices, ivd, scatterIndex,
                                     dims.getScatterDimsToOperandDims().size());
-        for (auto [s, d] : llvm::enumerate(dims.getScatterDimsToOperandDims()))
-          base[d] = start[s].first;
+        for (auto [s, d] :
+             llvm::enumerate(dims.getScatterDimsToOperandDims())) {
+          auto [value, isUnsigned] = start[s];
+          // An unsigned start of 2^63 or more is a huge positive value that
+          // `index` arithmetic sees as negative; adding a window offset could
+          // wrap it back into bounds. Capped at dim(result, d), every element
+          // of its window stays out of bounds, as it should.
+          base[d] = isUnsigned ? arith::MinUIOp::create(b, loc, value,
+                                                        m.dim(result0, d))
+                                     .getResult()
+                               : value;
+        }
         for (auto [id, sd] : llvm::zip(dims.getInputBatchingDims(),
                                        dims.getScatterIndicesBatchingDims()))
           base[id] = scatterIndex[batchPosition(sd, ivd)];
@@ -237,8 +247,8 @@ LogicalResult lowerScatter(RewriterBase &rewriter, ScatterOp op) {
               SmallVector<Value> resultIndex(base);
               for (auto [j, d] : llvm::enumerate(windowResultDims))
                 resultIndex[d] = m.add(resultIndex[d], windowIndex[j]);
-              // In bounds: 0 <= index < dim in every dimension (an unsigned
-              // index above the signed range compares negative, so out).
+              // In bounds: 0 <= index < dim in every dimension (unsigned
+              // starts were capped at dim above, so they cannot wrap).
               Value inBounds = arith::ConstantIntOp::create(b, loc, 1, 1);
               for (int64_t d = 0; d < resultRank; ++d) {
                 Value low =
