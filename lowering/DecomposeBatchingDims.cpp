@@ -66,9 +66,10 @@ Value widenToI64(PatternRewriter &rewriter, Location loc, Value indices) {
           element = UnrealizedConversionCastOp::create(
                         b, loc, b.getIntegerType(integer.getWidth()), element)
                         .getResult(0);
-        element = integer.isUnsigned()
-                      ? arith::ExtUIOp::create(b, loc, i64, element).getResult()
-                      : arith::ExtSIOp::create(b, loc, i64, element).getResult();
+        element =
+            integer.isUnsigned()
+                ? arith::ExtUIOp::create(b, loc, i64, element).getResult()
+                : arith::ExtSIOp::create(b, loc, i64, element).getResult();
         tensor::YieldOp::create(b, loc, element);
       });
 }
