@@ -1,7 +1,8 @@
 //===- CApi.cpp - The C ABI of distrt.h and distrt_mpi.h --------*- C++ -*-===//
 //
-// Each entry point unpacks MLIR's unranked memrefs into views and calls the
-// one C++ implementation. Nothing throws across: any exception becomes one
+// Each entry point unpacks MLIR's unranked memrefs into views (operand arrays
+// are passed on as they are, read once when the op resolves them) and calls
+// the one C++ implementation. Nothing throws across: any exception becomes one
 // line on stderr and an abort of the job (fail()).
 //
 //===----------------------------------------------------------------------===//
@@ -22,54 +23,17 @@ using namespace distrt::detail;
 
 namespace {
 
+[[noreturn, gnu::cold, gnu::noinline]] void
+raiseBadMemref(int64_t rank, void *descriptor, const char *what) {
+  raise("the {} memref is invalid (rank {}, descriptor {})", what, rank,
+        descriptor ? "set" : "null");
+}
+
 /// The view of an unranked memref argument; rejects what is not one.
-MemrefView memref(int64_t rank, void *descriptor, const char *what) {
+inline MemrefView memref(int64_t rank, void *descriptor, const char *what) {
   if (!descriptor || rank < 0) [[unlikely]]
-    throw Failure(
-        fmt::format("the {} memref is invalid (rank {}, descriptor {})", what,
-                    rank, descriptor ? "set" : "null"));
+    raiseBadMemref(rank, descriptor, what);
   return MemrefView::fromUnranked(rank, descriptor);
-}
-
-/// The operands of a variadic call as C++ operands, in `storage` (reused
-/// from call to call).
-Operands operands(int64_t n, const distrt_operand_t *array,
-                  std::vector<Operand> &storage, const char *what) {
-  if (n < 0 || (n > 0 && !array)) [[unlikely]]
-    throw Failure(fmt::format("the {} array is invalid (n = {}, pointer {})",
-                              what, n, array ? "set" : "null"));
-  storage.resize(static_cast<size_t>(n));
-  for (int64_t k = 0; k < n; ++k) {
-    const distrt_operand_t &operand = array[k];
-    if (!operand.desc || operand.rank < 0) [[unlikely]]
-      throw Failure(
-          fmt::format("{} {}: invalid memref (rank {}, descriptor {})", what, k,
-                      operand.rank, operand.desc ? "set" : "null"));
-    if (operand.dtype < 0 || operand.dtype >= DISTRT_NUM_DTYPES) [[unlikely]]
-      throw Failure(fmt::format("{} {}: invalid element type {} (expected "
-                                "0..{})",
-                                what, k, operand.dtype, DISTRT_NUM_DTYPES - 1));
-    storage[static_cast<size_t>(k)] = {
-        MemrefView::fromUnranked(operand.rank, operand.desc),
-        static_cast<Dtype>(operand.dtype)};
-  }
-  return storage;
-}
-
-struct OperandStorage {
-  std::vector<Operand> inputs, outputs;
-};
-
-OperandStorage &storage() {
-  static OperandStorage *instance = new OperandStorage;
-  return *instance;
-}
-
-Operands inputsOf(int64_t n, const distrt_operand_t *array) {
-  return operands(n, array, storage().inputs, "input");
-}
-Operands outputsOf(int64_t n, const distrt_operand_t *array) {
-  return operands(n, array, storage().outputs, "output");
 }
 
 } // namespace
@@ -156,8 +120,9 @@ distrt_handle_t distrt_all_gather(int64_t team, const distrt_groups_t *groups,
                                   const distrt_operand_t *outputs,
                                   int32_t async, const char *loc) {
   try {
-    return detail::allGather(team, groups, dim, inputsOf(n, inputs),
-                             outputsOf(n, outputs), async != 0, SourceLoc(loc));
+    return detail::allGather(team, groups, dim, OperandList(inputs, n),
+                             OperandList(outputs, n), async != 0,
+                             SourceLoc(loc));
   } catch (...) {
     failCurrent("all_gather", team, loc);
   }
@@ -169,8 +134,9 @@ distrt_handle_t distrt_all_reduce(int64_t team, const distrt_groups_t *groups,
                                   const distrt_operand_t *outputs,
                                   int32_t async, const char *loc) {
   try {
-    return detail::allReduce(team, groups, op, inputsOf(n, inputs),
-                             outputsOf(n, outputs), async != 0, SourceLoc(loc));
+    return detail::allReduce(team, groups, op, OperandList(inputs, n),
+                             OperandList(outputs, n), async != 0,
+                             SourceLoc(loc));
   } catch (...) {
     failCurrent("all_reduce", team, loc);
   }
@@ -184,7 +150,7 @@ distrt_handle_t distrt_all_to_all(int64_t team, const distrt_groups_t *groups,
                                   int32_t async, const char *loc) {
   try {
     return detail::allToAll(team, groups, split_dim, concat_dim, split_count,
-                            inputsOf(n, inputs), outputsOf(n, outputs),
+                            OperandList(inputs, n), OperandList(outputs, n),
                             async != 0, SourceLoc(loc));
   } catch (...) {
     failCurrent("all_to_all", team, loc);
@@ -198,9 +164,9 @@ distrt_handle_t distrt_reduce_scatter(int64_t team,
                                       const distrt_operand_t *outputs,
                                       int32_t async, const char *loc) {
   try {
-    return detail::reduceScatter(team, groups, op, scatter_dim,
-                                 inputsOf(n, inputs), outputsOf(n, outputs),
-                                 async != 0, SourceLoc(loc));
+    return detail::reduceScatter(
+        team, groups, op, scatter_dim, OperandList(inputs, n),
+        OperandList(outputs, n), async != 0, SourceLoc(loc));
   } catch (...) {
     failCurrent("reduce_scatter", team, loc);
   }
@@ -213,8 +179,8 @@ distrt_handle_t distrt_collective_broadcast(int64_t team,
                                             const distrt_operand_t *outputs,
                                             int32_t async, const char *loc) {
   try {
-    return detail::collectiveBroadcast(team, groups, inputsOf(n, inputs),
-                                       outputsOf(n, outputs), async != 0,
+    return detail::collectiveBroadcast(team, groups, OperandList(inputs, n),
+                                       OperandList(outputs, n), async != 0,
                                        SourceLoc(loc));
   } catch (...) {
     failCurrent("collective_broadcast", team, loc);
@@ -228,8 +194,8 @@ distrt_handle_t distrt_collective_permute(int64_t team,
                                           const distrt_operand_t *outputs,
                                           int32_t async, const char *loc) {
   try {
-    return detail::collectivePermute(team, pairs, inputsOf(n, inputs),
-                                     outputsOf(n, outputs), async != 0,
+    return detail::collectivePermute(team, pairs, OperandList(inputs, n),
+                                     OperandList(outputs, n), async != 0,
                                      SourceLoc(loc));
   } catch (...) {
     failCurrent("collective_permute", team, loc);
@@ -242,7 +208,7 @@ distrt_handle_t distrt_send(int64_t team, const distrt_groups_t *pairs,
                             int32_t async, const char *loc) {
   try {
     return detail::send(team, pairs, channel_id, host_transfer != 0,
-                        inputsOf(n, inputs), async != 0, SourceLoc(loc));
+                        OperandList(inputs, n), async != 0, SourceLoc(loc));
   } catch (...) {
     failCurrent("send", team, loc);
   }
@@ -254,7 +220,7 @@ distrt_handle_t distrt_recv(int64_t team, const distrt_groups_t *pairs,
                             int32_t async, const char *loc) {
   try {
     return detail::recv(team, pairs, channel_id, host_transfer != 0,
-                        outputsOf(n, outputs), async != 0, SourceLoc(loc));
+                        OperandList(outputs, n), async != 0, SourceLoc(loc));
   } catch (...) {
     failCurrent("recv", team, loc);
   }

@@ -33,26 +33,37 @@ distrt_handle_t done(const char *op, int64_t team, bool async) {
   return async ? runInSlot(op, team, true, [](RequestSlot &) {}) : 0;
 }
 
-void checkDim(size_t k, const char *name, int64_t dim, int64_t rank) {
-  if (dim < 0 || dim >= rank) [[unlikely]]
-    raise("operand {}: {} {} is out of range for rank {}", k, name, dim, rank);
+[[noreturn, gnu::cold, gnu::noinline]] void
+raiseDim(size_t k, const char *name, int64_t dim, int64_t rank) {
+  raise("operand {}: {} {} is out of range for rank {}", k, name, dim, rank);
 }
 
-/// Checks that operand k's output has the input's shape with dimension
-/// `dim` multiplied by `times` and `divided` by divide (`dim` < 0: none).
-void checkShape(size_t k, const Buffer &in, const Buffer &out, int64_t dim,
-                int64_t times, int64_t divide, const char *rule) {
-  bool ok = true;
-  for (int64_t d = 0; d < out.rank(); ++d)
-    ok &= out.sizes()[d] ==
-          (d == dim ? in.sizes()[d] / divide * times : in.sizes()[d]);
-  if (ok) [[likely]]
-    return;
+inline void checkDim(size_t k, const char *name, int64_t dim, int64_t rank) {
+  if (dim < 0 || dim >= rank) [[unlikely]]
+    raiseDim(k, name, dim, rank);
+}
+
+[[noreturn, gnu::cold, gnu::noinline]] void
+raiseShape(size_t k, const Buffer &in, const Buffer &out, int64_t dim,
+           int64_t times, int64_t divide, const char *rule) {
   std::vector<int64_t> expected(in.sizes(), in.sizes() + in.rank());
   expected[static_cast<size_t>(dim)] =
       expected[static_cast<size_t>(dim)] / divide * times;
   raise("operand {}: the output has shape {}, expected {} ({})", k,
         shapeText(out.rank(), out.sizes()), shapeText(expected), rule);
+}
+
+/// Checks that operand k's output has the input's shape with dimension
+/// `dim` multiplied by `times` and `divided` by divide (`dim` < 0: none).
+inline void checkShape(size_t k, const Buffer &in, const Buffer &out,
+                       int64_t dim, int64_t times, int64_t divide,
+                       const char *rule) {
+  bool ok = true;
+  for (int64_t d = 0; d < out.rank(); ++d)
+    ok &= out.sizes()[d] ==
+          (d == dim ? in.sizes()[d] / divide * times : in.sizes()[d]);
+  if (!ok) [[unlikely]]
+    raiseShape(k, in, out, dim, times, divide, rule);
 }
 
 } // namespace
@@ -62,14 +73,16 @@ void checkShape(size_t k, const Buffer &in, const Buffer &out, int64_t dim,
 //===----------------------------------------------------------------------===//
 
 distrt_handle_t allGather(int64_t teamId, const distrt_groups_t *groups,
-                          int64_t dim, Operands inputs, Operands outputs,
-                          bool async, const SourceLoc &loc) {
+                          int64_t dim, const OperandList &inputs,
+                          const OperandList &outputs, bool async,
+                          const SourceLoc &loc) {
   return guarded("all_gather", teamId, loc, [&]() -> distrt_handle_t {
+    // The operands first: the C ABI's arrays are checked before anything.
+    OpScratch &s = opScratch();
+    resolvePairs(inputs, outputs, s, /*sameShape=*/false);
     TeamState &team = lookupTeam(teamId);
     const GroupLayout &layout = groupLayout(team, groups);
     layout.requireEveryProcess();
-    OpScratch &s = opScratch();
-    resolvePairs(inputs, outputs, s, /*sameShape=*/false);
     const int64_t G = layout.size();
     const size_t n = s.ins.size();
     size_t block = 0;
@@ -85,8 +98,7 @@ distrt_handle_t allGather(int64_t teamId, const distrt_groups_t *groups,
       return done("all_gather", teamId, async);
     const Buffer *in0 = n == 1 ? &s.ins[0] : nullptr;
     const Buffer *out0 = n == 1 ? &s.outs[0] : nullptr;
-    const bool directSend =
-        in0 && in0->dense && !overlaps(in0->bytes, out0->bytes);
+    const bool directSend = in0 && in0->dense && !overlaps(*in0, *out0);
     const bool directRecv =
         out0 && out0->dense &&
         leadingElements(out0->rank(), out0->sizes(), dim) == 1;
@@ -144,14 +156,16 @@ distrt_handle_t allGather(int64_t teamId, const distrt_groups_t *groups,
 //===----------------------------------------------------------------------===//
 
 distrt_handle_t allReduce(int64_t teamId, const distrt_groups_t *groups,
-                          int32_t redop, Operands inputs, Operands outputs,
-                          bool async, const SourceLoc &loc) {
+                          int32_t redop, const OperandList &inputs,
+                          const OperandList &outputs, bool async,
+                          const SourceLoc &loc) {
   return guarded("all_reduce", teamId, loc, [&]() -> distrt_handle_t {
+    // The operands first: the C ABI's arrays are checked before anything.
+    OpScratch &s = opScratch();
+    resolvePairs(inputs, outputs, s, /*sameShape=*/true);
     TeamState &team = lookupTeam(teamId);
     const GroupLayout &layout = groupLayout(team, groups);
     layout.requireEveryProcess();
-    OpScratch &s = opScratch();
-    resolvePairs(inputs, outputs, s, /*sameShape=*/true);
     const size_t n = s.ins.size();
     size_t active = 0, staged = 0;
     for (size_t k = 0; k < n; ++k) {
@@ -171,7 +185,7 @@ distrt_handle_t allReduce(int64_t teamId, const distrt_groups_t *groups,
       const Buffer &in = s.ins[0], &out = s.outs[0];
       const MPI_Op op = reductionOp(redop, in.dtype);
       const void *send = MPI_IN_PLACE;
-      if (in.dense && !overlaps(in.bytes, out.bytes))
+      if (in.dense && !overlaps(in, out))
         send = in.bytes.base;
       else
         copy(in.bytes, out.bytes, s.copy);
@@ -196,7 +210,7 @@ distrt_handle_t allReduce(int64_t teamId, const distrt_groups_t *groups,
           slot.addUnpack(offset, out.bytes.base, out.rank(), out.sizes(),
                          out.strides(), out.bytes.elementSize);
           offset += alignUp(out.byteCount);
-        } else if (in.dense && !overlaps(in.bytes, out.bytes)) {
+        } else if (in.dense && !overlaps(in, out)) {
           send = in.bytes.base;
         } else {
           copy(in.bytes, out.bytes, s.copy);
@@ -223,14 +237,16 @@ distrt_handle_t allReduce(int64_t teamId, const distrt_groups_t *groups,
 
 distrt_handle_t allToAll(int64_t teamId, const distrt_groups_t *groups,
                          int64_t splitDim, int64_t concatDim,
-                         int64_t splitCount, Operands inputs, Operands outputs,
-                         bool async, const SourceLoc &loc) {
+                         int64_t splitCount, const OperandList &inputs,
+                         const OperandList &outputs, bool async,
+                         const SourceLoc &loc) {
   return guarded("all_to_all", teamId, loc, [&]() -> distrt_handle_t {
+    // The operands first: the C ABI's arrays are checked before anything.
+    OpScratch &s = opScratch();
+    resolvePairs(inputs, outputs, s, /*sameShape=*/false);
     TeamState &team = lookupTeam(teamId);
     const GroupLayout &layout = groupLayout(team, groups);
     layout.requireEveryProcess();
-    OpScratch &s = opScratch();
-    resolvePairs(inputs, outputs, s, /*sameShape=*/false);
     const int64_t G = layout.size();
     if (splitCount != G) [[unlikely]]
       raise("split_count {} differs from the group size {}", splitCount, G);
@@ -275,7 +291,7 @@ distrt_handle_t allToAll(int64_t teamId, const distrt_groups_t *groups,
     const bool directSend =
         in0 && in0->dense &&
         leadingElements(in0->rank(), in0->sizes(), splitDim) == 1 &&
-        !overlaps(in0->bytes, out0->bytes);
+        !overlaps(*in0, *out0);
     const bool directRecv =
         out0 && out0->dense &&
         leadingElements(out0->rank(), out0->sizes(), concatDim) == 1;
@@ -335,14 +351,16 @@ distrt_handle_t allToAll(int64_t teamId, const distrt_groups_t *groups,
 
 distrt_handle_t reduceScatter(int64_t teamId, const distrt_groups_t *groups,
                               int32_t redop, int64_t scatterDim,
-                              Operands inputs, Operands outputs, bool async,
+                              const OperandList &inputs,
+                              const OperandList &outputs, bool async,
                               const SourceLoc &loc) {
   return guarded("reduce_scatter", teamId, loc, [&]() -> distrt_handle_t {
+    // The operands first: the C ABI's arrays are checked before anything.
+    OpScratch &s = opScratch();
+    resolvePairs(inputs, outputs, s, /*sameShape=*/false);
     TeamState &team = lookupTeam(teamId);
     const GroupLayout &layout = groupLayout(team, groups);
     layout.requireEveryProcess();
-    OpScratch &s = opScratch();
-    resolvePairs(inputs, outputs, s, /*sameShape=*/false);
     const int64_t G = layout.size();
     const size_t n = s.ins.size();
     size_t active = 0;
@@ -370,7 +388,7 @@ distrt_handle_t reduceScatter(int64_t teamId, const distrt_groups_t *groups,
              leadingElements(in.rank(), in.sizes(), scatterDim) == 1;
     };
     auto directRecv = [&](const Buffer &in, const Buffer &out) {
-      return out.dense && !(directSend(in) && overlaps(in.bytes, out.bytes));
+      return out.dense && !(directSend(in) && overlaps(in, out));
     };
     if (!async && n == 1 && directSend(s.ins[0]) &&
         directRecv(s.ins[0], s.outs[0])) {
@@ -436,13 +454,15 @@ distrt_handle_t reduceScatter(int64_t teamId, const distrt_groups_t *groups,
 
 distrt_handle_t collectiveBroadcast(int64_t teamId,
                                     const distrt_groups_t *groups,
-                                    Operands inputs, Operands outputs,
-                                    bool async, const SourceLoc &loc) {
+                                    const OperandList &inputs,
+                                    const OperandList &outputs, bool async,
+                                    const SourceLoc &loc) {
   return guarded("collective_broadcast", teamId, loc, [&]() -> distrt_handle_t {
-    TeamState &team = lookupTeam(teamId);
-    const GroupLayout &layout = groupLayout(team, groups);
+    // The operands first: the C ABI's arrays are checked before anything.
     OpScratch &s = opScratch();
     resolvePairs(inputs, outputs, s, /*sameShape=*/true);
+    TeamState &team = lookupTeam(teamId);
+    const GroupLayout &layout = groupLayout(team, groups);
     const size_t n = s.ins.size();
     size_t bytes = 0;
     for (const Buffer &in : s.ins)
@@ -466,8 +486,7 @@ distrt_handle_t collectiveBroadcast(int64_t teamId,
     void *direct = nullptr;
     if (n == 1) {
       if (root && in0->dense &&
-          (sameElements(in0->bytes, out0->bytes) ||
-           !overlaps(in0->bytes, out0->bytes)))
+          (sameElements(in0->bytes, out0->bytes) || !overlaps(*in0, *out0)))
         direct = in0->bytes.base;
       else if (out0->dense)
         direct = out0->bytes.base;

@@ -33,8 +33,10 @@ private:
   int code_;
 };
 
+/// Cold and out of line: error formatting stays off the callers' hot paths.
 template <class... Args>
-[[noreturn]] void raise(fmt::format_string<Args...> format, Args &&...args) {
+[[noreturn, gnu::cold, gnu::noinline]] void
+raise(fmt::format_string<Args...> format, Args &&...args) {
   throw Failure(fmt::format(format, std::forward<Args>(args)...));
 }
 

@@ -3,74 +3,129 @@
 #include "Operands.h"
 #include "Error.h"
 
-#include <climits>
-
 namespace distrt::detail {
+namespace {
 
-OpScratch &opScratch() {
-  // Leaked on purpose, like the other runtime tables.
-  static OpScratch *scratch = new OpScratch;
-  return *scratch;
+// The error paths, out of line so that the resolving loop stays small.
+
+[[noreturn, gnu::cold, gnu::noinline]] void
+raiseBadArray(const char *what, int64_t n, const void *array) {
+  raise("the {} array is invalid (n = {}, pointer {})", what, n,
+        array ? "set" : "null");
 }
 
-void resolve(Operands operands, std::vector<Buffer> &buffers,
+[[noreturn, gnu::cold, gnu::noinline]] void
+raiseBadDescriptor(const char *what, size_t k, const distrt_operand_t &op) {
+  raise("{} {}: invalid memref (rank {}, descriptor {})", what, k, op.rank,
+        op.desc ? "set" : "null");
+}
+
+[[noreturn, gnu::cold, gnu::noinline]] void
+raiseBadView(const char *what, size_t k, int64_t rank) {
+  raise("{} {}: invalid memref (rank {})", what, k, rank);
+}
+
+[[noreturn, gnu::cold, gnu::noinline]] void
+raiseBadDtype(const char *what, size_t k, int64_t dtype) {
+  raise("{} {}: invalid element type {} (expected 0..{})", what, k, dtype,
+        DISTRT_NUM_DTYPES - 1);
+}
+
+[[noreturn, gnu::cold, gnu::noinline]] void
+raiseMismatch(const Buffer &in, const Buffer &out, size_t k, bool sameShape) {
+  if (in.dtype != out.dtype)
+    raise("operand {}: the input has element type {} but the output {}", k,
+          in.type->name, out.type->name);
+  raise("operand {}: the output has {} {} but the input {}", k,
+        sameShape ? "shape" : "rank",
+        sameShape ? shapeText(out.rank(), out.sizes())
+                  : std::to_string(out.rank()),
+        sameShape ? shapeText(in.rank(), in.sizes())
+                  : std::to_string(in.rank()));
+}
+
+[[noreturn, gnu::cold, gnu::noinline]] void raiseCounts(int64_t inputs,
+                                                        int64_t outputs) {
+  raise("{} inputs but {} outputs", inputs, outputs);
+}
+
+inline void fill(Buffer &buffer, void *aligned, int64_t offset, int64_t rank,
+                 const int64_t *sizes, const int64_t *strides, int64_t dtype) {
+  const DtypeInfo &type = kDtypes[dtype];
+  const int64_t count = numElements(rank, sizes);
+  buffer = {{static_cast<std::byte *>(aligned) +
+                 offset * static_cast<int64_t>(type.size),
+             rank, sizes, strides, type.size},
+            &type,
+            static_cast<int32_t>(dtype),
+            count,
+            static_cast<size_t>(count) * type.size,
+            isContiguous(rank, sizes, strides)};
+}
+
+} // namespace
+
+void raiseMpiCount(int64_t count, const char *what) {
+  raise("{} of {} exceed MPI's int count", what, count);
+}
+
+void resolve(const OperandList &operands, std::vector<Buffer> &buffers,
              const char *what) {
-  buffers.resize(operands.size());
-  for (size_t k = 0; k < operands.size(); ++k) {
-    const Operand &operand = operands[k];
-    const int32_t dtype = static_cast<int32_t>(operand.dtype);
+  const int64_t n = operands.size();
+  if (operands.isC()) {
+    // The C ABI's descriptors are read here directly, checked as they go.
+    const distrt_operand_t *array = operands.array();
+    if (n < 0 || (n > 0 && !array)) [[unlikely]]
+      raiseBadArray(what, n, array);
+    buffers.resize(static_cast<size_t>(n));
+    for (size_t k = 0; k < buffers.size(); ++k) {
+      const distrt_operand_t &op = array[k];
+      if (!op.desc || op.rank < 0) [[unlikely]]
+        raiseBadDescriptor(what, k, op);
+      if (op.dtype < 0 || op.dtype >= DISTRT_NUM_DTYPES) [[unlikely]]
+        raiseBadDtype(what, k, op.dtype);
+      const MemrefView view = MemrefView::fromUnranked(op.rank, op.desc);
+      fill(buffers[k], view.aligned, view.offset, view.rank, view.sizes,
+           view.strides, op.dtype);
+    }
+    return;
+  }
+  buffers.resize(static_cast<size_t>(n));
+  for (size_t k = 0; k < buffers.size(); ++k) {
+    const Operand &operand = operands.views()[k];
+    const auto dtype = static_cast<int64_t>(operand.dtype);
     if (dtype < 0 || dtype >= DISTRT_NUM_DTYPES) [[unlikely]]
-      raise("{} {}: invalid element type {} (expected 0..{})", what, k, dtype,
-            DISTRT_NUM_DTYPES - 1);
+      raiseBadDtype(what, k, dtype);
     const MemrefView &view = operand.view;
     if (view.rank < 0 || (view.rank > 0 && (!view.sizes || !view.strides)))
         [[unlikely]]
-      raise("{} {}: invalid memref (rank {})", what, k, view.rank);
-    const DtypeInfo &type = kDtypes[dtype];
-    const int64_t count = numElements(view);
-    buffers[k] = {stridedBytes(view, type.size),
-                  &type,
-                  dtype,
-                  count,
-                  static_cast<size_t>(count) * type.size,
-                  isContiguous(view)};
+      raiseBadView(what, k, view.rank);
+    fill(buffers[k], view.aligned, view.offset, view.rank, view.sizes,
+         view.strides, dtype);
   }
 }
 
-void resolvePairs(Operands inputs, Operands outputs, OpScratch &scratch,
-                  bool sameShape) {
+void resolvePairs(const OperandList &inputs, const OperandList &outputs,
+                  OpScratch &scratch, bool sameShape) {
   if (inputs.size() != outputs.size()) [[unlikely]]
-    raise("{} inputs but {} outputs", inputs.size(), outputs.size());
+    raiseCounts(inputs.size(), outputs.size());
   resolve(inputs, scratch.ins, "input");
   resolve(outputs, scratch.outs, "output");
-  for (size_t k = 0; k < inputs.size(); ++k) {
+  const size_t n = scratch.ins.size();
+  for (size_t k = 0; k < n; ++k) {
     const Buffer &in = scratch.ins[k], &out = scratch.outs[k];
-    if (in.dtype != out.dtype) [[unlikely]]
-      raise("operand {}: the input has element type {} but the output {}", k,
-            in.type->name, out.type->name);
-    bool same = in.rank() == out.rank();
+    bool same = in.dtype == out.dtype && in.rank() == out.rank();
     for (int64_t d = 0; same && sameShape && d < in.rank(); ++d)
       same = in.sizes()[d] == out.sizes()[d];
     if (!same) [[unlikely]]
-      raise("operand {}: the output has {} {} but the input {}", k,
-            sameShape ? "shape" : "rank",
-            sameShape ? shapeText(out.rank(), out.sizes())
-                      : std::to_string(out.rank()),
-            sameShape ? shapeText(in.rank(), in.sizes())
-                      : std::to_string(in.rank()));
+      raiseMismatch(in, out, k, sameShape);
   }
-}
-
-int mpiCount(int64_t count, const char *what) {
-  if (count > INT_MAX) [[unlikely]]
-    raise("{} of {} exceed MPI's int count", what, count);
-  return static_cast<int>(count);
 }
 
 bool anyOverlap(const OpScratch &scratch) {
   for (const Buffer &in : scratch.ins)
     for (const Buffer &out : scratch.outs)
-      if (overlaps(in.bytes, out.bytes))
+      if (overlaps(in, out))
         return true;
   return false;
 }

@@ -1,8 +1,10 @@
 //===- Operands.h - Operands of the variadic collectives --------*- C++ -*-===//
 //
 // The operands of one call resolved once: element type, byte view, element
-// count, density. The storage is reused from call to call (the runtime is
-// single-threaded), so a steady stream of operations allocates nothing.
+// count, density. They are read straight from what the caller passed (the C
+// ABI's descriptors or the C++ API's views), with no intermediate copy. The
+// storage is reused from call to call (the runtime is single-threaded), so a
+// steady stream of operations allocates nothing.
 //
 //===----------------------------------------------------------------------===//
 
@@ -17,6 +19,27 @@
 #include <vector>
 
 namespace distrt::detail {
+
+/// The operands of a call as passed: an array of C descriptors (n not yet
+/// validated) or C++ views.
+class OperandList {
+public:
+  OperandList(Operands views)
+      : views_(views.data()), size_(static_cast<int64_t>(views.size())) {}
+  OperandList(const distrt_operand_t *array, int64_t n)
+      : array_(array), size_(n), c_(true) {}
+
+  int64_t size() const { return size_; }
+  bool isC() const { return c_; }
+  const distrt_operand_t *array() const { return array_; }
+  const Operand *views() const { return views_; }
+
+private:
+  const distrt_operand_t *array_ = nullptr;
+  const Operand *views_ = nullptr;
+  int64_t size_ = 0;
+  bool c_ = false;
+};
 
 struct Buffer {
   StridedBytes bytes;
@@ -45,22 +68,43 @@ struct OpScratch {
   std::vector<int64_t> shapes;
   std::vector<std::byte> copy;
 };
-OpScratch &opScratch();
+
+/// Leaked on purpose, like the other runtime tables; a global rather than a
+/// function-local static so that the hot path needs no call or guard.
+inline OpScratch &gOpScratch = *new OpScratch;
+inline OpScratch &opScratch() { return gOpScratch; }
 
 /// Resolves `operands` into `buffers`; `what` names them in errors.
-void resolve(Operands operands, std::vector<Buffer> &buffers, const char *what);
+void resolve(const OperandList &operands, std::vector<Buffer> &buffers,
+             const char *what);
 
 /// Resolves inputs and outputs and checks that operand k has the same
 /// element type and rank on both sides (and, with `sameShape`, the same
 /// shape).
-void resolvePairs(Operands inputs, Operands outputs, OpScratch &scratch,
-                  bool sameShape);
+void resolvePairs(const OperandList &inputs, const OperandList &outputs,
+                  OpScratch &scratch, bool sameShape);
+
+[[noreturn]] void raiseMpiCount(int64_t count, const char *what);
 
 /// `count` as an MPI int count; throws naming `what` if it does not fit.
-int mpiCount(int64_t count, const char *what);
+inline int mpiCount(int64_t count, const char *what) {
+  if (count > INT32_MAX) [[unlikely]]
+    raiseMpiCount(count, what);
+  return static_cast<int>(count);
+}
 
 /// Rounds a staging offset up to 64 bytes.
 inline size_t alignUp(size_t bytes) { return (bytes + 63) & ~size_t{63}; }
+
+/// The byte ranges of two operands intersect. A dense operand occupies
+/// exactly [base, base + byteCount), so two dense ones need no extent walk.
+inline bool overlaps(const Buffer &a, const Buffer &b) {
+  if (a.dense && b.dense) [[likely]]
+    return a.byteCount && b.byteCount &&
+           a.bytes.base < b.bytes.base + b.byteCount &&
+           b.bytes.base < a.bytes.base + a.byteCount;
+  return overlaps(a.bytes, b.bytes);
+}
 
 /// True if any input's bytes overlap any output's.
 bool anyOverlap(const OpScratch &scratch);

@@ -8,6 +8,8 @@
 #ifndef DISTRUNTIME_RUNTIME_OPERATIONS_H
 #define DISTRUNTIME_RUNTIME_OPERATIONS_H
 
+#include "Operands.h"
+
 #include "distruntime/Runtime/distrt.hpp"
 
 namespace distrt::detail {
@@ -26,31 +28,39 @@ void wait(distrt_handle_t handle, const SourceLoc &loc);
 
 // StableHLO-style collectives (Collectives.cpp, PointToPoint.cpp).
 distrt_handle_t allGather(int64_t team, const distrt_groups_t *groups,
-                          int64_t dim, Operands inputs, Operands outputs,
-                          bool async, const SourceLoc &loc);
+                          int64_t dim, const OperandList &inputs,
+                          const OperandList &outputs, bool async,
+                          const SourceLoc &loc);
 distrt_handle_t allReduce(int64_t team, const distrt_groups_t *groups,
-                          int32_t redop, Operands inputs, Operands outputs,
-                          bool async, const SourceLoc &loc);
+                          int32_t redop, const OperandList &inputs,
+                          const OperandList &outputs, bool async,
+                          const SourceLoc &loc);
 distrt_handle_t allToAll(int64_t team, const distrt_groups_t *groups,
                          int64_t splitDim, int64_t concatDim,
-                         int64_t splitCount, Operands inputs, Operands outputs,
-                         bool async, const SourceLoc &loc);
+                         int64_t splitCount, const OperandList &inputs,
+                         const OperandList &outputs, bool async,
+                         const SourceLoc &loc);
 distrt_handle_t reduceScatter(int64_t team, const distrt_groups_t *groups,
                               int32_t redop, int64_t scatterDim,
-                              Operands inputs, Operands outputs, bool async,
+                              const OperandList &inputs,
+                              const OperandList &outputs, bool async,
                               const SourceLoc &loc);
 distrt_handle_t collectiveBroadcast(int64_t team, const distrt_groups_t *groups,
-                                    Operands inputs, Operands outputs,
-                                    bool async, const SourceLoc &loc);
+                                    const OperandList &inputs,
+                                    const OperandList &outputs, bool async,
+                                    const SourceLoc &loc);
 distrt_handle_t collectivePermute(int64_t team, const distrt_groups_t *pairs,
-                                  Operands inputs, Operands outputs, bool async,
+                                  const OperandList &inputs,
+                                  const OperandList &outputs, bool async,
                                   const SourceLoc &loc);
 distrt_handle_t send(int64_t team, const distrt_groups_t *pairs,
-                     int64_t channel, bool hostTransfer, Operands inputs,
-                     bool async, const SourceLoc &loc);
+                     int64_t channel, bool hostTransfer,
+                     const OperandList &inputs, bool async,
+                     const SourceLoc &loc);
 distrt_handle_t recv(int64_t team, const distrt_groups_t *pairs,
-                     int64_t channel, bool hostTransfer, Operands outputs,
-                     bool async, const SourceLoc &loc);
+                     int64_t channel, bool hostTransfer,
+                     const OperandList &outputs, bool async,
+                     const SourceLoc &loc);
 
 } // namespace distrt::detail
 

@@ -157,13 +157,15 @@ void hostRecv(TeamState &team, int64_t channel,
 //===----------------------------------------------------------------------===//
 
 distrt_handle_t collectivePermute(int64_t teamId, const distrt_groups_t *pairs,
-                                  Operands inputs, Operands outputs, bool async,
+                                  const OperandList &inputs,
+                                  const OperandList &outputs, bool async,
                                   const SourceLoc &loc) {
   return guarded("collective_permute", teamId, loc, [&]() -> distrt_handle_t {
-    TeamState &team = lookupTeam(teamId);
-    const PairLayout &layout = pairLayout(team, pairs);
+    // The operands first: the C ABI's arrays are checked before anything.
     OpScratch &s = opScratch();
     resolvePairs(inputs, outputs, s, /*sameShape=*/true);
+    TeamState &team = lookupTeam(teamId);
+    const PairLayout &layout = pairLayout(team, pairs);
     const size_t bytes = totalBytes(s.ins);
     const int count = mpiCount(static_cast<int64_t>(bytes), "message bytes");
     const int me = team.rank;
@@ -179,13 +181,39 @@ distrt_handle_t collectivePermute(int64_t teamId, const distrt_groups_t *pairs,
       return done("collective_permute", teamId, async);
     }
     MPI_Comm comm = permuteComm(team);
+    // Outputs that overlap inputs are written (received or zeroed) while the
+    // send may still read: send from a copy then.
+    const bool directSend =
+        s.ins.size() == 1 && s.ins[0].dense && !anyOverlap(s);
+    const bool directRecv = s.outs.size() == 1 && s.outs[0].dense;
+    if (!async && (directSend || !sends) && (directRecv || !receives)) {
+      // One blocking call, no slot, with the receive checks of a wait.
+      const ReceiveCheck check{0, count, layout.source, MPI_BYTE,
+                               "collective_permute operands"};
+      MPI_Status status;
+      if (sends && receives)
+        checkBlockingReceive(
+            "collective_permute", check,
+            MPI_Sendrecv(s.ins[0].bytes.base, count, MPI_BYTE, layout.target,
+                         kPermuteTag, s.outs[0].bytes.base, count, MPI_BYTE,
+                         layout.source, kPermuteTag, comm, &status),
+            status);
+      else if (receives)
+        checkBlockingReceive("collective_permute", check,
+                             MPI_Recv(s.outs[0].bytes.base, count, MPI_BYTE,
+                                      layout.source, kPermuteTag, comm,
+                                      &status),
+                             status);
+      else {
+        checkMpi(MPI_Send(s.ins[0].bytes.base, count, MPI_BYTE, layout.target,
+                          kPermuteTag, comm),
+                 "MPI_Send");
+        zeroAll(s.outs);
+      }
+      return 0;
+    }
     return runInSlot(
         "collective_permute", teamId, async, [&](RequestSlot &slot) {
-          // Outputs that overlap inputs are written (received or zeroed)
-          // while the send may still read: send from a copy then.
-          const bool directSend =
-              s.ins.size() == 1 && s.ins[0].dense && !anyOverlap(s);
-          const bool directRecv = s.outs.size() == 1 && s.outs[0].dense;
           const size_t sendBytes = sends && !directSend ? alignUp(bytes) : 0;
           const size_t total =
               sendBytes + (receives && !directRecv ? bytes : 0);
@@ -215,12 +243,13 @@ distrt_handle_t collectivePermute(int64_t teamId, const distrt_groups_t *pairs,
 //===----------------------------------------------------------------------===//
 
 distrt_handle_t send(int64_t teamId, const distrt_groups_t *pairs,
-                     int64_t channel, bool hostTransfer, Operands inputs,
-                     bool async, const SourceLoc &loc) {
+                     int64_t channel, bool hostTransfer,
+                     const OperandList &inputs, bool async,
+                     const SourceLoc &loc) {
   return guarded("send", teamId, loc, [&]() -> distrt_handle_t {
-    TeamState &team = lookupTeam(teamId);
     OpScratch &s = opScratch();
     resolve(inputs, s.ins, "input");
+    TeamState &team = lookupTeam(teamId);
     if (hostTransfer) {
       hostSend(team, channel, s.ins);
       return done("send", teamId, async);
@@ -267,12 +296,13 @@ distrt_handle_t send(int64_t teamId, const distrt_groups_t *pairs,
 }
 
 distrt_handle_t recv(int64_t teamId, const distrt_groups_t *pairs,
-                     int64_t channel, bool hostTransfer, Operands outputs,
-                     bool async, const SourceLoc &loc) {
+                     int64_t channel, bool hostTransfer,
+                     const OperandList &outputs, bool async,
+                     const SourceLoc &loc) {
   return guarded("recv", teamId, loc, [&]() -> distrt_handle_t {
-    TeamState &team = lookupTeam(teamId);
     OpScratch &s = opScratch();
     resolve(outputs, s.outs, "output");
+    TeamState &team = lookupTeam(teamId);
     if (hostTransfer) {
       hostRecv(team, channel, s.outs);
       return done("recv", teamId, async);
@@ -284,6 +314,19 @@ distrt_handle_t recv(int64_t teamId, const distrt_groups_t *pairs,
     }
     MPI_Comm comm = channelComm(team);
     const int tag = channelTag(team, channel);
+    if (!async && s.outs.size() == 1 && s.outs[0].dense) {
+      // One blocking receive, no slot, with the checks of a wait.
+      const Buffer &out = s.outs[0];
+      const int count =
+          mpiCount(static_cast<int64_t>(out.byteCount), "message bytes");
+      MPI_Status status;
+      checkBlockingReceive("recv",
+                           {0, count, layout.source, MPI_BYTE, "recv operands"},
+                           MPI_Recv(out.bytes.base, count, MPI_BYTE,
+                                    layout.source, tag, comm, &status),
+                           status);
+      return 0;
+    }
     return runInSlot("recv", teamId, async, [&](RequestSlot &slot) {
       const size_t bytes = totalBytes(s.outs);
       if (slot.staging.size() < bytes)

@@ -282,10 +282,7 @@ std::unique_ptr<PairLayout> makePairLayout(TeamState &team, const Grid &g) {
 
 } // namespace
 
-void GroupLayout::requireEveryProcess() const {
-  if (!uncovered.empty()) [[unlikely]]
-    throw Failure(uncovered);
-}
+void GroupLayout::raiseUncovered() const { throw Failure(uncovered); }
 
 const GroupLayout &groupLayoutSlow(TeamState &team,
                                    const distrt_groups_t *spec) {

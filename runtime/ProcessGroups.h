@@ -56,7 +56,11 @@ struct GroupLayout {
 
   int size() const { return static_cast<int>(members.size()); }
   /// Throws the `uncovered` error (ops whose every process needs a group).
-  void requireEveryProcess() const;
+  void requireEveryProcess() const {
+    if (!uncovered.empty()) [[unlikely]]
+      raiseUncovered();
+  }
+  [[noreturn, gnu::cold, gnu::noinline]] void raiseUncovered() const;
 };
 
 /// This process's peers in a source_target_pairs layout (team ranks, -1 for

@@ -65,6 +65,13 @@ MPI_User_function *halfFunction(int32_t redop) {
   }
 }
 
+} // namespace
+
+const MPI_Op kI1Ops[DISTRT_NUM_REDOPS] = {MPI_BXOR, MPI_BAND, MPI_BAND, MPI_BOR,
+                                          MPI_BAND, MPI_BOR,  MPI_BXOR};
+const MPI_Op kOps[DISTRT_NUM_REDOPS] = {MPI_SUM,  MPI_PROD, MPI_MIN, MPI_MAX,
+                                        MPI_BAND, MPI_BOR,  MPI_BXOR};
+
 MPI_Op halfReductionOp(int32_t redop, int32_t dtype) {
   const int which = dtype == DISTRT_F16 ? 0 : 1;
   MPI_Op &op = gHalfOps[redop][which];
@@ -77,28 +84,13 @@ MPI_Op halfReductionOp(int32_t redop, int32_t dtype) {
   return op;
 }
 
-} // namespace
-
-const MPI_Op kI1Ops[DISTRT_NUM_REDOPS] = {MPI_BXOR, MPI_BAND, MPI_BAND, MPI_BOR,
-                                          MPI_BAND, MPI_BOR,  MPI_BXOR};
-const MPI_Op kOps[DISTRT_NUM_REDOPS] = {MPI_SUM,  MPI_PROD, MPI_MIN, MPI_MAX,
-                                        MPI_BAND, MPI_BOR,  MPI_BXOR};
-
-MPI_Op reductionOp(int32_t redop, int32_t dtype) {
+void raiseReduction(int32_t redop, int32_t dtype) {
   const DtypeInfo &info = dtypeInfo(dtype);
-  if (redop < 0 || redop >= DISTRT_NUM_REDOPS) [[unlikely]]
+  if (redop < 0 || redop >= DISTRT_NUM_REDOPS)
     raise("invalid reduction {} (expected 0..{})", redop,
           DISTRT_NUM_REDOPS - 1);
-  if (dtype == DISTRT_I1)
-    return kI1Ops[redop];
-  const bool isFloat = dtype == DISTRT_F16 || dtype == DISTRT_BF16 ||
-                       dtype == DISTRT_F32 || dtype == DISTRT_F64;
-  if (isFloat && redop >= DISTRT_AND) [[unlikely]]
-    raise("reduction '{}' is not defined on floating-point type {}",
-          redopName(redop), info.name);
-  if (dtype == DISTRT_F16 || dtype == DISTRT_BF16)
-    return halfReductionOp(redop, dtype);
-  return kOps[redop];
+  raise("reduction '{}' is not defined on floating-point type {}",
+        redopName(redop), info.name);
 }
 
 void freeReductionOps() noexcept {

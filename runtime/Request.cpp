@@ -57,9 +57,47 @@ void release(RequestTable &t, RequestSlot &slot, uint32_t index,
 constexpr const char *kDisagree =
     "the ranks disagree on the geometry or the element type";
 
-[[noreturn]] void raiseWait(const RequestSlot &slot, const std::string &message,
+[[noreturn]] void raiseWait(const char *op, const std::string &message,
                             int code) {
-  throw Failure(fmt::format("{}: {}", slot.op, message), code);
+  throw Failure(fmt::format("{}: {}", op, message), code);
+}
+
+/// Throws for a receive that failed with `error`.
+[[noreturn, gnu::cold]] void
+raiseReceiveError(const char *op, const ReceiveCheck &check, int error) {
+  int errorClass = error;
+  MPI_Error_class(error, &errorClass);
+  if (errorClass == MPI_ERR_TRUNCATE)
+    raiseWait(op,
+              fmt::format("rank {} sent more than the {} elements "
+                          "expected for the {}: {}",
+                          check.peer, check.expected, check.what, kDisagree),
+              error);
+  raiseWait(op,
+            fmt::format("receiving the {} from rank {} failed: {}", check.what,
+                        check.peer, mpiErrorString(error)),
+            error);
+}
+
+/// Throws unless the completed receive delivered what `check` expects.
+void checkReceived(const char *op, const ReceiveCheck &check,
+                   const MPI_Status &status) {
+  int count = 0;
+  MPI_Get_count(&status, check.type, &count);
+  if (count == check.expected) [[likely]]
+    return;
+  // Counted in bytes: a peer with another element type may have sent a
+  // partial element, for which MPI has no element count.
+  int bytes = 0, typeSize = 0;
+  MPI_Get_count(&status, MPI_BYTE, &bytes);
+  MPI_Type_size(check.type, &typeSize);
+  raiseWait(op,
+            fmt::format("received {} bytes from rank {} for the {}, "
+                        "expected {} elements ({} bytes): {}",
+                        bytes, check.peer, check.what, check.expected,
+                        static_cast<int64_t>(check.expected) * typeSize,
+                        kDisagree),
+            MPI_SUCCESS);
 }
 
 } // namespace
@@ -136,47 +174,17 @@ void waitRequest(distrt_handle_t handle, int64_t *team) {
       for (const ReceiveCheck &check : slot.checks) {
         const int error =
             slot.statuses[static_cast<size_t>(check.index)].MPI_ERROR;
-        if (error == MPI_SUCCESS || error == MPI_ERR_PENDING)
-          continue;
-        int errorClass = error;
-        MPI_Error_class(error, &errorClass);
-        if (errorClass == MPI_ERR_TRUNCATE)
-          raiseWait(slot,
-                    fmt::format("rank {} sent more than the {} elements "
-                                "expected for the {}: {}",
-                                check.peer, check.expected, check.what,
-                                kDisagree),
-                    error);
-        raiseWait(slot,
-                  fmt::format("receiving the {} from rank {} failed: {}",
-                              check.what, check.peer, mpiErrorString(error)),
-                  error);
+        if (error != MPI_SUCCESS && error != MPI_ERR_PENDING)
+          raiseReceiveError(slot.op, check, error);
       }
     }
     if (code != MPI_SUCCESS)
-      raiseWait(slot,
+      raiseWait(slot.op,
                 fmt::format("MPI_Waitall failed: {}", mpiErrorString(code)),
                 code);
-    for (const ReceiveCheck &check : slot.checks) {
-      const MPI_Status &status =
-          slot.statuses[static_cast<size_t>(check.index)];
-      int count = 0;
-      MPI_Get_count(&status, check.type, &count);
-      if (count == check.expected)
-        continue;
-      // Counted in bytes: a peer with another element type may have sent a
-      // partial element, for which MPI has no element count.
-      int bytes = 0, typeSize = 0;
-      MPI_Get_count(&status, MPI_BYTE, &bytes);
-      MPI_Type_size(check.type, &typeSize);
-      raiseWait(slot,
-                fmt::format("received {} bytes from rank {} for the {}, "
-                            "expected {} elements ({} bytes): {}",
-                            bytes, check.peer, check.what, check.expected,
-                            static_cast<int64_t>(check.expected) * typeSize,
-                            kDisagree),
-                MPI_SUCCESS);
-    }
+    for (const ReceiveCheck &check : slot.checks)
+      checkReceived(slot.op, check,
+                    slot.statuses[static_cast<size_t>(check.index)]);
   }
   for (const UnpackJob &job : slot.unpacks) {
     const int64_t *sizes = slot.shapes.data() + job.shapeIndex;
@@ -185,6 +193,13 @@ void waitRequest(distrt_handle_t handle, int64_t *team) {
                         job.elementSize});
   }
   releaser.completed = true;
+}
+
+void checkBlockingReceive(const char *op, const ReceiveCheck &check, int code,
+                          const MPI_Status &status) {
+  if (code != MPI_SUCCESS) [[unlikely]]
+    raiseReceiveError(op, check, code);
+  checkReceived(op, check, status);
 }
 
 void abandonRequests() noexcept {

@@ -107,6 +107,11 @@ void postRequest(RequestSlot &slot, const char *name, Call &&call) {
   }
 }
 
+/// The checks of waitRequest for a receive completed by a blocking call
+/// (MPI_Recv, MPI_Sendrecv) that returned `code`, with the same errors.
+void checkBlockingReceive(const char *op, const ReceiveCheck &check, int code,
+                          const MPI_Status &status);
+
 /// At teardown: warns about handles never waited (their memory is left
 /// alone, since MPI may still write into it).
 void abandonRequests() noexcept;

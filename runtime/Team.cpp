@@ -47,6 +47,8 @@ void insert(int64_t id, std::unique_ptr<TeamState> state) {
     if (registry.dense.size() <= static_cast<size_t>(id))
       registry.dense.resize(static_cast<size_t>(id) + 1, nullptr);
     registry.dense[static_cast<size_t>(id)] = state.release();
+    gDenseTeams = registry.dense.data();
+    gDenseTeamCount = registry.dense.size();
   } else {
     registry.sparse[id] = state.release();
   }

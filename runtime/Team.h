@@ -54,17 +54,19 @@ struct TeamRegistry {
 };
 TeamRegistry &teamRegistry();
 
+/// TeamRegistry::dense as plain globals, kept in step by the registry: the
+/// hot path reads them without a call or a static guard.
+inline TeamState *const *gDenseTeams = nullptr;
+inline size_t gDenseTeamCount = 0;
+
 TeamState &lookupTeamSlow(int64_t id);
 
 /// The team `id`; initializes MPI and creates team 0 on first use. Throws
 /// Failure "unknown team <id>" for an unregistered id.
 inline TeamState &lookupTeam(int64_t id) {
-  if (gMpiReady) [[likely]] {
-    const TeamRegistry &registry = teamRegistry();
-    if (id >= 0 && id < static_cast<int64_t>(registry.dense.size()))
-      if (TeamState *state = registry.dense[static_cast<size_t>(id)])
-        return *state;
-  }
+  if (gMpiReady && static_cast<uint64_t>(id) < gDenseTeamCount) [[likely]]
+    if (TeamState *state = gDenseTeams[id]) [[likely]]
+      return *state;
   return lookupTeamSlow(id);
 }
 
