@@ -4,9 +4,11 @@
 #include "Environment.h"
 #include "Team.h"
 
+#include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <new>
+#include <thread>
 
 namespace distrt {
 
@@ -76,8 +78,12 @@ Error currentError(const char *op, int64_t team, const SourceLoc &loc) {
 void fail(const Error &error) noexcept {
   std::fprintf(stderr, "distrt: error: %s\n", error.what());
   std::fflush(stderr);
-  if (mpiActive())
+  if (mpiActive()) {
+    // Usually every rank fails on the same call: give the others a moment
+    // to print their own line before the abort takes the job down.
+    std::this_thread::sleep_for(std::chrono::milliseconds(300));
     MPI_Abort(MPI_COMM_WORLD, 1);
+  }
   std::_Exit(1);
 }
 
