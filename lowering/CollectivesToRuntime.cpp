@@ -147,8 +147,7 @@ struct CollectiveLowering : public RuntimeCallPattern<Op> {
         rewriter, module, loc, static_cast<int32_t>(Traits::mode(op)),
         grid.numReplicas ? *grid.numReplicas : -1, grid.numPartitions,
         Traits::ids(op));
-    auto callee = getOrInsertRuntimeFunction(rewriter, module, Traits::fn);
-    Value where = getLocationString(rewriter, module, loc);
+    auto [callee, where] = this->calleeAndLocation(op, rewriter, Traits::fn);
     bool async = op.getHandle() != nullptr;
 
     ValueRange handle = this->inAllocaScope(

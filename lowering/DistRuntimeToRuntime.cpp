@@ -39,9 +39,7 @@ struct TeamQueryLowering : public RuntimeCallPattern<Op> {
   matchAndRewrite(Op op, typename Op::Adaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
-    ModuleOp module = this->getModule(op);
-    auto callee = getOrInsertRuntimeFunction(rewriter, module, fn);
-    Value where = getLocationString(rewriter, module, loc);
+    auto [callee, where] = this->calleeAndLocation(op, rewriter, fn);
     auto call = func::CallOp::create(
         rewriter, loc, callee,
         ValueRange{this->i64(rewriter, loc, op.getTeam()), where});
@@ -61,10 +59,8 @@ struct WaitLowering : public RuntimeCallPattern<WaitOp> {
   LogicalResult
   matchAndRewrite(WaitOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    ModuleOp module = getModule(op);
-    auto callee =
-        getOrInsertRuntimeFunction(rewriter, module, RuntimeFunction::Wait);
-    Value where = getLocationString(rewriter, module, op.getLoc());
+    auto [callee, where] =
+        calleeAndLocation(op, rewriter, RuntimeFunction::Wait);
     func::CallOp::create(rewriter, op.getLoc(), callee,
                          ValueRange{adaptor.getHandle(), where});
     rewriter.eraseOp(op);
@@ -83,13 +79,11 @@ struct AllReduceLowering : public RuntimeCallPattern<AllReduceOp> {
   matchAndRewrite(AllReduceOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
-    ModuleOp module = getModule(op);
     auto dtype = getRuntimeTypeCode(op.getData().getType().getElementType());
     if (!dtype)
       return rewriter.notifyMatchFailure(op, "unsupported element type");
-    auto callee = getOrInsertRuntimeFunction(rewriter, module,
-                                             RuntimeFunction::AllReduce);
-    Value where = getLocationString(rewriter, module, loc);
+    auto [callee, where] =
+        calleeAndLocation(op, rewriter, RuntimeFunction::AllReduce);
     bool async = op.getHandle() != nullptr;
     ValueRange handle =
         inAllocaScope(rewriter, loc, rewriter.getI64Type(), [&](OpBuilder &b) {
@@ -121,7 +115,6 @@ struct GetHaloLowering : public RuntimeCallPattern<GetHaloOp> {
   matchAndRewrite(GetHaloOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
-    ModuleOp module = getModule(op);
     Value local = adaptor.getLocal();
     auto localType = dyn_cast<MemRefType>(local.getType());
     if (!localType)
@@ -165,9 +158,8 @@ struct GetHaloLowering : public RuntimeCallPattern<GetHaloOp> {
     Value left = allocHalo(op.getLeft().getType(), leftRows);
     Value right = allocHalo(op.getRight().getType(), rightRows);
 
-    auto callee =
-        getOrInsertRuntimeFunction(rewriter, module, RuntimeFunction::GetHalo);
-    Value where = getLocationString(rewriter, module, loc);
+    auto [callee, where] =
+        calleeAndLocation(op, rewriter, RuntimeFunction::GetHalo);
     ValueRange handle =
         inAllocaScope(rewriter, loc, rewriter.getI64Type(), [&](OpBuilder &b) {
           // gShape, lOffsets, bbOffsets, bbSizes as one i64 array.

@@ -20,6 +20,15 @@ struct RuntimeCallPattern : public OpConversionPattern<Op> {
     return op->template getParentOfType<ModuleOp>();
   }
 
+  /// The declaration of `fn` and the string naming `op`'s location: what
+  /// every call needs besides its own arguments.
+  std::pair<func::FuncOp, Value> calleeAndLocation(Op op, OpBuilder &b,
+                                                   RuntimeFunction fn) const {
+    ModuleOp module = getModule(op);
+    return {getOrInsertRuntimeFunction(b, module, fn),
+            getLocationString(b, module, op.getLoc())};
+  }
+
   Value i64(OpBuilder &b, Location loc, int64_t value) const {
     return arith::ConstantIntOp::create(b, loc, value, 64);
   }
