@@ -15,6 +15,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "CallMemo.h"
 #include "Error.h"
 #include "Operands.h"
 #include "Operations.h"
@@ -72,42 +73,68 @@ inline void checkShape(size_t k, const Buffer &in, const Buffer &out,
 // all_gather
 //===----------------------------------------------------------------------===//
 
+namespace {
+
+struct GatherPlan {
+  const GroupLayout *layout;
+  size_t block; // bytes each member contributes
+  int count;
+  bool directSend, directRecv;
+};
+OpMemo<GatherPlan> gGatherMemo;
+
+[[gnu::noinline]] void planAllGather(OpMemo<GatherPlan> &m, int64_t teamId,
+                                     const distrt_groups_t *groups, int64_t dim,
+                                     const OperandList &inputs,
+                                     const OperandList &outputs) {
+  m.valid = false;
+  // The operands first: the C ABI's arrays are checked before anything.
+  OpScratch &s = opScratch();
+  resolvePairs(inputs, outputs, s, /*sameShape=*/false);
+  TeamState &team = lookupTeam(teamId);
+  const GroupLayout &layout = groupLayout(team, groups);
+  layout.requireEveryProcess();
+  const int64_t G = layout.size();
+  const size_t n = s.ins.size();
+  size_t block = 0;
+  for (size_t k = 0; k < n; ++k) {
+    const Buffer &in = s.ins[k], &out = s.outs[k];
+    checkDim(k, "all_gather_dim", dim, in.rank());
+    checkShape(k, in, out, dim, G, 1,
+               "the input shape with all_gather_dim times the group size");
+    block += in.byteCount;
+  }
+  const int count = mpiCount(static_cast<int64_t>(block), "block bytes");
+  const Buffer *in0 = n == 1 ? &s.ins[0] : nullptr;
+  const Buffer *out0 = n == 1 ? &s.outs[0] : nullptr;
+  m.plan = {&layout, block, count, in0 && in0->dense && !overlaps(*in0, *out0),
+            out0 && out0->dense &&
+                leadingElements(out0->rank(), out0->sizes(), dim) == 1};
+  m.store(teamId, groups, layout.key, {dim}, &inputs, &outputs, s);
+}
+
+} // namespace
+
 distrt_handle_t allGather(int64_t teamId, const distrt_groups_t *groups,
                           int64_t dim, const OperandList &inputs,
                           const OperandList &outputs, bool async,
                           const SourceLoc &loc) {
   return guarded("all_gather", teamId, loc, [&]() -> distrt_handle_t {
-    // The operands first: the C ABI's arrays are checked before anything.
-    OpScratch &s = opScratch();
-    resolvePairs(inputs, outputs, s, /*sameShape=*/false);
-    TeamState &team = lookupTeam(teamId);
-    const GroupLayout &layout = groupLayout(team, groups);
-    layout.requireEveryProcess();
-    const int64_t G = layout.size();
-    const size_t n = s.ins.size();
-    size_t block = 0;
-    for (size_t k = 0; k < n; ++k) {
-      const Buffer &in = s.ins[k], &out = s.outs[k];
-      checkDim(k, "all_gather_dim", dim, in.rank());
-      checkShape(k, in, out, dim, G, 1,
-                 "the input shape with all_gather_dim times the group size");
-      block += in.byteCount;
-    }
-    const int count = mpiCount(static_cast<int64_t>(block), "block bytes");
+    OpMemo<GatherPlan> &m = gGatherMemo;
+    if (!m.matches(teamId, groups, {dim}, &inputs, &outputs)) [[unlikely]]
+      planAllGather(m, teamId, groups, dim, inputs, outputs);
+    const auto [layout, block, count, directSend, directRecv] = m.plan;
     if (block == 0)
       return done("all_gather", teamId, async);
-    const Buffer *in0 = n == 1 ? &s.ins[0] : nullptr;
-    const Buffer *out0 = n == 1 ? &s.outs[0] : nullptr;
-    const bool directSend = in0 && in0->dense && !overlaps(*in0, *out0);
-    const bool directRecv =
-        out0 && out0->dense &&
-        leadingElements(out0->rank(), out0->sizes(), dim) == 1;
+    const size_t n = m.ins.size();
     if (!async && directSend && directRecv) {
-      checkMpi(MPI_Allgather(in0->bytes.base, count, MPI_BYTE, out0->bytes.base,
-                             count, MPI_BYTE, layout.comm),
+      checkMpi(MPI_Allgather(m.ins[0].bytes.base, count, MPI_BYTE,
+                             m.outs[0].bytes.base, count, MPI_BYTE,
+                             layout->comm),
                "MPI_Allgather");
       return 0;
     }
+    const int64_t G = layout->size();
     return runInSlot("all_gather", teamId, async, [&](RequestSlot &slot) {
       const size_t recvOffset = directSend ? 0 : alignUp(block);
       const size_t total =
@@ -115,22 +142,22 @@ distrt_handle_t allGather(int64_t teamId, const distrt_groups_t *groups,
       if (slot.staging.size() < total)
         slot.staging.resize(total);
       std::byte *staging = slot.staging.data();
-      const void *send = directSend ? in0->bytes.base : staging;
+      const void *send = directSend ? m.ins[0].bytes.base : staging;
       if (!directSend) {
         size_t offset = 0;
-        for (const Buffer &in : s.ins) {
+        for (const Buffer &in : m.ins) {
           pack(in.bytes, staging + offset);
           offset += in.byteCount;
         }
       }
-      void *recv = directRecv ? out0->bytes.base : staging + recvOffset;
+      void *recv = directRecv ? m.outs[0].bytes.base : staging + recvOffset;
       if (!directRecv) {
         // Member j's block holds every operand; operand k goes to the
         // output's j-th slice along dim.
         size_t offset = recvOffset;
         for (int64_t j = 0; j < G; ++j)
           for (size_t k = 0; k < n; ++k) {
-            const Buffer &in = s.ins[k], &out = s.outs[k];
+            const Buffer &in = m.ins[k], &out = m.outs[k];
             const StridedBytes target =
                 out.slice(dim, j, in.sizes()[dim], in.sizes());
             slot.addUnpack(offset, target.base, out.rank(), in.sizes(),
@@ -141,11 +168,11 @@ distrt_handle_t allGather(int64_t teamId, const distrt_groups_t *groups,
       if (async)
         postRequest(slot, "MPI_Iallgather", [&](MPI_Request *request) {
           return MPI_Iallgather(send, count, MPI_BYTE, recv, count, MPI_BYTE,
-                                layout.comm, request);
+                                layout->comm, request);
         });
       else
         checkMpi(MPI_Allgather(send, count, MPI_BYTE, recv, count, MPI_BYTE,
-                               layout.comm),
+                               layout->comm),
                  "MPI_Allgather");
     });
   });
@@ -155,42 +182,71 @@ distrt_handle_t allGather(int64_t teamId, const distrt_groups_t *groups,
 // all_reduce
 //===----------------------------------------------------------------------===//
 
+namespace {
+
+struct AllReducePlan {
+  const GroupLayout *layout;
+  size_t active; // operands with elements
+  size_t staged; // staging bytes of the strided outputs
+  MPI_Op op0;    // operand 0's reduction
+  bool directSend0;
+};
+OpMemo<AllReducePlan> gAllReduceMemo;
+
+[[gnu::noinline]] void planAllReduce(OpMemo<AllReducePlan> &m, int64_t teamId,
+                                     const distrt_groups_t *groups,
+                                     int32_t redop, const OperandList &inputs,
+                                     const OperandList &outputs) {
+  m.valid = false;
+  // The operands first: the C ABI's arrays are checked before anything.
+  OpScratch &s = opScratch();
+  resolvePairs(inputs, outputs, s, /*sameShape=*/true);
+  TeamState &team = lookupTeam(teamId);
+  const GroupLayout &layout = groupLayout(team, groups);
+  layout.requireEveryProcess();
+  const size_t n = s.ins.size();
+  size_t active = 0, staged = 0;
+  for (size_t k = 0; k < n; ++k) {
+    const Buffer &in = s.ins[k], &out = s.outs[k];
+    reductionOp(redop, in.dtype); // validates before any MPI call
+    mpiCount(in.count, "elements");
+    if (in.count == 0)
+      continue;
+    ++active;
+    if (!out.dense)
+      staged += alignUp(out.byteCount);
+  }
+  m.plan = {&layout, active, staged,
+            n > 0 ? reductionOp(redop, s.ins[0].dtype) : MPI_OP_NULL,
+            n > 0 && s.ins[0].dense && !overlaps(s.ins[0], s.outs[0])};
+  m.store(teamId, groups, layout.key, {redop}, &inputs, &outputs, s);
+}
+
+} // namespace
+
 distrt_handle_t allReduce(int64_t teamId, const distrt_groups_t *groups,
                           int32_t redop, const OperandList &inputs,
                           const OperandList &outputs, bool async,
                           const SourceLoc &loc) {
   return guarded("all_reduce", teamId, loc, [&]() -> distrt_handle_t {
-    // The operands first: the C ABI's arrays are checked before anything.
-    OpScratch &s = opScratch();
-    resolvePairs(inputs, outputs, s, /*sameShape=*/true);
-    TeamState &team = lookupTeam(teamId);
-    const GroupLayout &layout = groupLayout(team, groups);
-    layout.requireEveryProcess();
-    const size_t n = s.ins.size();
-    size_t active = 0, staged = 0;
-    for (size_t k = 0; k < n; ++k) {
-      const Buffer &in = s.ins[k], &out = s.outs[k];
-      reductionOp(redop, in.dtype); // validates before any MPI call
-      mpiCount(in.count, "elements");
-      if (in.count == 0)
-        continue;
-      ++active;
-      if (!out.dense)
-        staged += alignUp(out.byteCount);
-    }
+    OpMemo<AllReducePlan> &m = gAllReduceMemo;
+    if (!m.matches(teamId, groups, {redop}, &inputs, &outputs)) [[unlikely]]
+      planAllReduce(m, teamId, groups, redop, inputs, outputs);
+    const auto [layout, active, staged, op0, directSend0] = m.plan;
     if (active == 0)
       return done("all_reduce", teamId, async);
+    const size_t n = m.ins.size();
+    OpScratch &s = opScratch();
 
-    if (!async && n == 1 && s.outs[0].dense) {
-      const Buffer &in = s.ins[0], &out = s.outs[0];
-      const MPI_Op op = reductionOp(redop, in.dtype);
+    if (!async && n == 1 && m.outs[0].dense) {
+      const Buffer &in = m.ins[0], &out = m.outs[0];
       const void *send = MPI_IN_PLACE;
-      if (in.dense && !overlaps(in, out))
+      if (directSend0)
         send = in.bytes.base;
       else
         copy(in.bytes, out.bytes, s.copy);
       checkMpi(MPI_Allreduce(send, out.bytes.base, static_cast<int>(in.count),
-                             in.type->mpi, op, layout.comm),
+                             in.type->mpi, op0, layout->comm),
                "MPI_Allreduce");
       return 0;
     }
@@ -199,7 +255,7 @@ distrt_handle_t allReduce(int64_t teamId, const distrt_groups_t *groups,
         slot.staging.resize(staged);
       size_t offset = 0;
       for (size_t k = 0; k < n; ++k) {
-        const Buffer &in = s.ins[k], &out = s.outs[k];
+        const Buffer &in = m.ins[k], &out = m.outs[k];
         if (in.count == 0)
           continue;
         const void *send = MPI_IN_PLACE;
@@ -220,11 +276,11 @@ distrt_handle_t allReduce(int64_t teamId, const distrt_groups_t *groups,
         if (async || active > 1)
           postRequest(slot, "MPI_Iallreduce", [&](MPI_Request *request) {
             return MPI_Iallreduce(send, recv, count, in.type->mpi, op,
-                                  layout.comm, request);
+                                  layout->comm, request);
           });
         else
           checkMpi(
-              MPI_Allreduce(send, recv, count, in.type->mpi, op, layout.comm),
+              MPI_Allreduce(send, recv, count, in.type->mpi, op, layout->comm),
               "MPI_Allreduce");
       }
     });
@@ -235,72 +291,103 @@ distrt_handle_t allReduce(int64_t teamId, const distrt_groups_t *groups,
 // all_to_all
 //===----------------------------------------------------------------------===//
 
+namespace {
+
+struct AllToAllPlan {
+  const GroupLayout *layout;
+  size_t block; // bytes for each member
+  int count;
+  bool directSend, directRecv;
+};
+OpMemo<AllToAllPlan> gAllToAllMemo;
+
+[[gnu::noinline]] void planAllToAll(OpMemo<AllToAllPlan> &m, int64_t teamId,
+                                    const distrt_groups_t *groups,
+                                    int64_t splitDim, int64_t concatDim,
+                                    int64_t splitCount,
+                                    const OperandList &inputs,
+                                    const OperandList &outputs) {
+  m.valid = false;
+  // The operands first: the C ABI's arrays are checked before anything.
+  OpScratch &s = opScratch();
+  resolvePairs(inputs, outputs, s, /*sameShape=*/false);
+  TeamState &team = lookupTeam(teamId);
+  const GroupLayout &layout = groupLayout(team, groups);
+  layout.requireEveryProcess();
+  const int64_t G = layout.size();
+  if (splitCount != G) [[unlikely]]
+    raise("split_count {} differs from the group size {}", splitCount, G);
+  const size_t n = s.ins.size();
+  // The block shapes (input shape with split_dim divided by the group
+  // size), one after another, and the output shapes after them.
+  m.shapes.clear();
+  size_t block = 0;
+  for (size_t k = 0; k < n; ++k) {
+    const Buffer &in = s.ins[k], &out = s.outs[k];
+    checkDim(k, "split_dimension", splitDim, in.rank());
+    checkDim(k, "concat_dimension", concatDim, in.rank());
+    const int64_t size = in.sizes()[splitDim];
+    if (size % G != 0) [[unlikely]]
+      raise("operand {}: dimension {} (split_dimension) has size {}, not "
+            "divisible by split_count {}",
+            k, splitDim, size, G);
+    const size_t at = m.shapes.size();
+    const auto r = static_cast<size_t>(in.rank());
+    m.shapes.resize(at + 2 * r);
+    int64_t *blockSizes = m.shapes.data() + at, *outSizes = blockSizes + r;
+    std::copy(in.sizes(), in.sizes() + r, blockSizes);
+    blockSizes[splitDim] /= G;
+    std::copy(blockSizes, blockSizes + r, outSizes);
+    outSizes[concatDim] *= G;
+    bool ok = true;
+    for (int64_t d = 0; d < in.rank(); ++d)
+      ok &= out.sizes()[d] == outSizes[d];
+    if (!ok) [[unlikely]]
+      raise("operand {}: the output has shape {}, expected {} (the input "
+            "shape with split_dimension divided and concat_dimension "
+            "multiplied by split_count)",
+            k, shapeText(out.rank(), out.sizes()),
+            shapeText(in.rank(), outSizes));
+    block += in.byteCount / static_cast<size_t>(G);
+  }
+  const int count = mpiCount(static_cast<int64_t>(block), "block bytes");
+  const Buffer *in0 = n == 1 ? &s.ins[0] : nullptr;
+  const Buffer *out0 = n == 1 ? &s.outs[0] : nullptr;
+  m.plan = {&layout, block, count,
+            in0 && in0->dense &&
+                leadingElements(in0->rank(), in0->sizes(), splitDim) == 1 &&
+                !overlaps(*in0, *out0),
+            out0 && out0->dense &&
+                leadingElements(out0->rank(), out0->sizes(), concatDim) == 1};
+  m.store(teamId, groups, layout.key, {splitDim, concatDim, splitCount},
+          &inputs, &outputs, s);
+}
+
+} // namespace
+
 distrt_handle_t allToAll(int64_t teamId, const distrt_groups_t *groups,
                          int64_t splitDim, int64_t concatDim,
                          int64_t splitCount, const OperandList &inputs,
                          const OperandList &outputs, bool async,
                          const SourceLoc &loc) {
   return guarded("all_to_all", teamId, loc, [&]() -> distrt_handle_t {
-    // The operands first: the C ABI's arrays are checked before anything.
-    OpScratch &s = opScratch();
-    resolvePairs(inputs, outputs, s, /*sameShape=*/false);
-    TeamState &team = lookupTeam(teamId);
-    const GroupLayout &layout = groupLayout(team, groups);
-    layout.requireEveryProcess();
-    const int64_t G = layout.size();
-    if (splitCount != G) [[unlikely]]
-      raise("split_count {} differs from the group size {}", splitCount, G);
-    const size_t n = s.ins.size();
-    // The block shapes (input shape with split_dim divided by the group
-    // size), one after another, and the output shapes after them.
-    s.shapes.clear();
-    size_t block = 0;
-    for (size_t k = 0; k < n; ++k) {
-      const Buffer &in = s.ins[k], &out = s.outs[k];
-      checkDim(k, "split_dimension", splitDim, in.rank());
-      checkDim(k, "concat_dimension", concatDim, in.rank());
-      const int64_t size = in.sizes()[splitDim];
-      if (size % G != 0) [[unlikely]]
-        raise("operand {}: dimension {} (split_dimension) has size {}, not "
-              "divisible by split_count {}",
-              k, splitDim, size, G);
-      const size_t at = s.shapes.size();
-      const auto r = static_cast<size_t>(in.rank());
-      s.shapes.resize(at + 2 * r);
-      int64_t *blockSizes = s.shapes.data() + at, *outSizes = blockSizes + r;
-      std::copy(in.sizes(), in.sizes() + r, blockSizes);
-      blockSizes[splitDim] /= G;
-      std::copy(blockSizes, blockSizes + r, outSizes);
-      outSizes[concatDim] *= G;
-      bool ok = true;
-      for (int64_t d = 0; d < in.rank(); ++d)
-        ok &= out.sizes()[d] == outSizes[d];
-      if (!ok) [[unlikely]]
-        raise("operand {}: the output has shape {}, expected {} (the input "
-              "shape with split_dimension divided and concat_dimension "
-              "multiplied by split_count)",
-              k, shapeText(out.rank(), out.sizes()),
-              shapeText(in.rank(), outSizes));
-      block += in.byteCount / static_cast<size_t>(G);
-    }
-    const int count = mpiCount(static_cast<int64_t>(block), "block bytes");
+    OpMemo<AllToAllPlan> &m = gAllToAllMemo;
+    if (!m.matches(teamId, groups, {splitDim, concatDim, splitCount}, &inputs,
+                   &outputs)) [[unlikely]]
+      planAllToAll(m, teamId, groups, splitDim, concatDim, splitCount, inputs,
+                   outputs);
+    const auto [layout, block, count, directSend, directRecv] = m.plan;
     if (block == 0)
       return done("all_to_all", teamId, async);
-    const Buffer *in0 = n == 1 ? &s.ins[0] : nullptr;
-    const Buffer *out0 = n == 1 ? &s.outs[0] : nullptr;
-    const bool directSend =
-        in0 && in0->dense &&
-        leadingElements(in0->rank(), in0->sizes(), splitDim) == 1 &&
-        !overlaps(*in0, *out0);
-    const bool directRecv =
-        out0 && out0->dense &&
-        leadingElements(out0->rank(), out0->sizes(), concatDim) == 1;
     if (!async && directSend && directRecv) {
-      checkMpi(MPI_Alltoall(in0->bytes.base, count, MPI_BYTE, out0->bytes.base,
-                            count, MPI_BYTE, layout.comm),
+      checkMpi(MPI_Alltoall(m.ins[0].bytes.base, count, MPI_BYTE,
+                            m.outs[0].bytes.base, count, MPI_BYTE,
+                            layout->comm),
                "MPI_Alltoall");
       return 0;
     }
+    const int64_t G = layout->size();
+    const size_t n = m.ins.size();
     return runInSlot("all_to_all", teamId, async, [&](RequestSlot &slot) {
       const size_t all = block * static_cast<size_t>(G);
       const size_t recvOffset = directSend ? 0 : alignUp(all);
@@ -313,15 +400,15 @@ distrt_handle_t allToAll(int64_t teamId, const distrt_groups_t *groups,
       for (int64_t j = 0; j < G; ++j) {
         size_t at = 0;
         for (size_t k = 0; k < n; ++k) {
-          const Buffer &in = s.ins[k];
-          const int64_t *blockSizes = s.shapes.data() + at;
+          const Buffer &in = m.ins[k];
+          const int64_t *blockSizes = m.shapes.data() + at;
           at += 2 * static_cast<size_t>(in.rank());
           if (!directSend) {
             pack(in.slice(splitDim, j, blockSizes[splitDim], blockSizes),
                  staging + offset);
           }
           if (!directRecv) {
-            const Buffer &out = s.outs[k];
+            const Buffer &out = m.outs[k];
             const StridedBytes target =
                 out.slice(concatDim, j, blockSizes[concatDim], blockSizes);
             slot.addUnpack(recvOffset + offset, target.base, out.rank(),
@@ -330,16 +417,16 @@ distrt_handle_t allToAll(int64_t teamId, const distrt_groups_t *groups,
           offset += in.byteCount / static_cast<size_t>(G);
         }
       }
-      const void *send = directSend ? in0->bytes.base : staging;
-      void *recv = directRecv ? out0->bytes.base : staging + recvOffset;
+      const void *send = directSend ? m.ins[0].bytes.base : staging;
+      void *recv = directRecv ? m.outs[0].bytes.base : staging + recvOffset;
       if (async)
         postRequest(slot, "MPI_Ialltoall", [&](MPI_Request *request) {
           return MPI_Ialltoall(send, count, MPI_BYTE, recv, count, MPI_BYTE,
-                               layout.comm, request);
+                               layout->comm, request);
         });
       else
         checkMpi(MPI_Alltoall(send, count, MPI_BYTE, recv, count, MPI_BYTE,
-                              layout.comm),
+                              layout->comm),
                  "MPI_Alltoall");
     });
   });
@@ -349,73 +436,108 @@ distrt_handle_t allToAll(int64_t teamId, const distrt_groups_t *groups,
 // reduce_scatter
 //===----------------------------------------------------------------------===//
 
+namespace {
+
+struct ReduceScatterPlan {
+  const GroupLayout *layout;
+  size_t active; // operands with output elements
+  MPI_Op op0;    // operand 0's reduction
+  /// A single operand handed to MPI_Reduce_scatter_block as is.
+  bool direct;
+};
+OpMemo<ReduceScatterPlan> gReduceScatterMemo;
+
+/// The input is already G consecutive blocks when it is dense and
+/// scatter_dim is its leading non-unit dimension.
+bool scatterDirectSend(const Buffer &in, int64_t scatterDim) {
+  return in.dense && leadingElements(in.rank(), in.sizes(), scatterDim) == 1;
+}
+bool scatterDirectRecv(const Buffer &in, const Buffer &out,
+                       int64_t scatterDim) {
+  return out.dense && !(scatterDirectSend(in, scatterDim) && overlaps(in, out));
+}
+
+[[gnu::noinline]] void planReduceScatter(OpMemo<ReduceScatterPlan> &m,
+                                         int64_t teamId,
+                                         const distrt_groups_t *groups,
+                                         int32_t redop, int64_t scatterDim,
+                                         const OperandList &inputs,
+                                         const OperandList &outputs) {
+  m.valid = false;
+  // The operands first: the C ABI's arrays are checked before anything.
+  OpScratch &s = opScratch();
+  resolvePairs(inputs, outputs, s, /*sameShape=*/false);
+  TeamState &team = lookupTeam(teamId);
+  const GroupLayout &layout = groupLayout(team, groups);
+  layout.requireEveryProcess();
+  const int64_t G = layout.size();
+  const size_t n = s.ins.size();
+  size_t active = 0;
+  for (size_t k = 0; k < n; ++k) {
+    const Buffer &in = s.ins[k], &out = s.outs[k];
+    reductionOp(redop, in.dtype);
+    checkDim(k, "scatter_dimension", scatterDim, in.rank());
+    const int64_t size = in.sizes()[scatterDim];
+    if (size % G != 0) [[unlikely]]
+      raise("operand {}: dimension {} (scatter_dimension) has size {}, not "
+            "divisible by the group size {}",
+            k, scatterDim, size, G);
+    checkShape(k, in, out, scatterDim, 1, G,
+               "the input shape with scatter_dimension divided by the group "
+               "size");
+    mpiCount(in.count, "elements");
+    active += out.count > 0;
+  }
+  m.plan = {&layout, active,
+            n > 0 ? reductionOp(redop, s.ins[0].dtype) : MPI_OP_NULL,
+            n == 1 && scatterDirectSend(s.ins[0], scatterDim) &&
+                scatterDirectRecv(s.ins[0], s.outs[0], scatterDim)};
+  m.store(teamId, groups, layout.key, {redop, scatterDim}, &inputs, &outputs,
+          s);
+}
+
+} // namespace
+
 distrt_handle_t reduceScatter(int64_t teamId, const distrt_groups_t *groups,
                               int32_t redop, int64_t scatterDim,
                               const OperandList &inputs,
                               const OperandList &outputs, bool async,
                               const SourceLoc &loc) {
   return guarded("reduce_scatter", teamId, loc, [&]() -> distrt_handle_t {
-    // The operands first: the C ABI's arrays are checked before anything.
-    OpScratch &s = opScratch();
-    resolvePairs(inputs, outputs, s, /*sameShape=*/false);
-    TeamState &team = lookupTeam(teamId);
-    const GroupLayout &layout = groupLayout(team, groups);
-    layout.requireEveryProcess();
-    const int64_t G = layout.size();
-    const size_t n = s.ins.size();
-    size_t active = 0;
-    for (size_t k = 0; k < n; ++k) {
-      const Buffer &in = s.ins[k], &out = s.outs[k];
-      reductionOp(redop, in.dtype);
-      checkDim(k, "scatter_dimension", scatterDim, in.rank());
-      const int64_t size = in.sizes()[scatterDim];
-      if (size % G != 0) [[unlikely]]
-        raise("operand {}: dimension {} (scatter_dimension) has size {}, not "
-              "divisible by the group size {}",
-              k, scatterDim, size, G);
-      checkShape(k, in, out, scatterDim, 1, G,
-                 "the input shape with scatter_dimension divided by the group "
-                 "size");
-      mpiCount(in.count, "elements");
-      active += out.count > 0;
-    }
+    OpMemo<ReduceScatterPlan> &m = gReduceScatterMemo;
+    if (!m.matches(teamId, groups, {redop, scatterDim}, &inputs, &outputs))
+        [[unlikely]]
+      planReduceScatter(m, teamId, groups, redop, scatterDim, inputs, outputs);
+    const auto [layout, active, op0, direct] = m.plan;
     if (active == 0)
       return done("reduce_scatter", teamId, async);
-    // The input is already G consecutive blocks when it is dense and
-    // scatter_dim is its leading non-unit dimension.
-    auto directSend = [&](const Buffer &in) {
-      return in.dense &&
-             leadingElements(in.rank(), in.sizes(), scatterDim) == 1;
-    };
-    auto directRecv = [&](const Buffer &in, const Buffer &out) {
-      return out.dense && !(directSend(in) && overlaps(in, out));
-    };
-    if (!async && n == 1 && directSend(s.ins[0]) &&
-        directRecv(s.ins[0], s.outs[0])) {
-      const Buffer &in = s.ins[0], &out = s.outs[0];
-      checkMpi(MPI_Reduce_scatter_block(
-                   in.bytes.base, out.bytes.base, static_cast<int>(out.count),
-                   in.type->mpi, reductionOp(redop, in.dtype), layout.comm),
+    if (!async && direct) {
+      const Buffer &in = m.ins[0], &out = m.outs[0];
+      checkMpi(MPI_Reduce_scatter_block(in.bytes.base, out.bytes.base,
+                                        static_cast<int>(out.count),
+                                        in.type->mpi, op0, layout->comm),
                "MPI_Reduce_scatter_block");
       return 0;
     }
+    const int64_t G = layout->size();
+    const size_t n = m.ins.size();
     return runInSlot("reduce_scatter", teamId, async, [&](RequestSlot &slot) {
       size_t total = 0;
       for (size_t k = 0; k < n; ++k) {
-        if (!directSend(s.ins[k]))
-          total += alignUp(s.ins[k].byteCount);
-        if (!directRecv(s.ins[k], s.outs[k]))
-          total += alignUp(s.outs[k].byteCount);
+        if (!scatterDirectSend(m.ins[k], scatterDim))
+          total += alignUp(m.ins[k].byteCount);
+        if (!scatterDirectRecv(m.ins[k], m.outs[k], scatterDim))
+          total += alignUp(m.outs[k].byteCount);
       }
       if (slot.staging.size() < total)
         slot.staging.resize(total);
       size_t offset = 0;
       for (size_t k = 0; k < n; ++k) {
-        const Buffer &in = s.ins[k], &out = s.outs[k];
+        const Buffer &in = m.ins[k], &out = m.outs[k];
         if (out.count == 0)
           continue;
         const void *send = in.bytes.base;
-        if (!directSend(in)) {
+        if (!scatterDirectSend(in, scatterDim)) {
           std::byte *packed = slot.staging.data() + offset;
           send = packed;
           const int64_t blockSize = out.sizes()[scatterDim];
@@ -425,7 +547,7 @@ distrt_handle_t reduceScatter(int64_t teamId, const distrt_groups_t *groups,
           offset += alignUp(in.byteCount);
         }
         void *recv = out.bytes.base;
-        if (!directRecv(in, out)) {
+        if (!scatterDirectRecv(in, out, scatterDim)) {
           recv = slot.staging.data() + offset;
           slot.addUnpack(offset, out.bytes.base, out.rank(), out.sizes(),
                          out.strides(), out.bytes.elementSize);
@@ -437,11 +559,11 @@ distrt_handle_t reduceScatter(int64_t teamId, const distrt_groups_t *groups,
           postRequest(
               slot, "MPI_Ireduce_scatter_block", [&](MPI_Request *request) {
                 return MPI_Ireduce_scatter_block(
-                    send, recv, count, in.type->mpi, op, layout.comm, request);
+                    send, recv, count, in.type->mpi, op, layout->comm, request);
               });
         else
           checkMpi(MPI_Reduce_scatter_block(send, recv, count, in.type->mpi, op,
-                                            layout.comm),
+                                            layout->comm),
                    "MPI_Reduce_scatter_block");
       }
     });
@@ -452,51 +574,93 @@ distrt_handle_t reduceScatter(int64_t teamId, const distrt_groups_t *groups,
 // collective_broadcast
 //===----------------------------------------------------------------------===//
 
+namespace {
+
+struct BroadcastPlan {
+  const GroupLayout *layout;
+  size_t bytes;
+  int count;
+  /// Nothing to communicate: in no group, alone in it, or no bytes.
+  bool local;
+  /// The single operand's buffer MPI_Bcast uses as is, else null.
+  void *direct;
+  /// The root copies its input to its output before the broadcast (the
+  /// output is the buffer sent) or after it (the input is).
+  bool copyBefore, copyAfter;
+};
+OpMemo<BroadcastPlan> gBroadcastMemo;
+
+[[gnu::noinline]] void planBroadcast(OpMemo<BroadcastPlan> &m, int64_t teamId,
+                                     const distrt_groups_t *groups,
+                                     const OperandList &inputs,
+                                     const OperandList &outputs) {
+  m.valid = false;
+  // The operands first: the C ABI's arrays are checked before anything.
+  OpScratch &s = opScratch();
+  resolvePairs(inputs, outputs, s, /*sameShape=*/true);
+  TeamState &team = lookupTeam(teamId);
+  const GroupLayout &layout = groupLayout(team, groups);
+  const size_t n = s.ins.size();
+  size_t bytes = 0;
+  for (const Buffer &in : s.ins)
+    bytes += in.byteCount;
+  const int count = mpiCount(static_cast<int64_t>(bytes), "bytes");
+  const bool root = layout.position == 0;
+  const Buffer *in0 = n == 1 ? &s.ins[0] : nullptr;
+  const Buffer *out0 = n == 1 ? &s.outs[0] : nullptr;
+  // The root sends from its dense input, then copies it to the output;
+  // the others receive into a dense output directly.
+  void *direct = nullptr;
+  if (n == 1) {
+    if (root && in0->dense &&
+        (sameElements(in0->bytes, out0->bytes) || !overlaps(*in0, *out0)))
+      direct = in0->bytes.base;
+    else if (out0->dense)
+      direct = out0->bytes.base;
+  }
+  const bool toOutput = root && direct && direct == out0->bytes.base;
+  m.plan = {&layout,
+            bytes,
+            count,
+            layout.position < 0 || layout.size() == 1 || bytes == 0,
+            direct,
+            toOutput && !sameElements(in0->bytes, out0->bytes),
+            root && direct && !toOutput};
+  m.store(teamId, groups, layout.key, {}, &inputs, &outputs, s);
+}
+
+} // namespace
+
 distrt_handle_t collectiveBroadcast(int64_t teamId,
                                     const distrt_groups_t *groups,
                                     const OperandList &inputs,
                                     const OperandList &outputs, bool async,
                                     const SourceLoc &loc) {
   return guarded("collective_broadcast", teamId, loc, [&]() -> distrt_handle_t {
-    // The operands first: the C ABI's arrays are checked before anything.
+    OpMemo<BroadcastPlan> &m = gBroadcastMemo;
+    if (!m.matches(teamId, groups, {}, &inputs, &outputs)) [[unlikely]]
+      planBroadcast(m, teamId, groups, inputs, outputs);
+    const auto [layout, bytes, count, local, direct, copyBefore, copyAfter] =
+        m.plan;
     OpScratch &s = opScratch();
-    resolvePairs(inputs, outputs, s, /*sameShape=*/true);
-    TeamState &team = lookupTeam(teamId);
-    const GroupLayout &layout = groupLayout(team, groups);
-    const size_t n = s.ins.size();
-    size_t bytes = 0;
-    for (const Buffer &in : s.ins)
-      bytes += in.byteCount;
-    const int count = mpiCount(static_cast<int64_t>(bytes), "bytes");
-    const bool root = layout.position == 0;
-    if (layout.position < 0 || layout.size() == 1 || bytes == 0) {
+    const size_t n = m.ins.size();
+    if (local) {
       // Not in any group: zeros. Alone in its group: its own value.
       for (size_t k = 0; k < n; ++k) {
-        if (layout.position < 0)
-          zero(s.outs[k].bytes);
+        if (layout->position < 0)
+          zero(m.outs[k].bytes);
         else
-          copy(s.ins[k].bytes, s.outs[k].bytes, s.copy);
+          copy(m.ins[k].bytes, m.outs[k].bytes, s.copy);
       }
       return done("collective_broadcast", teamId, async);
     }
-    const Buffer *in0 = n == 1 ? &s.ins[0] : nullptr;
-    const Buffer *out0 = n == 1 ? &s.outs[0] : nullptr;
-    // The root sends from its dense input, then copies it to the output;
-    // the others receive into a dense output directly.
-    void *direct = nullptr;
-    if (n == 1) {
-      if (root && in0->dense &&
-          (sameElements(in0->bytes, out0->bytes) || !overlaps(*in0, *out0)))
-        direct = in0->bytes.base;
-      else if (out0->dense)
-        direct = out0->bytes.base;
-    }
     if (!async && direct) {
-      if (root && direct == out0->bytes.base)
-        copy(in0->bytes, out0->bytes, s.copy);
-      checkMpi(MPI_Bcast(direct, count, MPI_BYTE, 0, layout.comm), "MPI_Bcast");
-      if (root && direct != out0->bytes.base)
-        copy(in0->bytes, out0->bytes, s.copy);
+      if (copyBefore)
+        copy(m.ins[0].bytes, m.outs[0].bytes, s.copy);
+      checkMpi(MPI_Bcast(direct, count, MPI_BYTE, 0, layout->comm),
+               "MPI_Bcast");
+      if (copyAfter)
+        copy(m.ins[0].bytes, m.outs[0].bytes, s.copy);
       return 0;
     }
     return runInSlot(
@@ -506,30 +670,31 @@ distrt_handle_t collectiveBroadcast(int64_t teamId,
             if (slot.staging.size() < bytes)
               slot.staging.resize(bytes);
             buffer = slot.staging.data();
+            const bool root = layout->position == 0;
             size_t offset = 0;
             for (size_t k = 0; k < n; ++k) {
               if (root)
-                pack(s.ins[k].bytes, slot.staging.data() + offset);
-              const Buffer &out = s.outs[k];
+                pack(m.ins[k].bytes, slot.staging.data() + offset);
+              const Buffer &out = m.outs[k];
               slot.addUnpack(offset, out.bytes.base, out.rank(), out.sizes(),
                              out.strides(), out.bytes.elementSize);
               offset += out.byteCount;
             }
-          } else if (root && direct == out0->bytes.base) {
-            copy(in0->bytes, out0->bytes, s.copy);
+          } else if (copyBefore) {
+            copy(m.ins[0].bytes, m.outs[0].bytes, s.copy);
           }
           if (async)
             postRequest(slot, "MPI_Ibcast", [&](MPI_Request *request) {
-              return MPI_Ibcast(buffer, count, MPI_BYTE, 0, layout.comm,
+              return MPI_Ibcast(buffer, count, MPI_BYTE, 0, layout->comm,
                                 request);
             });
           else
-            checkMpi(MPI_Bcast(buffer, count, MPI_BYTE, 0, layout.comm),
+            checkMpi(MPI_Bcast(buffer, count, MPI_BYTE, 0, layout->comm),
                      "MPI_Bcast");
           // MPI only reads the root's buffer: copying from it
           // while the broadcast runs is allowed.
-          if (root && direct && direct != out0->bytes.base)
-            copy(in0->bytes, out0->bytes, s.copy);
+          if (copyAfter)
+            copy(m.ins[0].bytes, m.outs[0].bytes, s.copy);
         });
   });
 }

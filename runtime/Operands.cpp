@@ -1,6 +1,7 @@
 //===- Operands.cpp - Operands of the variadic collectives ------*- C++ -*-===//
 
 #include "Operands.h"
+#include "CallMemo.h"
 #include "Error.h"
 
 namespace distrt::detail {
@@ -47,6 +48,38 @@ raiseMismatch(const Buffer &in, const Buffer &out, size_t k, bool sameShape) {
 [[noreturn, gnu::cold, gnu::noinline]] void raiseCounts(int64_t inputs,
                                                         int64_t outputs) {
   raise("{} inputs but {} outputs", inputs, outputs);
+}
+
+/// Appends the memo words of `operands` (already resolved, so valid).
+void appendWords(const OperandList &operands, std::vector<int64_t> &words) {
+  for (int64_t k = 0; k < operands.size(); ++k) {
+    MemrefView view;
+    int64_t dtype = 0;
+    if (operands.isC()) {
+      const distrt_operand_t &op = operands.array()[k];
+      view = MemrefView::fromUnranked(op.rank, op.desc);
+      dtype = op.dtype;
+    } else {
+      view = operands.views()[k].view;
+      dtype = static_cast<int64_t>(operands.views()[k].dtype);
+    }
+    words.insert(words.end(),
+                 {view.rank, dtype, reinterpret_cast<intptr_t>(view.aligned),
+                  view.offset});
+    words.insert(words.end(), view.sizes, view.sizes + view.rank);
+    words.insert(words.end(), view.strides, view.strides + view.rank);
+  }
+}
+
+/// Copies `from` to `to`, pointing the sizes and strides at the words.
+void copyBuffers(const std::vector<Buffer> &from, std::vector<Buffer> &to,
+                 const int64_t *&w) {
+  to = from;
+  for (Buffer &buffer : to) {
+    buffer.bytes.sizes = w + 4;
+    buffer.bytes.strides = w + 4 + buffer.bytes.rank;
+    w += 4 + 2 * buffer.bytes.rank;
+  }
 }
 
 inline void fill(Buffer &buffer, void *aligned, int64_t offset, int64_t rank,
@@ -120,6 +153,35 @@ void resolvePairs(const OperandList &inputs, const OperandList &outputs,
     if (!same) [[unlikely]]
       raiseMismatch(in, out, k, sameShape);
   }
+}
+
+void CallMemo::store(int64_t teamId, const distrt_groups_t *spec,
+                     const std::vector<int64_t> &key, const MemoParams &p,
+                     const OperandList *inputs, const OperandList *outputs,
+                     const OpScratch &scratch) {
+  static_assert(sizeof(void *) == sizeof(int64_t) &&
+                    sizeof(intptr_t) == sizeof(int64_t),
+                "descriptors are compared as 64-bit words");
+  team = teamId;
+  generation = gTeamGeneration;
+  groups = spec;
+  groupsKey = &key;
+  params = p;
+  words.clear();
+  if (inputs)
+    appendWords(*inputs, words);
+  if (outputs)
+    appendWords(*outputs, words);
+  const int64_t *w = words.data();
+  if (inputs) {
+    numIns = inputs->size();
+    copyBuffers(scratch.ins, ins, w);
+  }
+  if (outputs) {
+    numOuts = outputs->size();
+    copyBuffers(scratch.outs, outs, w);
+  }
+  valid = true;
 }
 
 bool anyOverlap(const OpScratch &scratch) {

@@ -20,6 +20,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "PointToPoint.h"
+#include "CallMemo.h"
 #include "Error.h"
 #include "Operands.h"
 #include "Operations.h"
@@ -156,59 +157,90 @@ void hostRecv(TeamState &team, int64_t channel,
 // collective_permute
 //===----------------------------------------------------------------------===//
 
+namespace {
+
+struct PermutePlan {
+  const PairLayout *layout;
+  MPI_Comm comm;
+  int me;
+  size_t bytes;
+  int count;
+  bool sends, receives; // to / from another process
+  bool directSend, directRecv;
+};
+OpMemo<PermutePlan> gPermuteMemo;
+
+[[gnu::noinline]] void planPermute(OpMemo<PermutePlan> &m, int64_t teamId,
+                                   const distrt_groups_t *pairs,
+                                   const OperandList &inputs,
+                                   const OperandList &outputs) {
+  m.valid = false;
+  // The operands first: the C ABI's arrays are checked before anything.
+  OpScratch &s = opScratch();
+  resolvePairs(inputs, outputs, s, /*sameShape=*/true);
+  TeamState &team = lookupTeam(teamId);
+  const PairLayout &layout = pairLayout(team, pairs);
+  const size_t bytes = totalBytes(s.ins);
+  const int count = mpiCount(static_cast<int64_t>(bytes), "message bytes");
+  const int me = team.rank;
+  // Outputs that overlap inputs are written (received or zeroed) while the
+  // send may still read: send from a copy then.
+  m.plan = {&layout,
+            permuteComm(team),
+            me,
+            bytes,
+            count,
+            layout.target >= 0 && layout.target != me,
+            layout.source >= 0 && layout.source != me,
+            s.ins.size() == 1 && s.ins[0].dense && !anyOverlap(s),
+            s.outs.size() == 1 && s.outs[0].dense};
+  m.store(teamId, pairs, layout.key, {}, &inputs, &outputs, s);
+}
+
+} // namespace
+
 distrt_handle_t collectivePermute(int64_t teamId, const distrt_groups_t *pairs,
                                   const OperandList &inputs,
                                   const OperandList &outputs, bool async,
                                   const SourceLoc &loc) {
   return guarded("collective_permute", teamId, loc, [&]() -> distrt_handle_t {
-    // The operands first: the C ABI's arrays are checked before anything.
-    OpScratch &s = opScratch();
-    resolvePairs(inputs, outputs, s, /*sameShape=*/true);
-    TeamState &team = lookupTeam(teamId);
-    const PairLayout &layout = pairLayout(team, pairs);
-    const size_t bytes = totalBytes(s.ins);
-    const int count = mpiCount(static_cast<int64_t>(bytes), "message bytes");
-    const int me = team.rank;
-    const bool sends = layout.target >= 0 && layout.target != me;
-    const bool receives = layout.source >= 0 && layout.source != me;
+    OpMemo<PermutePlan> &m = gPermuteMemo;
+    if (!m.matches(teamId, pairs, {}, &inputs, &outputs)) [[unlikely]]
+      planPermute(m, teamId, pairs, inputs, outputs);
+    const auto [layout, comm, me, bytes, count, sends, receives, directSend,
+                directRecv] = m.plan;
     if (bytes == 0 || (!sends && !receives)) {
-      if (layout.source == me) {
-        for (size_t k = 0; k < s.ins.size(); ++k)
-          copy(s.ins[k].bytes, s.outs[k].bytes, s.copy);
+      if (layout->source == me) {
+        for (size_t k = 0; k < m.ins.size(); ++k)
+          copy(m.ins[k].bytes, m.outs[k].bytes, opScratch().copy);
       } else {
-        zeroAll(s.outs);
+        zeroAll(m.outs);
       }
       return done("collective_permute", teamId, async);
     }
-    MPI_Comm comm = permuteComm(team);
-    // Outputs that overlap inputs are written (received or zeroed) while the
-    // send may still read: send from a copy then.
-    const bool directSend =
-        s.ins.size() == 1 && s.ins[0].dense && !anyOverlap(s);
-    const bool directRecv = s.outs.size() == 1 && s.outs[0].dense;
     if (!async && (directSend || !sends) && (directRecv || !receives)) {
       // One blocking call, no slot, with the receive checks of a wait.
-      const ReceiveCheck check{0, count, layout.source, MPI_BYTE,
+      const ReceiveCheck check{0, count, layout->source, MPI_BYTE,
                                "collective_permute operands"};
       MPI_Status status;
       if (sends && receives)
         checkBlockingReceive(
             "collective_permute", check,
-            MPI_Sendrecv(s.ins[0].bytes.base, count, MPI_BYTE, layout.target,
-                         kPermuteTag, s.outs[0].bytes.base, count, MPI_BYTE,
-                         layout.source, kPermuteTag, comm, &status),
+            MPI_Sendrecv(m.ins[0].bytes.base, count, MPI_BYTE, layout->target,
+                         kPermuteTag, m.outs[0].bytes.base, count, MPI_BYTE,
+                         layout->source, kPermuteTag, comm, &status),
             status);
       else if (receives)
         checkBlockingReceive("collective_permute", check,
-                             MPI_Recv(s.outs[0].bytes.base, count, MPI_BYTE,
-                                      layout.source, kPermuteTag, comm,
+                             MPI_Recv(m.outs[0].bytes.base, count, MPI_BYTE,
+                                      layout->source, kPermuteTag, comm,
                                       &status),
                              status);
       else {
-        checkMpi(MPI_Send(s.ins[0].bytes.base, count, MPI_BYTE, layout.target,
+        checkMpi(MPI_Send(m.ins[0].bytes.base, count, MPI_BYTE, layout->target,
                           kPermuteTag, comm),
                  "MPI_Send");
-        zeroAll(s.outs);
+        zeroAll(m.outs);
       }
       return 0;
     }
@@ -220,20 +252,20 @@ distrt_handle_t collectivePermute(int64_t teamId, const distrt_groups_t *pairs,
           if (slot.staging.size() < total)
             slot.staging.resize(total);
           if (sends && !directSend)
-            packAll(s.ins, slot.staging.data());
+            packAll(m.ins, slot.staging.data());
           if (receives)
-            postReceive(slot, s.outs, sendBytes, layout.source, kPermuteTag,
+            postReceive(slot, m.outs, sendBytes, layout->source, kPermuteTag,
                         comm, "collective_permute operands");
           if (sends) {
             const void *data =
-                directSend ? s.ins[0].bytes.base : slot.staging.data();
+                directSend ? m.ins[0].bytes.base : slot.staging.data();
             postRequest(slot, "MPI_Isend", [&](MPI_Request *request) {
-              return MPI_Isend(data, count, MPI_BYTE, layout.target,
+              return MPI_Isend(data, count, MPI_BYTE, layout->target,
                                kPermuteTag, comm, request);
             });
           }
           if (!receives)
-            zeroAll(s.outs);
+            zeroAll(m.outs);
         });
   });
 }
@@ -242,27 +274,63 @@ distrt_handle_t collectivePermute(int64_t teamId, const distrt_groups_t *pairs,
 // send / recv
 //===----------------------------------------------------------------------===//
 
+namespace {
+
+/// A send or recv over the network (host transfers are not memoized: their
+/// queues change from call to call).
+struct ChannelPlan {
+  TeamState *team;
+  int peer; // target or source, -1 for none
+  MPI_Comm comm;
+  int tag;
+  size_t bytes;
+  int count;
+};
+OpMemo<ChannelPlan> gSendMemo, gRecvMemo;
+
+/// The checks of send or recv past the operands (resolved into `s`).
+void planChannel(OpMemo<ChannelPlan> &m, int64_t teamId,
+                 const distrt_groups_t *pairs, int64_t channel,
+                 const OperandList *inputs, const OperandList *outputs,
+                 TeamState &team, const OpScratch &s) {
+  const PairLayout &layout = pairLayout(team, pairs);
+  const int peer = inputs ? layout.target : layout.source;
+  const std::vector<Buffer> &buffers = inputs ? s.ins : s.outs;
+  m.plan = {&team, peer, MPI_COMM_NULL, 0, totalBytes(buffers), 0};
+  if (peer >= 0) {
+    m.plan.count =
+        mpiCount(static_cast<int64_t>(m.plan.bytes), "message bytes");
+    m.plan.comm = channelComm(team);
+    m.plan.tag = channelTag(team, channel);
+  }
+  m.store(teamId, pairs, layout.key, {channel}, inputs, outputs, s);
+}
+
+} // namespace
+
 distrt_handle_t send(int64_t teamId, const distrt_groups_t *pairs,
                      int64_t channel, bool hostTransfer,
                      const OperandList &inputs, bool async,
                      const SourceLoc &loc) {
   return guarded("send", teamId, loc, [&]() -> distrt_handle_t {
-    OpScratch &s = opScratch();
-    resolve(inputs, s.ins, "input");
-    TeamState &team = lookupTeam(teamId);
-    if (hostTransfer) {
-      hostSend(team, channel, s.ins);
-      return done("send", teamId, async);
+    OpMemo<ChannelPlan> &m = gSendMemo;
+    if (hostTransfer || !m.matches(teamId, pairs, {channel}, &inputs, nullptr))
+        [[unlikely]] {
+      m.valid = false;
+      OpScratch &s = opScratch();
+      resolve(inputs, s.ins, "input");
+      TeamState &team = lookupTeam(teamId);
+      if (hostTransfer) {
+        hostSend(team, channel, s.ins);
+        return done("send", teamId, async);
+      }
+      planChannel(m, teamId, pairs, channel, &inputs, nullptr, team, s);
     }
-    const PairLayout &layout = pairLayout(team, pairs);
-    if (layout.target < 0)
+    const auto [team, target, comm, tag, bytes, count] = m.plan;
+    if (target < 0)
       return done("send", teamId, async);
-    const size_t bytes = totalBytes(s.ins);
-    const int count = mpiCount(static_cast<int64_t>(bytes), "message bytes");
-    MPI_Comm comm = channelComm(team);
-    const int tag = channelTag(team, channel);
     if (!async) {
-      ChannelState &channels = channelsOf(team);
+      ChannelState &channels = channelsOf(*team);
       reapSends(channels);
       BufferedSend &buffered = channels.inFlight.emplace_back();
       if (!channels.spare.empty()) {
@@ -270,9 +338,9 @@ distrt_handle_t send(int64_t teamId, const distrt_groups_t *pairs,
         channels.spare.pop_back();
       }
       buffered.data.resize(bytes);
-      packAll(s.ins, buffered.data.data());
-      const int code = MPI_Isend(buffered.data.data(), count, MPI_BYTE,
-                                 layout.target, tag, comm, &buffered.request);
+      packAll(m.ins, buffered.data.data());
+      const int code = MPI_Isend(buffered.data.data(), count, MPI_BYTE, target,
+                                 tag, comm, &buffered.request);
       if (code != MPI_SUCCESS) {
         channels.inFlight.pop_back();
         raiseMpi(code, "MPI_Isend");
@@ -280,16 +348,15 @@ distrt_handle_t send(int64_t teamId, const distrt_groups_t *pairs,
       return 0;
     }
     return runInSlot("send", teamId, true, [&](RequestSlot &slot) {
-      const void *data = s.ins.empty() ? nullptr : s.ins[0].bytes.base;
-      if (!(s.ins.size() == 1 && s.ins[0].dense)) {
+      const void *data = m.ins.empty() ? nullptr : m.ins[0].bytes.base;
+      if (!(m.ins.size() == 1 && m.ins[0].dense)) {
         if (slot.staging.size() < bytes)
           slot.staging.resize(bytes);
-        packAll(s.ins, slot.staging.data());
+        packAll(m.ins, slot.staging.data());
         data = slot.staging.data();
       }
       postRequest(slot, "MPI_Isend", [&](MPI_Request *request) {
-        return MPI_Isend(data, count, MPI_BYTE, layout.target, tag, comm,
-                         request);
+        return MPI_Isend(data, count, MPI_BYTE, target, tag, comm, request);
       });
     });
   });
@@ -300,38 +367,38 @@ distrt_handle_t recv(int64_t teamId, const distrt_groups_t *pairs,
                      const OperandList &outputs, bool async,
                      const SourceLoc &loc) {
   return guarded("recv", teamId, loc, [&]() -> distrt_handle_t {
-    OpScratch &s = opScratch();
-    resolve(outputs, s.outs, "output");
-    TeamState &team = lookupTeam(teamId);
-    if (hostTransfer) {
-      hostRecv(team, channel, s.outs);
+    OpMemo<ChannelPlan> &m = gRecvMemo;
+    if (hostTransfer || !m.matches(teamId, pairs, {channel}, nullptr, &outputs))
+        [[unlikely]] {
+      m.valid = false;
+      OpScratch &s = opScratch();
+      resolve(outputs, s.outs, "output");
+      TeamState &team = lookupTeam(teamId);
+      if (hostTransfer) {
+        hostRecv(team, channel, s.outs);
+        return done("recv", teamId, async);
+      }
+      planChannel(m, teamId, pairs, channel, nullptr, &outputs, team, s);
+    }
+    const auto [team, source, comm, tag, bytes, count] = m.plan;
+    if (source < 0) {
+      zeroAll(m.outs);
       return done("recv", teamId, async);
     }
-    const PairLayout &layout = pairLayout(team, pairs);
-    if (layout.source < 0) {
-      zeroAll(s.outs);
-      return done("recv", teamId, async);
-    }
-    MPI_Comm comm = channelComm(team);
-    const int tag = channelTag(team, channel);
-    if (!async && s.outs.size() == 1 && s.outs[0].dense) {
+    if (!async && m.outs.size() == 1 && m.outs[0].dense) {
       // One blocking receive, no slot, with the checks of a wait.
-      const Buffer &out = s.outs[0];
-      const int count =
-          mpiCount(static_cast<int64_t>(out.byteCount), "message bytes");
       MPI_Status status;
       checkBlockingReceive("recv",
-                           {0, count, layout.source, MPI_BYTE, "recv operands"},
-                           MPI_Recv(out.bytes.base, count, MPI_BYTE,
-                                    layout.source, tag, comm, &status),
+                           {0, count, source, MPI_BYTE, "recv operands"},
+                           MPI_Recv(m.outs[0].bytes.base, count, MPI_BYTE,
+                                    source, tag, comm, &status),
                            status);
       return 0;
     }
     return runInSlot("recv", teamId, async, [&](RequestSlot &slot) {
-      const size_t bytes = totalBytes(s.outs);
       if (slot.staging.size() < bytes)
         slot.staging.resize(bytes);
-      postReceive(slot, s.outs, 0, layout.source, tag, comm, "recv operands");
+      postReceive(slot, m.outs, 0, source, tag, comm, "recv operands");
     });
   });
 }

@@ -43,6 +43,7 @@ std::unique_ptr<TeamState> makeTeam(int64_t id, MPI_Comm comm) {
 
 void insert(int64_t id, std::unique_ptr<TeamState> state) {
   TeamRegistry &registry = teamRegistry();
+  ++gTeamGeneration;
   if (id < kDenseTeamIds) {
     if (registry.dense.size() <= static_cast<size_t>(id))
       registry.dense.resize(static_cast<size_t>(id) + 1, nullptr);
@@ -55,6 +56,7 @@ void insert(int64_t id, std::unique_ptr<TeamState> state) {
 }
 
 void destroy(TeamState *state) noexcept {
+  ++gTeamGeneration;
   freeChannels(*state);
   freeGroups(*state);
   freeComm(state->haloComm);

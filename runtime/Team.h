@@ -59,6 +59,11 @@ TeamRegistry &teamRegistry();
 inline TeamState *const *gDenseTeams = nullptr;
 inline size_t gDenseTeamCount = 0;
 
+/// Bumped whenever a team is created or destroyed (with its layouts and
+/// communicators): a memoized call (CallMemo.h) of an older generation may
+/// hold pointers to them and is not reused.
+inline uint64_t gTeamGeneration = 0;
+
 TeamState &lookupTeamSlow(int64_t id);
 
 /// The team `id`; initializes MPI and creates team 0 on first use. Throws
