@@ -9,10 +9,14 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "RuntimeAPI.h"
+
 #include "distruntime/Conversion/Passes.h"
 #include "distruntime/Dialect/DistRuntime/IR/DistRuntimeOps.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/IRMapping.h"
@@ -61,6 +65,71 @@ struct IndexMath {
             false};
   }
 };
+
+/// Run-time checks of the sizes the verifier could not see (dynamic
+/// dimensions). A violated one calls distrt_check_failed, which names the op,
+/// its location and both sizes and aborts: the loops never read or write out
+/// of bounds because of inconsistent shapes.
+struct SizeChecks {
+  OpBuilder &b;
+  Location loc;
+  StringRef opName;
+
+  /// A size as an index value, and its constant if static.
+  struct Size {
+    Value value;
+    std::optional<int64_t> constant;
+  };
+  Size cst(int64_t v) { return {arith::ConstantIndexOp::create(b, loc, v), v}; }
+  Size dim(Value memref, int64_t d) {
+    auto type = cast<MemRefType>(memref.getType());
+    if (!type.isDynamicDim(d))
+      return cst(type.getDimSize(d));
+    return {memref::DimOp::create(b, loc, memref, d), std::nullopt};
+  }
+
+  /// Requires `have pred want`; static pairs were checked by the verifier.
+  void require(arith::CmpIPredicate pred, Size have, Size want,
+               const Twine &what) {
+    if (have.constant && want.constant)
+      return;
+    Value failed = arith::CmpIOp::create(b, loc, arith::invertPredicate(pred),
+                                         have.value, want.value);
+    auto check = scf::IfOp::create(b, loc, failed, /*withElseRegion=*/false);
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(check.thenBlock());
+    auto module = check->getParentOfType<ModuleOp>();
+    auto callee =
+        getOrInsertRuntimeFunction(b, module, RuntimeFunction::CheckFailed);
+    Type i64 = b.getI64Type();
+    func::CallOp::create(
+        b, loc, callee,
+        ValueRange{getStringConstant(b, module, loc, opName),
+                   getStringConstant(b, module, loc, what.str()),
+                   arith::IndexCastOp::create(b, loc, i64, have.value),
+                   arith::IndexCastOp::create(b, loc, i64, want.value),
+                   getLocationString(b, module, loc)});
+  }
+  void requireEqual(Size have, Size want, const Twine &what) {
+    require(arith::CmpIPredicate::eq, have, want, what);
+  }
+};
+
+/// The size checks shared by gather and scatter: the index vector length and
+/// the batching dimensions of the operand and of the indices.
+void checkIndices(SizeChecks &c, Value operand, Value indices,
+                  int64_t indexVectorDim, size_t indexVectorSize,
+                  ArrayRef<int64_t> operandBatching,
+                  ArrayRef<int64_t> indicesBatching) {
+  int64_t rank = cast<MemRefType>(indices.getType()).getRank();
+  if (indexVectorDim < rank)
+    c.requireEqual(c.dim(indices, indexVectorDim), c.cst(indexVectorSize),
+                   "index vector size (dim(indices, index_vector_dim))");
+  for (auto [od, id] : llvm::zip(operandBatching, indicesBatching))
+    c.requireEqual(c.dim(operand, od), c.dim(indices, id),
+                   "operand batching dimension " + Twine(od) +
+                       " against indices dimension " + Twine(id));
+}
 
 /// Loads the start index vector at `batchIndex` (the indices' dims other than
 /// index_vector_dim, in order): `count` values along index_vector_dim, or one
@@ -112,6 +181,27 @@ LogicalResult lowerGather(RewriterBase &rewriter, GatherOp op) {
     if (!llvm::is_contained(dims.getCollapsedSliceDims(), d) &&
         !llvm::is_contained(dims.getOperandBatchingDims(), d))
       windowOperandDims.push_back(d);
+
+  // The sizes the verifier saw only where they were static.
+  SizeChecks c{rewriter, loc, "gather"};
+  for (auto [d, size] : llvm::enumerate(sliceSizes))
+    c.require(arith::CmpIPredicate::sle, c.cst(size), c.dim(operand, d),
+              "slice_sizes[" + Twine(d) + "] against operand dimension " +
+                  Twine(d));
+  checkIndices(c, operand, indices, ivd, dims.getStartIndexMap().size(),
+               dims.getOperandBatchingDims(),
+               dims.getStartIndicesBatchingDims());
+  for (auto [k, d] : llvm::enumerate(batchDims)) {
+    int64_t indicesDim = static_cast<int64_t>(k) < ivd ? k : k + 1;
+    c.requireEqual(c.dim(output, d), c.dim(indices, indicesDim),
+                   "result dimension " + Twine(d) +
+                       " against indices "
+                       "dimension " +
+                       Twine(indicesDim));
+  }
+  for (auto [j, d] : llvm::enumerate(offsetDims))
+    c.requireEqual(c.dim(output, d), c.cst(sliceSizes[windowOperandDims[j]]),
+                   "result dimension " + Twine(d) + " against its slice size");
 
   auto bounds = [&](ArrayRef<int64_t> resultDims) {
     SmallVector<Value> ubs;
@@ -189,11 +279,6 @@ LogicalResult lowerScatter(RewriterBase &rewriter, ScatterOp op) {
   int64_t updateRank = cast<MemRefType>(update0.getType()).getRank();
   size_t n = op.getInputs().size();
 
-  // results start as copies of the inputs.
-  for (auto [input, output] : llvm::zip(op.getInputs(), op.getOutputs()))
-    if (input != output)
-      memref::CopyOp::create(rewriter, loc, input, output);
-
   SmallVector<int64_t> scatterDims, windowResultDims;
   for (int64_t d = 0; d < updateRank; ++d)
     if (!llvm::is_contained(windowDims, d))
@@ -202,6 +287,47 @@ LogicalResult lowerScatter(RewriterBase &rewriter, ScatterOp op) {
     if (!llvm::is_contained(dims.getInsertedWindowDims(), d) &&
         !llvm::is_contained(dims.getInputBatchingDims(), d))
       windowResultDims.push_back(d);
+
+  // The sizes the verifier saw only where they were static.
+  SizeChecks c{rewriter, loc, "scatter"};
+  Value input0 = op.getInputs()[0];
+  for (size_t i = 0; i < n; ++i)
+    for (int64_t d = 0; d < resultRank; ++d) {
+      c.requireEqual(c.dim(op.getInputs()[i], d), c.dim(input0, d),
+                     "input #" + Twine(i) + " dimension " + Twine(d) +
+                         " against input #0");
+      c.requireEqual(c.dim(op.getOutputs()[i], d), c.dim(op.getInputs()[i], d),
+                     "output #" + Twine(i) + " dimension " + Twine(d) +
+                         " against its input");
+    }
+  for (size_t i = 1; i < n; ++i)
+    for (int64_t d = 0; d < updateRank; ++d)
+      c.requireEqual(c.dim(op.getUpdates()[i], d), c.dim(update0, d),
+                     "update #" + Twine(i) + " dimension " + Twine(d) +
+                         " against update #0");
+  checkIndices(
+      c, input0, indices, ivd, dims.getScatterDimsToOperandDims().size(),
+      dims.getInputBatchingDims(), dims.getScatterIndicesBatchingDims());
+  for (auto [k, d] : llvm::enumerate(scatterDims)) {
+    int64_t indicesDim = static_cast<int64_t>(k) < ivd ? k : k + 1;
+    c.requireEqual(c.dim(update0, d), c.dim(indices, indicesDim),
+                   "update dimension " + Twine(d) +
+                       " against indices "
+                       "dimension " +
+                       Twine(indicesDim));
+  }
+  for (auto [j, d] : llvm::enumerate(windowDims))
+    c.require(arith::CmpIPredicate::sle, c.dim(update0, d),
+              c.dim(input0, windowResultDims[j]),
+              "update window dimension " + Twine(d) +
+                  " against input "
+                  "dimension " +
+                  Twine(windowResultDims[j]));
+
+  // results start as copies of the inputs.
+  for (auto [input, output] : llvm::zip(op.getInputs(), op.getOutputs()))
+    if (input != output)
+      memref::CopyOp::create(rewriter, loc, input, output);
 
   auto loopNest =
       [&](OpBuilder &b, Location loc, ArrayRef<int64_t> dimsOf,

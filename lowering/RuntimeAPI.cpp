@@ -125,16 +125,15 @@ static std::string formatLocation(Location loc) {
   return text;
 }
 
-Value mlir::distruntime::getLocationString(OpBuilder &builder, ModuleOp module,
-                                           Location loc) {
-  std::string text = formatLocation(loc);
+Value mlir::distruntime::getStringConstant(OpBuilder &builder, ModuleOp module,
+                                           Location loc, StringRef text) {
   std::string name =
-      llvm::formatv("__distrt_loc_{0:x16}", llvm::xxh3_64bits(text));
+      llvm::formatv("__distrt_str_{0:x16}", llvm::xxh3_64bits(text));
   MLIRContext *ctx = module.getContext();
   if (!module.lookupSymbol<LLVM::GlobalOp>(name)) {
     OpBuilder::InsertionGuard guard(builder);
     builder.setInsertionPointToStart(module.getBody());
-    std::string data = text + '\0';
+    std::string data = text.str() + '\0';
     auto arrayType =
         LLVM::LLVMArrayType::get(IntegerType::get(ctx, 8), data.size());
     LLVM::GlobalOp::create(builder, loc, arrayType, /*isConstant=*/true,
@@ -143,6 +142,11 @@ Value mlir::distruntime::getLocationString(OpBuilder &builder, ModuleOp module,
   }
   return LLVM::AddressOfOp::create(builder, loc,
                                    LLVM::LLVMPointerType::get(ctx), name);
+}
+
+Value mlir::distruntime::getLocationString(OpBuilder &builder, ModuleOp module,
+                                           Location loc) {
+  return getStringConstant(builder, module, loc, formatLocation(loc));
 }
 
 std::pair<Value, Value> mlir::distruntime::castToUnranked(OpBuilder &builder,

@@ -29,6 +29,11 @@ func::FuncOp getOrInsertRuntimeFunction(OpBuilder &builder, ModuleOp module,
 /// The distrt_dtype_t code of an element type, if the runtime supports it.
 std::optional<int32_t> getRuntimeTypeCode(Type elementType);
 
+/// A pointer to a NUL-terminated constant copy of `text`; equal texts share
+/// one global.
+Value getStringConstant(OpBuilder &builder, ModuleOp module, Location loc,
+                        StringRef text);
+
 /// A pointer to a NUL-terminated constant string "file:line:col" naming
 /// `loc`, shared by all ops with the same location.
 Value getLocationString(OpBuilder &builder, ModuleOp module, Location loc);

@@ -226,6 +226,15 @@ distrt_handle_t distrt_recv(int64_t team, const distrt_groups_t *pairs,
   }
 }
 
+void distrt_check_failed(const char *op, const char *what, int64_t have,
+                         int64_t want, const char *loc) {
+  try {
+    raise("{}: {} vs {}", what ? what : "check failed", have, want);
+  } catch (...) {
+    failCurrent(op ? op : "check", kNoTeam, loc);
+  }
+}
+
 void distrt_init(void) {
   try {
     ensureMpi();

@@ -24,8 +24,9 @@ static std::string formatWhat(const std::string &op, const std::string &loc,
                               int64_t team, int rank,
                               const std::string &message) {
   std::string teamText = team == kNoTeam ? "?" : std::to_string(team);
-  return fmt::format("{} at {}: team {}, rank {}: {}", op, loc, teamText, rank,
-                     message);
+  std::string rankText = rank < 0 ? "?" : std::to_string(rank);
+  return fmt::format("{} at {}: team {}, rank {}: {}", op, loc, teamText,
+                     rankText, message);
 }
 
 Error::Error(std::string op, std::string loc, int64_t team, int rank,
@@ -49,8 +50,14 @@ void raiseMpi(int code, const char *call) {
 }
 
 int callerRank(int64_t team) noexcept {
-  if (!mpiActive())
+  if (!mpiActive()) {
+    // MPI is not (or no longer) running, e.g. a check failed before the
+    // program's first communication: the launcher still knows the rank.
+    for (const char *name : {"OMPI_COMM_WORLD_RANK", "PMIX_RANK", "PMI_RANK"})
+      if (const char *value = std::getenv(name))
+        return std::atoi(value);
     return -1;
+  }
   if (const TeamState *state = findTeam(team))
     return state->rank;
   int rank = -1;

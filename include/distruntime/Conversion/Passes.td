@@ -32,10 +32,15 @@ def LowerGatherScatter : Pass<"distruntime-lower-gather-scatter"> {
     Gather and scatter run on each process's local data. Their memref forms
     become scf.for nests over memref loads and stores, with start-index
     clamping (gather), per-element bounds checks and the inlined
-    update_computation (scatter). Tensor forms must be bufferized first.
+    update_computation (scatter). Sizes the verifier could not check (dynamic
+    dimensions) are checked at run time: a mismatch calls distrt_check_failed,
+    which reports the op, its location and both sizes. Tensor forms must be
+    bufferized first.
   }];
   let dependentDialects = [
     "::mlir::arith::ArithDialect",
+    "::mlir::func::FuncDialect",
+    "::mlir::LLVM::LLVMDialect",
     "::mlir::memref::MemRefDialect",
     "::mlir::scf::SCFDialect"
   ];

@@ -196,6 +196,12 @@ distrt_handle_t distrt_recv(int64_t team, const distrt_groups_t *pairs,
                             int64_t n, const distrt_operand_t *outputs,
                             int32_t async, const char *loc);
 
+/// Reports a run-time check of generated code that failed, e.g. dynamic
+/// sizes of a gather or scatter that contradict each other: prints
+/// "<op> at <loc>: ...: <what>: <have> vs <want>" and aborts the job.
+void distrt_check_failed(const char *op, const char *what, int64_t have,
+                         int64_t want, const char *loc);
+
 /// Host API: initialize explicitly (optional; the first call initializes MPI
 /// lazily if needed) and finalize what distrt initialized.
 void distrt_init(void);

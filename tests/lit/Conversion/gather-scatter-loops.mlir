@@ -148,3 +148,29 @@ func.func @scatter_in_place(%a: memref<4x7xi32>, %b: memref<4x7xf32>, %indices: 
   }
   return
 }
+
+// Static shapes were checked by the verifier: no run-time size check.
+// CHECK-LABEL: func.func @static_sizes_unchecked(
+// CHECK-NOT: distrt_check_failed
+// CHECK: return
+func.func @static_sizes_unchecked(%operand: memref<8x4xf32>, %indices: memref<3xi32>, %out: memref<3x4xf32>) {
+  distruntime.gather ins(%operand, %indices : memref<8x4xf32>, memref<3xi32>) outs(%out : memref<3x4xf32>) {dimension_numbers = #distruntime.gather<offset_dims = [1], collapsed_slice_dims = [0], start_index_map = [0], index_vector_dim = 1>, slice_sizes = array<i64: 1, 4>}
+  return
+}
+
+// A dynamic result dimension is compared with the indices' before the loops.
+// CHECK-LABEL: func.func @dynamic_sizes_checked(
+// CHECK-SAME: %[[OPERAND:[^:]*]]: memref<?x4xf32>, %[[INDICES:[^:]*]]: memref<3xi32>, %[[OUT:[^:]*]]: memref<?x4xf32>)
+// CHECK: %[[ROWS:.*]] = memref.dim %[[OPERAND]], %{{.*}}
+// CHECK: %[[SMALL:.*]] = arith.cmpi sgt, %{{.*}}, %[[ROWS]]
+// CHECK: scf.if %[[SMALL]] {
+// CHECK: func.call @distrt_check_failed
+// CHECK: %[[RESULT:.*]] = memref.dim %[[OUT]], %{{.*}}
+// CHECK: %[[DIFFERENT:.*]] = arith.cmpi ne, %[[RESULT]], %{{.*}}
+// CHECK: scf.if %[[DIFFERENT]] {
+// CHECK: func.call @distrt_check_failed
+// CHECK: scf.for
+func.func @dynamic_sizes_checked(%operand: memref<?x4xf32>, %indices: memref<3xi32>, %out: memref<?x4xf32>) {
+  distruntime.gather ins(%operand, %indices : memref<?x4xf32>, memref<3xi32>) outs(%out : memref<?x4xf32>) {dimension_numbers = #distruntime.gather<offset_dims = [1], collapsed_slice_dims = [0], start_index_map = [0], index_vector_dim = 1>, slice_sizes = array<i64: 1, 4>}
+  return
+}

@@ -1,7 +1,7 @@
 // RUN: %distruntime-opt %s --convert-distruntime-to-runtime | FileCheck %s
 
 // Declarations mirror distrt.h; every call carries the op's location.
-// CHECK-DAG: llvm.mlir.global internal constant @[[LOC_SIZE:__distrt_loc_[0-9a-fx]+]]("{{.*}}to-runtime.mlir:19:8\00")
+// CHECK-DAG: llvm.mlir.global internal constant @[[LOC_SIZE:__distrt_str_[0-9a-fx]+]]("{{.*}}to-runtime.mlir:19:8\00")
 // CHECK-DAG: func.func private @distrt_team_size(i64, !llvm.ptr) -> i64
 // CHECK-DAG: func.func private @distrt_team_member(i64, !llvm.ptr) -> i64
 // CHECK-DAG: func.func private @distrt_allreduce(i64, i32, i32, i64, !llvm.ptr, i32, !llvm.ptr) -> i64
