@@ -82,6 +82,33 @@ template <> SmallVector<int64_t> changedDims(ReduceScatterOp op) {
   return {op.getScatterDimension()};
 }
 
+/// A new buffer of `type` whose dynamic sizes come from `size(d)`.
+static Value allocate(RewriterBase &rewriter, Location loc, TensorType type,
+                      function_ref<Value(int64_t)> size) {
+  auto memrefType =
+      cast<MemRefType>(getMemRefTypeWithStaticIdentityLayout(type));
+  SmallVector<Value> sizes;
+  for (int64_t d = 0; d < memrefType.getRank(); ++d)
+    if (memrefType.isDynamicDim(d))
+      sizes.push_back(size(d));
+  return memref::AllocOp::create(rewriter, loc, memrefType, sizes);
+}
+
+/// The buffers of `tensors`, in order.
+static FailureOr<SmallVector<Value>>
+getBuffers(RewriterBase &rewriter, ValueRange tensors,
+           const BufferizationOptions &options,
+           const BufferizationState &state) {
+  SmallVector<Value> buffers;
+  for (Value tensor : tensors) {
+    FailureOr<Value> buffer = getBuffer(rewriter, tensor, options, state);
+    if (failed(buffer))
+      return failure();
+    buffers.push_back(*buffer);
+  }
+  return buffers;
+}
+
 /// Tensor-form collectives read their inputs and return fresh tensors: the
 /// memref form with newly allocated outputs is their bufferization.
 template <typename Op>
@@ -92,34 +119,32 @@ struct CollectiveOpInterface
                           BufferizationState &state) const {
     auto collective = cast<Op>(op);
     Location loc = op->getLoc();
-    SmallVector<Value> inputs;
-    for (Value input : collective.getInputs()) {
-      FailureOr<Value> buffer = getBuffer(rewriter, input, options, state);
-      if (failed(buffer))
-        return failure();
-      inputs.push_back(*buffer);
-    }
+    FailureOr<SmallVector<Value>> inputs =
+        getBuffers(rewriter, collective.getInputs(), options, state);
+    if (failed(inputs))
+      return failure();
+    // A dynamic result size is the input's where the op keeps the dimension.
     SmallVector<int64_t> changed = changedDims(collective);
-    SmallVector<Value> outputs;
     for (auto [k, result] : llvm::enumerate(collective.getResults())) {
-      auto type = cast<MemRefType>(getMemRefTypeWithStaticIdentityLayout(
-          cast<TensorType>(result.getType())));
-      SmallVector<Value> sizes;
-      for (int64_t d = 0; d < type.getRank(); ++d) {
-        if (!type.isDynamicDim(d))
-          continue;
-        if (llvm::is_contained(changed, d) || k >= inputs.size())
+      auto type = cast<ShapedType>(result.getType());
+      for (int64_t d = 0; d < type.getRank(); ++d)
+        if (type.isDynamicDim(d) &&
+            (llvm::is_contained(changed, d) || k >= inputs->size()))
           return op->emitOpError("result #")
                  << k << " needs a static size in dimension " << d
                  << " to be bufferized";
-        sizes.push_back(memref::DimOp::create(rewriter, loc, inputs[k], d));
-      }
-      outputs.push_back(memref::AllocOp::create(rewriter, loc, type, sizes));
     }
+    SmallVector<Value> outputs;
+    for (auto [k, result] : llvm::enumerate(collective.getResults()))
+      outputs.push_back(allocate(
+          rewriter, loc, cast<TensorType>(result.getType()),
+          [&](int64_t d) -> Value {
+            return memref::DimOp::create(rewriter, loc, (*inputs)[k], d);
+          }));
 
     // The same op in memref form: no tensor results, outputs passed in.
     OperationState memrefForm(loc, op->getName());
-    memrefForm.addOperands(inputs);
+    memrefForm.addOperands(*inputs);
     memrefForm.addOperands(outputs);
     for (NamedAttribute attr : op->getAttrs())
       if (attr.getName() != "operandSegmentSizes" &&
@@ -127,7 +152,7 @@ struct CollectiveOpInterface
         memrefForm.addAttribute(attr.getName(), attr.getValue());
     memrefForm.addAttribute(
         "operandSegmentSizes",
-        rewriter.getDenseI32ArrayAttr({static_cast<int32_t>(inputs.size()),
+        rewriter.getDenseI32ArrayAttr({static_cast<int32_t>(inputs->size()),
                                        static_cast<int32_t>(outputs.size())}));
     bool async = collective.getHandle() != nullptr;
     memrefForm.addAttribute("resultSegmentSizes",
@@ -145,18 +170,6 @@ struct CollectiveOpInterface
     return success();
   }
 };
-
-/// A new buffer of `type` whose dynamic sizes come from `size(d)`.
-static Value allocate(RewriterBase &rewriter, Location loc, TensorType type,
-                      function_ref<Value(int64_t)> size) {
-  auto memrefType =
-      cast<MemRefType>(getMemRefTypeWithStaticIdentityLayout(type));
-  SmallVector<Value> sizes;
-  for (int64_t d = 0; d < memrefType.getRank(); ++d)
-    if (memrefType.isDynamicDim(d))
-      sizes.push_back(size(d));
-  return memref::AllocOp::create(rewriter, loc, memrefType, sizes);
-}
 
 /// gather reads operand and indices and returns a new tensor.
 struct GatherOpInterface
@@ -209,30 +222,23 @@ struct ScatterOpInterface
                           BufferizationState &state) const {
     auto scatter = cast<ScatterOp>(op);
     Location loc = op->getLoc();
-    SmallVector<Value> inputs, updates, outputs;
-    auto buffers = [&](ValueRange tensors,
-                       SmallVectorImpl<Value> &into) -> LogicalResult {
-      for (Value tensor : tensors) {
-        FailureOr<Value> buffer = getBuffer(rewriter, tensor, options, state);
-        if (failed(buffer))
-          return failure();
-        into.push_back(*buffer);
-      }
-      return success();
-    };
+    FailureOr<SmallVector<Value>> inputs =
+        getBuffers(rewriter, scatter.getInputs(), options, state);
+    FailureOr<SmallVector<Value>> updates =
+        getBuffers(rewriter, scatter.getUpdates(), options, state);
     FailureOr<Value> indices =
         getBuffer(rewriter, scatter.getScatterIndices(), options, state);
-    if (failed(buffers(scatter.getInputs(), inputs)) ||
-        failed(buffers(scatter.getUpdates(), updates)) || failed(indices))
+    if (failed(inputs) || failed(updates) || failed(indices))
       return failure();
+    SmallVector<Value> outputs;
     for (auto [k, result] : llvm::enumerate(scatter.getResults()))
-      outputs.push_back(
-          allocate(rewriter, loc, cast<TensorType>(result.getType()),
-                   [&](int64_t d) -> Value {
-                     return memref::DimOp::create(rewriter, loc, inputs[k], d);
-                   }));
+      outputs.push_back(allocate(
+          rewriter, loc, cast<TensorType>(result.getType()),
+          [&](int64_t d) -> Value {
+            return memref::DimOp::create(rewriter, loc, (*inputs)[k], d);
+          }));
     auto memrefForm = ScatterOp::create(
-        rewriter, loc, TypeRange(), inputs, *indices, updates, outputs,
+        rewriter, loc, TypeRange(), *inputs, *indices, *updates, outputs,
         scatter.getScatterDimensionNumbersAttr(),
         scatter.getIndicesAreSortedAttr(), scatter.getUniqueIndicesAttr());
     memrefForm.getUpdateComputation().takeBody(scatter.getUpdateComputation());
