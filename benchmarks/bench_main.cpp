@@ -17,6 +17,8 @@
 //   send_recv           ring, async send + recv + wait; baseline
 //                       MPI_Irecv + MPI_Isend + MPI_Waitall
 // CSV on stdout: case,np,size,baseline_us,distrt_us,ratio (medians).
+// Usage: distrt_bench [halo|allreduce|collectives|collectives_smoke]
+//                     [largest size in bytes, default 16 MiB]
 //
 //===----------------------------------------------------------------------===//
 
@@ -246,6 +248,8 @@ int main(int argc, char **argv) {
   MPI_Comm comm;
   MPI_Comm_dup(MPI_COMM_WORLD, &comm);
   const std::string only = argc > 1 ? argv[1] : "";
+  // Optional largest size in bytes, to look at small messages alone.
+  const int64_t maxBytes = argc > 2 ? std::stoll(argv[2]) : int64_t{16} << 20;
 
   printHeader(rank);
   if (only.empty() || only == "halo")
@@ -253,14 +257,16 @@ int main(int argc, char **argv) {
       for (int64_t width : {1, 4})
         benchHalo(n, width, comm, rank, size);
   if (only.empty() || only == "allreduce") {
-    for (int64_t bytes = 8; bytes <= (int64_t{16} << 20); bytes *= 4)
+    for (int64_t bytes = 8; bytes <= maxBytes; bytes *= 4)
       benchAllreduce(bytes, comm, rank, size);
-    benchAllreduce(int64_t{16} << 20, comm, rank, size);
+    if (maxBytes == int64_t{16} << 20)
+      benchAllreduce(maxBytes, comm, rank, size);
   }
   if (only.empty() || only == "collectives") {
-    for (int64_t bytes = 8; bytes <= (int64_t{16} << 20); bytes *= 4)
+    for (int64_t bytes = 8; bytes <= maxBytes; bytes *= 4)
       benchCollectives(bytes, comm, rank, size);
-    benchCollectives(int64_t{16} << 20, comm, rank, size);
+    if (maxBytes == int64_t{16} << 20)
+      benchCollectives(maxBytes, comm, rank, size);
   }
   if (only == "collectives_smoke") // one size, so the cases cannot rot
     benchCollectives(4096, comm, rank, size);

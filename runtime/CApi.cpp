@@ -1,9 +1,10 @@
 //===- CApi.cpp - The C ABI of distrt.h and distrt_mpi.h --------*- C++ -*-===//
 //
-// Each entry point unpacks MLIR's unranked memrefs into views (operand arrays
-// are passed on as they are, read once when the op resolves them) and calls
-// the one C++ implementation. Nothing throws across: any exception becomes one
-// line on stderr and an abort of the job (fail()).
+// Each entry point unpacks MLIR's unranked memrefs into views and calls the
+// one C++ implementation. Nothing throws across: any exception becomes one
+// line on stderr and an abort of the job (fail()). The StableHLO-style
+// collectives' entry points live with their operations (Collectives.cpp,
+// PointToPoint.cpp), where they inline the memoized fast path.
 //
 //===----------------------------------------------------------------------===//
 
@@ -111,118 +112,6 @@ void distrt_wait(distrt_handle_t handle, const char *loc) {
     detail::wait(handle, SourceLoc(loc));
   } catch (...) {
     failCurrent("wait", kNoTeam, loc);
-  }
-}
-
-distrt_handle_t distrt_all_gather(int64_t team, const distrt_groups_t *groups,
-                                  int64_t dim, int64_t n,
-                                  const distrt_operand_t *inputs,
-                                  const distrt_operand_t *outputs,
-                                  int32_t async, const char *loc) {
-  try {
-    return detail::allGather(team, groups, dim, OperandList(inputs, n),
-                             OperandList(outputs, n), async != 0,
-                             SourceLoc(loc));
-  } catch (...) {
-    failCurrent("all_gather", team, loc);
-  }
-}
-
-distrt_handle_t distrt_all_reduce(int64_t team, const distrt_groups_t *groups,
-                                  int32_t op, int64_t n,
-                                  const distrt_operand_t *inputs,
-                                  const distrt_operand_t *outputs,
-                                  int32_t async, const char *loc) {
-  try {
-    return detail::allReduce(team, groups, op, OperandList(inputs, n),
-                             OperandList(outputs, n), async != 0,
-                             SourceLoc(loc));
-  } catch (...) {
-    failCurrent("all_reduce", team, loc);
-  }
-}
-
-distrt_handle_t distrt_all_to_all(int64_t team, const distrt_groups_t *groups,
-                                  int64_t split_dim, int64_t concat_dim,
-                                  int64_t split_count, int64_t n,
-                                  const distrt_operand_t *inputs,
-                                  const distrt_operand_t *outputs,
-                                  int32_t async, const char *loc) {
-  try {
-    return detail::allToAll(team, groups, split_dim, concat_dim, split_count,
-                            OperandList(inputs, n), OperandList(outputs, n),
-                            async != 0, SourceLoc(loc));
-  } catch (...) {
-    failCurrent("all_to_all", team, loc);
-  }
-}
-
-distrt_handle_t distrt_reduce_scatter(int64_t team,
-                                      const distrt_groups_t *groups, int32_t op,
-                                      int64_t scatter_dim, int64_t n,
-                                      const distrt_operand_t *inputs,
-                                      const distrt_operand_t *outputs,
-                                      int32_t async, const char *loc) {
-  try {
-    return detail::reduceScatter(
-        team, groups, op, scatter_dim, OperandList(inputs, n),
-        OperandList(outputs, n), async != 0, SourceLoc(loc));
-  } catch (...) {
-    failCurrent("reduce_scatter", team, loc);
-  }
-}
-
-distrt_handle_t distrt_collective_broadcast(int64_t team,
-                                            const distrt_groups_t *groups,
-                                            int64_t n,
-                                            const distrt_operand_t *inputs,
-                                            const distrt_operand_t *outputs,
-                                            int32_t async, const char *loc) {
-  try {
-    return detail::collectiveBroadcast(team, groups, OperandList(inputs, n),
-                                       OperandList(outputs, n), async != 0,
-                                       SourceLoc(loc));
-  } catch (...) {
-    failCurrent("collective_broadcast", team, loc);
-  }
-}
-
-distrt_handle_t distrt_collective_permute(int64_t team,
-                                          const distrt_groups_t *pairs,
-                                          int64_t n,
-                                          const distrt_operand_t *inputs,
-                                          const distrt_operand_t *outputs,
-                                          int32_t async, const char *loc) {
-  try {
-    return detail::collectivePermute(team, pairs, OperandList(inputs, n),
-                                     OperandList(outputs, n), async != 0,
-                                     SourceLoc(loc));
-  } catch (...) {
-    failCurrent("collective_permute", team, loc);
-  }
-}
-
-distrt_handle_t distrt_send(int64_t team, const distrt_groups_t *pairs,
-                            int64_t channel_id, int32_t host_transfer,
-                            int64_t n, const distrt_operand_t *inputs,
-                            int32_t async, const char *loc) {
-  try {
-    return detail::send(team, pairs, channel_id, host_transfer != 0,
-                        OperandList(inputs, n), async != 0, SourceLoc(loc));
-  } catch (...) {
-    failCurrent("send", team, loc);
-  }
-}
-
-distrt_handle_t distrt_recv(int64_t team, const distrt_groups_t *pairs,
-                            int64_t channel_id, int32_t host_transfer,
-                            int64_t n, const distrt_operand_t *outputs,
-                            int32_t async, const char *loc) {
-  try {
-    return detail::recv(team, pairs, channel_id, host_transfer != 0,
-                        OperandList(outputs, n), async != 0, SourceLoc(loc));
-  } catch (...) {
-    failCurrent("recv", team, loc);
   }
 }
 

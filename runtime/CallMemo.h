@@ -1,8 +1,9 @@
 //===- CallMemo.h - The last validated call of each op kind -----*- C++ -*-===//
 //
-// A loop calls one op on the same operands again and again. Each op kind
-// remembers its last call that passed every check, with what the checks
-// derived (its plan: layout, byte counts, direct/staged choices). A call whose
+// A loop calls one op on the same operands again and again. Each call site
+// (up to a few per op kind) remembers its last call that passed every check,
+// with what the checks derived (its plan: layout, byte counts, direct/staged
+// choices). A call whose
 // team, groups (address and content), parameters and operands (rank, dtype
 // and descriptor content except the allocated pointer) equal the memo's
 // reuses the plan and goes straight to MPI. Anything else takes the full
@@ -15,6 +16,7 @@
 #ifndef DISTRUNTIME_RUNTIME_CALLMEMO_H
 #define DISTRUNTIME_RUNTIME_CALLMEMO_H
 
+#include "Error.h"
 #include "Operands.h"
 #include "ProcessGroups.h"
 #include "Team.h"
@@ -28,20 +30,56 @@ namespace distrt::detail {
 
 using MemoParams = std::array<int64_t, 3>;
 
-/// The `count` words at `bytes` equal `words`. Inline word loads: the runs
-/// are a few words long, shorter than what a memcmp call costs.
-inline bool sameWords(const void *bytes, const int64_t *words, int64_t count) {
+/// The OR of the differences between the `N` words at `bytes` and `words`:
+/// zero when equal. A fixed count unrolls into a few vector compares.
+template <int N>
+inline uint64_t diffWords(const std::byte *bytes, const int64_t *words) {
+  uint64_t diff = 0;
+  for (int i = 0; i < N; ++i) {
+    int64_t word;
+    std::memcpy(&word, bytes + 8 * i, 8);
+    diff |= static_cast<uint64_t>(word ^ words[i]);
+  }
+  return diff;
+}
+
+inline uint64_t diffWords(const std::byte *bytes, const int64_t *words,
+                          int64_t count) {
   uint64_t diff = 0;
   for (int64_t i = 0; i < count; ++i) {
     int64_t word;
-    std::memcpy(&word, static_cast<const std::byte *>(bytes) + 8 * i, 8);
+    std::memcpy(&word, bytes + 8 * i, 8);
     diff |= static_cast<uint64_t>(word ^ words[i]);
   }
-  return diff == 0;
+  return diff;
+}
+
+inline bool sameWords(const void *bytes, const int64_t *words, int64_t count) {
+  return diffWords(static_cast<const std::byte *>(bytes), words, count) == 0;
+}
+
+/// Compares a memref descriptor past its allocated pointer (aligned, offset,
+/// sizes, strides: 2 + 2 * rank words) with `words`.
+[[gnu::always_inline]] inline uint64_t
+diffDescriptor(const void *desc, const int64_t *words, int64_t rank) {
+  const auto *bytes = static_cast<const std::byte *>(desc) + sizeof(void *);
+  switch (rank) {
+  case 0:
+    return diffWords<2>(bytes, words);
+  case 1:
+    return diffWords<4>(bytes, words);
+  case 2:
+    return diffWords<6>(bytes, words);
+  case 3:
+    return diffWords<8>(bytes, words);
+  default:
+    return diffWords(bytes, words, 2 + 2 * rank);
+  }
 }
 
 /// The operands equal the memo's words at `w` (advanced past them).
-inline bool sameOperands(const OperandList &list, const int64_t *&w) {
+[[gnu::always_inline]] inline bool sameOperands(const OperandList &list,
+                                                const int64_t *&w) {
   const int64_t n = list.size();
   if (list.isC()) {
     const distrt_operand_t *array = list.array();
@@ -50,10 +88,8 @@ inline bool sameOperands(const OperandList &list, const int64_t *&w) {
     for (int64_t k = 0; k < n; ++k) {
       const distrt_operand_t &op = array[k];
       const int64_t rank = w[0];
-      // Past the allocated pointer: aligned, offset, sizes, strides.
-      if (op.rank != rank || op.dtype != w[1] || !op.desc ||
-          !sameWords(static_cast<const std::byte *>(op.desc) + sizeof(void *),
-                     w + 2, 2 + 2 * rank))
+      if (((op.rank ^ rank) | (op.dtype ^ w[1])) != 0 || !op.desc ||
+          diffDescriptor(op.desc, w + 2, rank) != 0)
         return false;
       w += 4 + 2 * rank;
     }
@@ -75,33 +111,71 @@ inline bool sameOperands(const OperandList &list, const int64_t *&w) {
   return true;
 }
 
+/// What identifies a call besides its operands: team, team generation,
+/// groups address, op parameters, operand counts (-1: the op has none).
+using MemoHead = std::array<int64_t, 8>;
+
+inline MemoHead memoHead(int64_t team, const distrt_groups_t *groups,
+                         const MemoParams &p, const OperandList *inputs,
+                         const OperandList *outputs) {
+  return {team,
+          static_cast<int64_t>(gTeamGeneration),
+          reinterpret_cast<intptr_t>(groups),
+          p[0],
+          p[1],
+          p[2],
+          inputs ? inputs->size() : -1,
+          outputs ? outputs->size() : -1};
+}
+
+/// The fast path reads the memo entry and little else: short keys and
+/// operand words are kept inline (one block of cache lines, no pointer
+/// chasing), longer ones on the heap.
 struct CallMemo {
+  /// memoHead() of the call. The generation guards the layout below: it
+  /// lives as long as the teams do.
+  MemoHead head{};
   bool valid = false;
-  int64_t team = 0;
-  /// gTeamGeneration when stored: the layout below lives as long as it.
-  uint64_t generation = 0;
-  const distrt_groups_t *groups = nullptr;
-  /// The layout's key, to confirm that *groups still holds the same content.
-  const std::vector<int64_t> *groupsKey = nullptr;
-  MemoParams params{};
-  int64_t numIns = 0, numOuts = 0;
+  /// The groups' key (mode, num_replicas, num_partitions, num_groups,
+  /// group_size, ids...), to confirm that the groups still hold the content
+  /// the layout was built from: `inlineKey` or the layout's own key.
+  const int64_t *key = nullptr;
+  size_t keySize = 0;
   /// Per operand (inputs, then outputs): rank, dtype, aligned, offset, sizes,
-  /// strides. The buffers' sizes and strides point here, not to the caller's
-  /// descriptors, which may be gone by the next call.
-  std::vector<int64_t> words;
+  /// strides: `inlineWords` or `spilledWords`. The buffers' sizes and strides
+  /// point here, not to the caller's descriptors, which may be gone by the
+  /// next call.
+  const int64_t *words = nullptr;
+  std::array<int64_t, 16> inlineKey{};
+  std::array<int64_t, 40> inlineWords{};
+  std::vector<int64_t> spilledWords;
   std::vector<Buffer> ins, outs;
   /// Block shapes of ops that derive them (all_to_all).
   std::vector<int64_t> shapes;
 
-  /// `inputs` or `outputs` null: the op has none.
-  bool matches(int64_t teamId, const distrt_groups_t *spec, const MemoParams &p,
-               const OperandList *inputs, const OperandList *outputs) const {
-    if (!valid || team != teamId || generation != gTeamGeneration ||
-        groups != spec || params != p || (inputs && inputs->size() != numIns) ||
-        (outputs && outputs->size() != numOuts) ||
-        !matchesKey(*groupsKey, *spec))
+  [[gnu::always_inline]] bool sameKey(const distrt_groups_t &s) const {
+    const int64_t *k = key;
+    // The sizes first: they say how many ids `s` has.
+    if (((k[0] ^ s.mode) | (k[1] ^ s.num_replicas) | (k[2] ^ s.num_partitions) |
+         (k[3] ^ s.num_groups) | (k[4] ^ s.group_size)) != 0)
       return false;
-    const int64_t *w = words.data();
+    uint64_t diff = 0;
+    for (size_t i = 5; i < keySize; ++i)
+      diff |= static_cast<uint64_t>(k[i] ^ s.ids[i - 5]);
+    return diff == 0;
+  }
+
+  /// `inputs` or `outputs` null: the op has none.
+  [[gnu::always_inline]] bool
+  matches(int64_t teamId, const distrt_groups_t *spec, const MemoParams &p,
+          const OperandList *inputs, const OperandList *outputs) const {
+    const MemoHead now = memoHead(teamId, spec, p, inputs, outputs);
+    if (!valid ||
+        diffWords<8>(reinterpret_cast<const std::byte *>(now.data()),
+                     head.data()) != 0 ||
+        !sameKey(*spec))
+      return false;
+    const int64_t *w = words;
     return (!inputs || sameOperands(*inputs, w)) &&
            (!outputs || sameOperands(*outputs, w));
   }
@@ -109,12 +183,47 @@ struct CallMemo {
   /// Records a call that passed every check; `scratch` holds its resolved
   /// operands.
   void store(int64_t teamId, const distrt_groups_t *spec,
-             const std::vector<int64_t> &key, const MemoParams &p,
+             const std::vector<int64_t> &groupsKey, const MemoParams &p,
              const OperandList *inputs, const OperandList *outputs,
              const OpScratch &scratch);
 };
 
-template <class Plan> struct OpMemo : CallMemo { Plan plan{}; };
+template <class Plan> struct MemoEntry : CallMemo { Plan plan{}; };
+
+/// The memo of one op kind: a few entries, one per call site (by the
+/// location the call passes), so a loop that alternates several calls of
+/// one kind keeps all of them. Sites that share an entry take turns.
+template <class Plan> struct OpMemo {
+  static constexpr unsigned kSiteBits = 2;
+  std::array<MemoEntry<Plan>, 1u << kSiteBits> sites;
+
+  MemoEntry<Plan> &at(const SourceLoc &loc) {
+    // Fibonacci hashing: the top bits of the product mix every bit of the
+    // address (string constants are packed byte-aligned).
+    return sites[(loc.site() * 0x9E3779B97F4A7C15ull) >> (64 - kSiteBits)];
+  }
+};
+
+/// Every memoized op. A sync call that matches its site's memo, and whose
+/// plan is one blocking MPI call on the operands' own buffers, makes that
+/// call (`blocking`) right away; anything else takes `full`, which checks and
+/// plans again. The fast path is kept this small because it is all a loop's
+/// call costs on top of MPI's: its errors (Failure) are named after the op
+/// by the API entry points, not here.
+template <class Plan, class Blocking, class Full>
+[[gnu::always_inline]] inline distrt_handle_t
+memoized(OpMemo<Plan> &memo, int64_t team, const distrt_groups_t *groups,
+         const MemoParams &params, const OperandList *inputs,
+         const OperandList *outputs, bool async, const SourceLoc &loc,
+         Blocking &&blocking, Full &&full) {
+  MemoEntry<Plan> &m = memo.at(loc);
+  if (!async && m.plan.blocking &&
+      m.matches(team, groups, params, inputs, outputs)) [[likely]] {
+    blocking(m);
+    return 0;
+  }
+  return full(m);
+}
 
 } // namespace distrt::detail
 

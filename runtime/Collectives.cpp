@@ -80,10 +80,16 @@ struct GatherPlan {
   size_t block; // bytes each member contributes
   int count;
   bool directSend, directRecv;
+  /// A sync call is one MPI_Allgather from `send` to `recv` (the operands'
+  /// own buffers) on `comm`.
+  bool blocking;
+  const void *send;
+  void *recv;
+  MPI_Comm comm;
 };
 OpMemo<GatherPlan> gGatherMemo;
 
-[[gnu::noinline]] void planAllGather(OpMemo<GatherPlan> &m, int64_t teamId,
+[[gnu::noinline]] void planAllGather(MemoEntry<GatherPlan> &m, int64_t teamId,
                                      const distrt_groups_t *groups, int64_t dim,
                                      const OperandList &inputs,
                                      const OperandList &outputs) {
@@ -107,33 +113,46 @@ OpMemo<GatherPlan> gGatherMemo;
   const int count = mpiCount(static_cast<int64_t>(block), "block bytes");
   const Buffer *in0 = n == 1 ? &s.ins[0] : nullptr;
   const Buffer *out0 = n == 1 ? &s.outs[0] : nullptr;
-  m.plan = {&layout, block, count, in0 && in0->dense && !overlaps(*in0, *out0),
-            out0 && out0->dense &&
-                leadingElements(out0->rank(), out0->sizes(), dim) == 1};
+  const bool directSend = in0 && in0->dense && !overlaps(*in0, *out0);
+  const bool directRecv =
+      out0 && out0->dense &&
+      leadingElements(out0->rank(), out0->sizes(), dim) == 1;
+  m.plan = {&layout,
+            block,
+            count,
+            directSend,
+            directRecv,
+            block > 0 && directSend && directRecv,
+            in0 ? in0->bytes.base : nullptr,
+            out0 ? out0->bytes.base : nullptr,
+            layout.comm};
   m.store(teamId, groups, layout.key, {dim}, &inputs, &outputs, s);
 }
 
-} // namespace
+void allGatherBlocking(const MemoEntry<GatherPlan> &m) {
+  const GatherPlan &p = m.plan;
+  checkMpi(MPI_Allgather(p.send, p.count, MPI_BYTE, p.recv, p.count, MPI_BYTE,
+                         p.comm),
+           "MPI_Allgather");
+}
 
-distrt_handle_t allGather(int64_t teamId, const distrt_groups_t *groups,
-                          int64_t dim, const OperandList &inputs,
-                          const OperandList &outputs, bool async,
-                          const SourceLoc &loc) {
+[[gnu::noinline]] distrt_handle_t
+allGatherFull(MemoEntry<GatherPlan> &m, int64_t teamId,
+              const distrt_groups_t *groups, int64_t dim,
+              const OperandList &inputs, const OperandList &outputs, bool async,
+              const SourceLoc &loc) {
   return guarded("all_gather", teamId, loc, [&]() -> distrt_handle_t {
-    OpMemo<GatherPlan> &m = gGatherMemo;
-    if (!m.matches(teamId, groups, {dim}, &inputs, &outputs)) [[unlikely]]
+    if (!m.matches(teamId, groups, {dim}, &inputs, &outputs))
       planAllGather(m, teamId, groups, dim, inputs, outputs);
-    const auto [layout, block, count, directSend, directRecv] = m.plan;
+    const auto &[layout, block, count, directSend, directRecv, blocking, send0,
+                 recv0, comm] = m.plan;
     if (block == 0)
       return done("all_gather", teamId, async);
-    const size_t n = m.ins.size();
-    if (!async && directSend && directRecv) {
-      checkMpi(MPI_Allgather(m.ins[0].bytes.base, count, MPI_BYTE,
-                             m.outs[0].bytes.base, count, MPI_BYTE,
-                             layout->comm),
-               "MPI_Allgather");
+    if (!async && blocking) {
+      allGatherBlocking(m);
       return 0;
     }
+    const size_t n = m.ins.size();
     const int64_t G = layout->size();
     return runInSlot("all_gather", teamId, async, [&](RequestSlot &slot) {
       const size_t recvOffset = directSend ? 0 : alignUp(block);
@@ -178,6 +197,20 @@ distrt_handle_t allGather(int64_t teamId, const distrt_groups_t *groups,
   });
 }
 
+} // namespace
+
+/// The memoized fast path, inlined into the entry points.
+[[gnu::always_inline]] inline distrt_handle_t
+allGather(int64_t teamId, const distrt_groups_t *groups, int64_t dim,
+          const OperandList &inputs, const OperandList &outputs, bool async,
+          const SourceLoc &loc) {
+  return memoized(gGatherMemo, teamId, groups, {dim}, &inputs, &outputs, async,
+                  loc, allGatherBlocking, [&](MemoEntry<GatherPlan> &m) {
+                    return allGatherFull(m, teamId, groups, dim, inputs,
+                                         outputs, async, loc);
+                  });
+}
+
 //===----------------------------------------------------------------------===//
 // all_reduce
 //===----------------------------------------------------------------------===//
@@ -190,10 +223,19 @@ struct AllReducePlan {
   size_t staged; // staging bytes of the strided outputs
   MPI_Op op0;    // operand 0's reduction
   bool directSend0;
+  /// A sync call is one MPI_Allreduce of `count` elements of `type` from
+  /// `send` (or in place, after a copy) to `recv`, the single dense output.
+  bool blocking;
+  const void *send;
+  void *recv;
+  int count;
+  MPI_Datatype type;
+  MPI_Comm comm;
 };
 OpMemo<AllReducePlan> gAllReduceMemo;
 
-[[gnu::noinline]] void planAllReduce(OpMemo<AllReducePlan> &m, int64_t teamId,
+[[gnu::noinline]] void planAllReduce(MemoEntry<AllReducePlan> &m,
+                                     int64_t teamId,
                                      const distrt_groups_t *groups,
                                      int32_t redop, const OperandList &inputs,
                                      const OperandList &outputs) {
@@ -216,40 +258,49 @@ OpMemo<AllReducePlan> gAllReduceMemo;
     if (!out.dense)
       staged += alignUp(out.byteCount);
   }
-  m.plan = {&layout, active, staged,
+  m.plan = {&layout,
+            active,
+            staged,
             n > 0 ? reductionOp(redop, s.ins[0].dtype) : MPI_OP_NULL,
-            n > 0 && s.ins[0].dense && !overlaps(s.ins[0], s.outs[0])};
+            n > 0 && s.ins[0].dense && !overlaps(s.ins[0], s.outs[0]),
+            active > 0 && n == 1 && s.outs[0].dense,
+            n > 0 ? s.ins[0].bytes.base : nullptr,
+            n > 0 ? s.outs[0].bytes.base : nullptr,
+            n > 0 ? static_cast<int>(s.ins[0].count) : 0,
+            n > 0 ? s.ins[0].type->mpi : MPI_DATATYPE_NULL,
+            layout.comm};
   m.store(teamId, groups, layout.key, {redop}, &inputs, &outputs, s);
 }
 
-} // namespace
+void allReduceBlocking(const MemoEntry<AllReducePlan> &m) {
+  const AllReducePlan &p = m.plan;
+  const void *send = p.send;
+  if (!p.directSend0) {
+    copy(m.ins[0].bytes, m.outs[0].bytes, opScratch().copy);
+    send = MPI_IN_PLACE;
+  }
+  checkMpi(MPI_Allreduce(send, p.recv, p.count, p.type, p.op0, p.comm),
+           "MPI_Allreduce");
+}
 
-distrt_handle_t allReduce(int64_t teamId, const distrt_groups_t *groups,
-                          int32_t redop, const OperandList &inputs,
-                          const OperandList &outputs, bool async,
-                          const SourceLoc &loc) {
+[[gnu::noinline]] distrt_handle_t
+allReduceFull(MemoEntry<AllReducePlan> &m, int64_t teamId,
+              const distrt_groups_t *groups, int32_t redop,
+              const OperandList &inputs, const OperandList &outputs, bool async,
+              const SourceLoc &loc) {
   return guarded("all_reduce", teamId, loc, [&]() -> distrt_handle_t {
-    OpMemo<AllReducePlan> &m = gAllReduceMemo;
-    if (!m.matches(teamId, groups, {redop}, &inputs, &outputs)) [[unlikely]]
+    if (!m.matches(teamId, groups, {redop}, &inputs, &outputs))
       planAllReduce(m, teamId, groups, redop, inputs, outputs);
-    const auto [layout, active, staged, op0, directSend0] = m.plan;
+    const auto &[layout, active, staged, op0, directSend0, blocking, send0,
+                 recv0, count0, type0, comm] = m.plan;
     if (active == 0)
       return done("all_reduce", teamId, async);
-    const size_t n = m.ins.size();
-    OpScratch &s = opScratch();
-
-    if (!async && n == 1 && m.outs[0].dense) {
-      const Buffer &in = m.ins[0], &out = m.outs[0];
-      const void *send = MPI_IN_PLACE;
-      if (directSend0)
-        send = in.bytes.base;
-      else
-        copy(in.bytes, out.bytes, s.copy);
-      checkMpi(MPI_Allreduce(send, out.bytes.base, static_cast<int>(in.count),
-                             in.type->mpi, op0, layout->comm),
-               "MPI_Allreduce");
+    if (!async && blocking) {
+      allReduceBlocking(m);
       return 0;
     }
+    const size_t n = m.ins.size();
+    OpScratch &s = opScratch();
     return runInSlot("all_reduce", teamId, async, [&](RequestSlot &slot) {
       if (slot.staging.size() < staged)
         slot.staging.resize(staged);
@@ -287,6 +338,21 @@ distrt_handle_t allReduce(int64_t teamId, const distrt_groups_t *groups,
   });
 }
 
+} // namespace
+
+/// The memoized fast path, inlined into the entry points.
+[[gnu::always_inline]] inline distrt_handle_t
+allReduce(int64_t teamId, const distrt_groups_t *groups, int32_t redop,
+          const OperandList &inputs, const OperandList &outputs, bool async,
+          const SourceLoc &loc) {
+  return memoized(gAllReduceMemo, teamId, groups, {redop}, &inputs, &outputs,
+                  async, loc, allReduceBlocking,
+                  [&](MemoEntry<AllReducePlan> &m) {
+                    return allReduceFull(m, teamId, groups, redop, inputs,
+                                         outputs, async, loc);
+                  });
+}
+
 //===----------------------------------------------------------------------===//
 // all_to_all
 //===----------------------------------------------------------------------===//
@@ -298,10 +364,16 @@ struct AllToAllPlan {
   size_t block; // bytes for each member
   int count;
   bool directSend, directRecv;
+  /// A sync call is one MPI_Alltoall from `send` to `recv` (the operands'
+  /// own buffers) on `comm`.
+  bool blocking;
+  const void *send;
+  void *recv;
+  MPI_Comm comm;
 };
 OpMemo<AllToAllPlan> gAllToAllMemo;
 
-[[gnu::noinline]] void planAllToAll(OpMemo<AllToAllPlan> &m, int64_t teamId,
+[[gnu::noinline]] void planAllToAll(MemoEntry<AllToAllPlan> &m, int64_t teamId,
                                     const distrt_groups_t *groups,
                                     int64_t splitDim, int64_t concatDim,
                                     int64_t splitCount,
@@ -353,37 +425,49 @@ OpMemo<AllToAllPlan> gAllToAllMemo;
   const int count = mpiCount(static_cast<int64_t>(block), "block bytes");
   const Buffer *in0 = n == 1 ? &s.ins[0] : nullptr;
   const Buffer *out0 = n == 1 ? &s.outs[0] : nullptr;
-  m.plan = {&layout, block, count,
-            in0 && in0->dense &&
-                leadingElements(in0->rank(), in0->sizes(), splitDim) == 1 &&
-                !overlaps(*in0, *out0),
-            out0 && out0->dense &&
-                leadingElements(out0->rank(), out0->sizes(), concatDim) == 1};
+  const bool directSend =
+      in0 && in0->dense &&
+      leadingElements(in0->rank(), in0->sizes(), splitDim) == 1 &&
+      !overlaps(*in0, *out0);
+  const bool directRecv =
+      out0 && out0->dense &&
+      leadingElements(out0->rank(), out0->sizes(), concatDim) == 1;
+  m.plan = {&layout,
+            block,
+            count,
+            directSend,
+            directRecv,
+            block > 0 && directSend && directRecv,
+            in0 ? in0->bytes.base : nullptr,
+            out0 ? out0->bytes.base : nullptr,
+            layout.comm};
   m.store(teamId, groups, layout.key, {splitDim, concatDim, splitCount},
           &inputs, &outputs, s);
 }
 
-} // namespace
+void allToAllBlocking(const MemoEntry<AllToAllPlan> &m) {
+  const AllToAllPlan &p = m.plan;
+  checkMpi(MPI_Alltoall(p.send, p.count, MPI_BYTE, p.recv, p.count, MPI_BYTE,
+                        p.comm),
+           "MPI_Alltoall");
+}
 
-distrt_handle_t allToAll(int64_t teamId, const distrt_groups_t *groups,
-                         int64_t splitDim, int64_t concatDim,
-                         int64_t splitCount, const OperandList &inputs,
-                         const OperandList &outputs, bool async,
-                         const SourceLoc &loc) {
+[[gnu::noinline]] distrt_handle_t
+allToAllFull(MemoEntry<AllToAllPlan> &m, int64_t teamId,
+             const distrt_groups_t *groups, int64_t splitDim, int64_t concatDim,
+             int64_t splitCount, const OperandList &inputs,
+             const OperandList &outputs, bool async, const SourceLoc &loc) {
   return guarded("all_to_all", teamId, loc, [&]() -> distrt_handle_t {
-    OpMemo<AllToAllPlan> &m = gAllToAllMemo;
     if (!m.matches(teamId, groups, {splitDim, concatDim, splitCount}, &inputs,
-                   &outputs)) [[unlikely]]
+                   &outputs))
       planAllToAll(m, teamId, groups, splitDim, concatDim, splitCount, inputs,
                    outputs);
-    const auto [layout, block, count, directSend, directRecv] = m.plan;
+    const auto &[layout, block, count, directSend, directRecv, blocking, send0,
+                 recv0, comm] = m.plan;
     if (block == 0)
       return done("all_to_all", teamId, async);
-    if (!async && directSend && directRecv) {
-      checkMpi(MPI_Alltoall(m.ins[0].bytes.base, count, MPI_BYTE,
-                            m.outs[0].bytes.base, count, MPI_BYTE,
-                            layout->comm),
-               "MPI_Alltoall");
+    if (!async && blocking) {
+      allToAllBlocking(m);
       return 0;
     }
     const int64_t G = layout->size();
@@ -432,6 +516,21 @@ distrt_handle_t allToAll(int64_t teamId, const distrt_groups_t *groups,
   });
 }
 
+} // namespace
+
+/// The memoized fast path, inlined into the entry points.
+[[gnu::always_inline]] inline distrt_handle_t
+allToAll(int64_t teamId, const distrt_groups_t *groups, int64_t splitDim,
+         int64_t concatDim, int64_t splitCount, const OperandList &inputs,
+         const OperandList &outputs, bool async, const SourceLoc &loc) {
+  return memoized(
+      gAllToAllMemo, teamId, groups, {splitDim, concatDim, splitCount}, &inputs,
+      &outputs, async, loc, allToAllBlocking, [&](MemoEntry<AllToAllPlan> &m) {
+        return allToAllFull(m, teamId, groups, splitDim, concatDim, splitCount,
+                            inputs, outputs, async, loc);
+      });
+}
+
 //===----------------------------------------------------------------------===//
 // reduce_scatter
 //===----------------------------------------------------------------------===//
@@ -444,6 +543,14 @@ struct ReduceScatterPlan {
   MPI_Op op0;    // operand 0's reduction
   /// A single operand handed to MPI_Reduce_scatter_block as is.
   bool direct;
+  /// A sync call is that one MPI_Reduce_scatter_block, of `count` elements
+  /// of `type` per member, from `send` to `recv`.
+  bool blocking;
+  const void *send;
+  void *recv;
+  int count;
+  MPI_Datatype type;
+  MPI_Comm comm;
 };
 OpMemo<ReduceScatterPlan> gReduceScatterMemo;
 
@@ -457,7 +564,7 @@ bool scatterDirectRecv(const Buffer &in, const Buffer &out,
   return out.dense && !(scatterDirectSend(in, scatterDim) && overlaps(in, out));
 }
 
-[[gnu::noinline]] void planReduceScatter(OpMemo<ReduceScatterPlan> &m,
+[[gnu::noinline]] void planReduceScatter(MemoEntry<ReduceScatterPlan> &m,
                                          int64_t teamId,
                                          const distrt_groups_t *groups,
                                          int32_t redop, int64_t scatterDim,
@@ -488,35 +595,44 @@ bool scatterDirectRecv(const Buffer &in, const Buffer &out,
     mpiCount(in.count, "elements");
     active += out.count > 0;
   }
-  m.plan = {&layout, active,
+  const bool direct = n == 1 && scatterDirectSend(s.ins[0], scatterDim) &&
+                      scatterDirectRecv(s.ins[0], s.outs[0], scatterDim);
+  m.plan = {&layout,
+            active,
             n > 0 ? reductionOp(redop, s.ins[0].dtype) : MPI_OP_NULL,
-            n == 1 && scatterDirectSend(s.ins[0], scatterDim) &&
-                scatterDirectRecv(s.ins[0], s.outs[0], scatterDim)};
+            direct,
+            active > 0 && direct,
+            n > 0 ? s.ins[0].bytes.base : nullptr,
+            n > 0 ? s.outs[0].bytes.base : nullptr,
+            n > 0 ? static_cast<int>(s.outs[0].count) : 0,
+            n > 0 ? s.ins[0].type->mpi : MPI_DATATYPE_NULL,
+            layout.comm};
   m.store(teamId, groups, layout.key, {redop, scatterDim}, &inputs, &outputs,
           s);
 }
 
-} // namespace
+void reduceScatterBlocking(const MemoEntry<ReduceScatterPlan> &m) {
+  const ReduceScatterPlan &p = m.plan;
+  checkMpi(
+      MPI_Reduce_scatter_block(p.send, p.recv, p.count, p.type, p.op0, p.comm),
+      "MPI_Reduce_scatter_block");
+}
 
-distrt_handle_t reduceScatter(int64_t teamId, const distrt_groups_t *groups,
-                              int32_t redop, int64_t scatterDim,
-                              const OperandList &inputs,
-                              const OperandList &outputs, bool async,
-                              const SourceLoc &loc) {
+[[gnu::noinline]] distrt_handle_t
+reduceScatterFull(MemoEntry<ReduceScatterPlan> &m, int64_t teamId,
+                  const distrt_groups_t *groups, int32_t redop,
+                  int64_t scatterDim, const OperandList &inputs,
+                  const OperandList &outputs, bool async,
+                  const SourceLoc &loc) {
   return guarded("reduce_scatter", teamId, loc, [&]() -> distrt_handle_t {
-    OpMemo<ReduceScatterPlan> &m = gReduceScatterMemo;
     if (!m.matches(teamId, groups, {redop, scatterDim}, &inputs, &outputs))
-        [[unlikely]]
       planReduceScatter(m, teamId, groups, redop, scatterDim, inputs, outputs);
-    const auto [layout, active, op0, direct] = m.plan;
+    const auto &[layout, active, op0, direct, blocking, send0, recv0, count0,
+                 type0, comm] = m.plan;
     if (active == 0)
       return done("reduce_scatter", teamId, async);
-    if (!async && direct) {
-      const Buffer &in = m.ins[0], &out = m.outs[0];
-      checkMpi(MPI_Reduce_scatter_block(in.bytes.base, out.bytes.base,
-                                        static_cast<int>(out.count),
-                                        in.type->mpi, op0, layout->comm),
-               "MPI_Reduce_scatter_block");
+    if (!async && blocking) {
+      reduceScatterBlocking(m);
       return 0;
     }
     const int64_t G = layout->size();
@@ -570,6 +686,22 @@ distrt_handle_t reduceScatter(int64_t teamId, const distrt_groups_t *groups,
   });
 }
 
+} // namespace
+
+/// The memoized fast path, inlined into the entry points.
+[[gnu::always_inline]] inline distrt_handle_t
+reduceScatter(int64_t teamId, const distrt_groups_t *groups, int32_t redop,
+              int64_t scatterDim, const OperandList &inputs,
+              const OperandList &outputs, bool async, const SourceLoc &loc) {
+  return memoized(gReduceScatterMemo, teamId, groups, {redop, scatterDim},
+                  &inputs, &outputs, async, loc, reduceScatterBlocking,
+                  [&](MemoEntry<ReduceScatterPlan> &m) {
+                    return reduceScatterFull(m, teamId, groups, redop,
+                                             scatterDim, inputs, outputs, async,
+                                             loc);
+                  });
+}
+
 //===----------------------------------------------------------------------===//
 // collective_broadcast
 //===----------------------------------------------------------------------===//
@@ -587,10 +719,14 @@ struct BroadcastPlan {
   /// The root copies its input to its output before the broadcast (the
   /// output is the buffer sent) or after it (the input is).
   bool copyBefore, copyAfter;
+  /// A sync call is one MPI_Bcast on `direct`.
+  bool blocking;
+  MPI_Comm comm;
 };
 OpMemo<BroadcastPlan> gBroadcastMemo;
 
-[[gnu::noinline]] void planBroadcast(OpMemo<BroadcastPlan> &m, int64_t teamId,
+[[gnu::noinline]] void planBroadcast(MemoEntry<BroadcastPlan> &m,
+                                     int64_t teamId,
                                      const distrt_groups_t *groups,
                                      const OperandList &inputs,
                                      const OperandList &outputs) {
@@ -619,29 +755,37 @@ OpMemo<BroadcastPlan> gBroadcastMemo;
       direct = out0->bytes.base;
   }
   const bool toOutput = root && direct && direct == out0->bytes.base;
+  const bool local = layout.position < 0 || layout.size() == 1 || bytes == 0;
   m.plan = {&layout,
             bytes,
             count,
-            layout.position < 0 || layout.size() == 1 || bytes == 0,
+            local,
             direct,
             toOutput && !sameElements(in0->bytes, out0->bytes),
-            root && direct && !toOutput};
+            root && direct && !toOutput,
+            !local && direct,
+            layout.comm};
   m.store(teamId, groups, layout.key, {}, &inputs, &outputs, s);
 }
 
-} // namespace
+void broadcastBlocking(const MemoEntry<BroadcastPlan> &m) {
+  const BroadcastPlan &p = m.plan;
+  if (p.copyBefore)
+    copy(m.ins[0].bytes, m.outs[0].bytes, opScratch().copy);
+  checkMpi(MPI_Bcast(p.direct, p.count, MPI_BYTE, 0, p.comm), "MPI_Bcast");
+  if (p.copyAfter)
+    copy(m.ins[0].bytes, m.outs[0].bytes, opScratch().copy);
+}
 
-distrt_handle_t collectiveBroadcast(int64_t teamId,
-                                    const distrt_groups_t *groups,
-                                    const OperandList &inputs,
-                                    const OperandList &outputs, bool async,
-                                    const SourceLoc &loc) {
+[[gnu::noinline]] distrt_handle_t
+broadcastFull(MemoEntry<BroadcastPlan> &m, int64_t teamId,
+              const distrt_groups_t *groups, const OperandList &inputs,
+              const OperandList &outputs, bool async, const SourceLoc &loc) {
   return guarded("collective_broadcast", teamId, loc, [&]() -> distrt_handle_t {
-    OpMemo<BroadcastPlan> &m = gBroadcastMemo;
-    if (!m.matches(teamId, groups, {}, &inputs, &outputs)) [[unlikely]]
+    if (!m.matches(teamId, groups, {}, &inputs, &outputs))
       planBroadcast(m, teamId, groups, inputs, outputs);
-    const auto [layout, bytes, count, local, direct, copyBefore, copyAfter] =
-        m.plan;
+    const auto &[layout, bytes, count, local, direct, copyBefore, copyAfter,
+                 blocking, comm] = m.plan;
     OpScratch &s = opScratch();
     const size_t n = m.ins.size();
     if (local) {
@@ -654,13 +798,8 @@ distrt_handle_t collectiveBroadcast(int64_t teamId,
       }
       return done("collective_broadcast", teamId, async);
     }
-    if (!async && direct) {
-      if (copyBefore)
-        copy(m.ins[0].bytes, m.outs[0].bytes, s.copy);
-      checkMpi(MPI_Bcast(direct, count, MPI_BYTE, 0, layout->comm),
-               "MPI_Bcast");
-      if (copyAfter)
-        copy(m.ins[0].bytes, m.outs[0].bytes, s.copy);
+    if (!async && blocking) {
+      broadcastBlocking(m);
       return 0;
     }
     return runInSlot(
@@ -699,7 +838,105 @@ distrt_handle_t collectiveBroadcast(int64_t teamId,
   });
 }
 
+} // namespace
+
+/// The memoized fast path, inlined into the entry points.
+[[gnu::always_inline]] inline distrt_handle_t
+collectiveBroadcast(int64_t teamId, const distrt_groups_t *groups,
+                    const OperandList &inputs, const OperandList &outputs,
+                    bool async, const SourceLoc &loc) {
+  return memoized(gBroadcastMemo, teamId, groups, {}, &inputs, &outputs, async,
+                  loc, broadcastBlocking, [&](MemoEntry<BroadcastPlan> &m) {
+                    return broadcastFull(m, teamId, groups, inputs, outputs,
+                                         async, loc);
+                  });
+}
+
 } // namespace distrt::detail
+
+//===----------------------------------------------------------------------===//
+// C ABI (distrt.h): operand arrays are passed on as they are, read once when
+// the op resolves them. Nothing throws across (see CApi.cpp).
+//===----------------------------------------------------------------------===//
+
+distrt_handle_t distrt_all_gather(int64_t team, const distrt_groups_t *groups,
+                                  int64_t dim, int64_t n,
+                                  const distrt_operand_t *inputs,
+                                  const distrt_operand_t *outputs,
+                                  int32_t async, const char *loc) {
+  try {
+    return distrt::detail::allGather(team, groups, dim,
+                                     distrt::detail::OperandList(inputs, n),
+                                     distrt::detail::OperandList(outputs, n),
+                                     async != 0, distrt::SourceLoc(loc));
+  } catch (...) {
+    distrt::detail::failCurrent("all_gather", team, loc);
+  }
+}
+
+distrt_handle_t distrt_all_reduce(int64_t team, const distrt_groups_t *groups,
+                                  int32_t op, int64_t n,
+                                  const distrt_operand_t *inputs,
+                                  const distrt_operand_t *outputs,
+                                  int32_t async, const char *loc) {
+  try {
+    return distrt::detail::allReduce(team, groups, op,
+                                     distrt::detail::OperandList(inputs, n),
+                                     distrt::detail::OperandList(outputs, n),
+                                     async != 0, distrt::SourceLoc(loc));
+  } catch (...) {
+    distrt::detail::failCurrent("all_reduce", team, loc);
+  }
+}
+
+distrt_handle_t distrt_all_to_all(int64_t team, const distrt_groups_t *groups,
+                                  int64_t split_dim, int64_t concat_dim,
+                                  int64_t split_count, int64_t n,
+                                  const distrt_operand_t *inputs,
+                                  const distrt_operand_t *outputs,
+                                  int32_t async, const char *loc) {
+  try {
+    return distrt::detail::allToAll(team, groups, split_dim, concat_dim,
+                                    split_count,
+                                    distrt::detail::OperandList(inputs, n),
+                                    distrt::detail::OperandList(outputs, n),
+                                    async != 0, distrt::SourceLoc(loc));
+  } catch (...) {
+    distrt::detail::failCurrent("all_to_all", team, loc);
+  }
+}
+
+distrt_handle_t distrt_reduce_scatter(int64_t team,
+                                      const distrt_groups_t *groups, int32_t op,
+                                      int64_t scatter_dim, int64_t n,
+                                      const distrt_operand_t *inputs,
+                                      const distrt_operand_t *outputs,
+                                      int32_t async, const char *loc) {
+  try {
+    return distrt::detail::reduceScatter(
+        team, groups, op, scatter_dim, distrt::detail::OperandList(inputs, n),
+        distrt::detail::OperandList(outputs, n), async != 0,
+        distrt::SourceLoc(loc));
+  } catch (...) {
+    distrt::detail::failCurrent("reduce_scatter", team, loc);
+  }
+}
+
+distrt_handle_t distrt_collective_broadcast(int64_t team,
+                                            const distrt_groups_t *groups,
+                                            int64_t n,
+                                            const distrt_operand_t *inputs,
+                                            const distrt_operand_t *outputs,
+                                            int32_t async, const char *loc) {
+  try {
+    return distrt::detail::collectiveBroadcast(
+        team, groups, distrt::detail::OperandList(inputs, n),
+        distrt::detail::OperandList(outputs, n), async != 0,
+        distrt::SourceLoc(loc));
+  } catch (...) {
+    distrt::detail::failCurrent("collective_broadcast", team, loc);
+  }
+}
 
 //===----------------------------------------------------------------------===//
 // C++ API
@@ -707,65 +944,88 @@ distrt_handle_t collectiveBroadcast(int64_t teamId,
 
 namespace distrt {
 
+using detail::guarded;
+
 void allGather(const Team &team, const distrt_groups_t &groups, int64_t dim,
                Operands inputs, Operands outputs, SourceLoc loc) {
-  detail::allGather(team.id(), &groups, dim, inputs, outputs, false, loc);
+  guarded("all_gather", team.id(), loc, [&] {
+    return detail::allGather(team.id(), &groups, dim, inputs, outputs, false,
+                             loc);
+  });
 }
 Request allGatherAsync(const Team &team, const distrt_groups_t &groups,
                        int64_t dim, Operands inputs, Operands outputs,
                        SourceLoc loc) {
-  return Request(
-      detail::allGather(team.id(), &groups, dim, inputs, outputs, true, loc));
+  return Request(guarded("all_gather", team.id(), loc, [&] {
+    return detail::allGather(team.id(), &groups, dim, inputs, outputs, true,
+                             loc);
+  }));
 }
 
 void allReduce(const Team &team, const distrt_groups_t &groups, RedOp op,
                Operands inputs, Operands outputs, SourceLoc loc) {
-  detail::allReduce(team.id(), &groups, static_cast<int32_t>(op), inputs,
-                    outputs, false, loc);
+  guarded("all_reduce", team.id(), loc, [&] {
+    return detail::allReduce(team.id(), &groups, static_cast<int32_t>(op),
+                             inputs, outputs, false, loc);
+  });
 }
 Request allReduceAsync(const Team &team, const distrt_groups_t &groups,
                        RedOp op, Operands inputs, Operands outputs,
                        SourceLoc loc) {
-  return Request(detail::allReduce(team.id(), &groups, static_cast<int32_t>(op),
-                                   inputs, outputs, true, loc));
+  return Request(guarded("all_reduce", team.id(), loc, [&] {
+    return detail::allReduce(team.id(), &groups, static_cast<int32_t>(op),
+                             inputs, outputs, true, loc);
+  }));
 }
 
 void allToAll(const Team &team, const distrt_groups_t &groups, int64_t splitDim,
               int64_t concatDim, int64_t splitCount, Operands inputs,
               Operands outputs, SourceLoc loc) {
-  detail::allToAll(team.id(), &groups, splitDim, concatDim, splitCount, inputs,
-                   outputs, false, loc);
+  guarded("all_to_all", team.id(), loc, [&] {
+    return detail::allToAll(team.id(), &groups, splitDim, concatDim, splitCount,
+                            inputs, outputs, false, loc);
+  });
 }
 Request allToAllAsync(const Team &team, const distrt_groups_t &groups,
                       int64_t splitDim, int64_t concatDim, int64_t splitCount,
                       Operands inputs, Operands outputs, SourceLoc loc) {
-  return Request(detail::allToAll(team.id(), &groups, splitDim, concatDim,
-                                  splitCount, inputs, outputs, true, loc));
+  return Request(guarded("all_to_all", team.id(), loc, [&] {
+    return detail::allToAll(team.id(), &groups, splitDim, concatDim, splitCount,
+                            inputs, outputs, true, loc);
+  }));
 }
 
 void reduceScatter(const Team &team, const distrt_groups_t &groups, RedOp op,
                    int64_t scatterDim, Operands inputs, Operands outputs,
                    SourceLoc loc) {
-  detail::reduceScatter(team.id(), &groups, static_cast<int32_t>(op),
-                        scatterDim, inputs, outputs, false, loc);
+  guarded("reduce_scatter", team.id(), loc, [&] {
+    return detail::reduceScatter(team.id(), &groups, static_cast<int32_t>(op),
+                                 scatterDim, inputs, outputs, false, loc);
+  });
 }
 Request reduceScatterAsync(const Team &team, const distrt_groups_t &groups,
                            RedOp op, int64_t scatterDim, Operands inputs,
                            Operands outputs, SourceLoc loc) {
-  return Request(detail::reduceScatter(team.id(), &groups,
-                                       static_cast<int32_t>(op), scatterDim,
-                                       inputs, outputs, true, loc));
+  return Request(guarded("reduce_scatter", team.id(), loc, [&] {
+    return detail::reduceScatter(team.id(), &groups, static_cast<int32_t>(op),
+                                 scatterDim, inputs, outputs, true, loc);
+  }));
 }
 
 void collectiveBroadcast(const Team &team, const distrt_groups_t &groups,
                          Operands inputs, Operands outputs, SourceLoc loc) {
-  detail::collectiveBroadcast(team.id(), &groups, inputs, outputs, false, loc);
+  guarded("collective_broadcast", team.id(), loc, [&] {
+    return detail::collectiveBroadcast(team.id(), &groups, inputs, outputs,
+                                       false, loc);
+  });
 }
 Request collectiveBroadcastAsync(const Team &team,
                                  const distrt_groups_t &groups, Operands inputs,
                                  Operands outputs, SourceLoc loc) {
-  return Request(detail::collectiveBroadcast(team.id(), &groups, inputs,
-                                             outputs, true, loc));
+  return Request(guarded("collective_broadcast", team.id(), loc, [&] {
+    return detail::collectiveBroadcast(team.id(), &groups, inputs, outputs,
+                                       true, loc);
+  }));
 }
 
 } // namespace distrt

@@ -4,6 +4,8 @@
 #include "CallMemo.h"
 #include "Error.h"
 
+#include <algorithm>
+
 namespace distrt::detail {
 namespace {
 
@@ -156,31 +158,34 @@ void resolvePairs(const OperandList &inputs, const OperandList &outputs,
 }
 
 void CallMemo::store(int64_t teamId, const distrt_groups_t *spec,
-                     const std::vector<int64_t> &key, const MemoParams &p,
+                     const std::vector<int64_t> &groupsKey, const MemoParams &p,
                      const OperandList *inputs, const OperandList *outputs,
                      const OpScratch &scratch) {
   static_assert(sizeof(void *) == sizeof(int64_t) &&
                     sizeof(intptr_t) == sizeof(int64_t),
                 "descriptors are compared as 64-bit words");
-  team = teamId;
-  generation = gTeamGeneration;
-  groups = spec;
-  groupsKey = &key;
-  params = p;
-  words.clear();
+  head = memoHead(teamId, spec, p, inputs, outputs);
+  keySize = groupsKey.size();
+  key = groupsKey.data();
+  if (keySize <= inlineKey.size()) {
+    std::copy(groupsKey.begin(), groupsKey.end(), inlineKey.begin());
+    key = inlineKey.data();
+  }
+  spilledWords.clear();
   if (inputs)
-    appendWords(*inputs, words);
+    appendWords(*inputs, spilledWords);
   if (outputs)
-    appendWords(*outputs, words);
-  const int64_t *w = words.data();
-  if (inputs) {
-    numIns = inputs->size();
+    appendWords(*outputs, spilledWords);
+  words = spilledWords.data();
+  if (spilledWords.size() <= inlineWords.size()) {
+    std::copy(spilledWords.begin(), spilledWords.end(), inlineWords.begin());
+    words = inlineWords.data();
+  }
+  const int64_t *w = words;
+  if (inputs)
     copyBuffers(scratch.ins, ins, w);
-  }
-  if (outputs) {
-    numOuts = outputs->size();
+  if (outputs)
     copyBuffers(scratch.outs, outs, w);
-  }
   valid = true;
 }
 

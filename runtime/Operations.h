@@ -1,7 +1,9 @@
 //===- Operations.h - The one implementation of each operation --*- C++ -*-===//
 //
 // Both the C ABI and the C++ API call these. They throw distrt::Error naming
-// the op, location, team and rank.
+// the op, location, team and rank. The StableHLO-style collectives are
+// defined with their entry points (Collectives.cpp, PointToPoint.cpp), which
+// inline them.
 //
 //===----------------------------------------------------------------------===//
 
@@ -25,42 +27,6 @@ distrt_handle_t getHalo(int64_t team, int64_t key, int32_t dtype,
                         const SourceLoc &loc);
 
 void wait(distrt_handle_t handle, const SourceLoc &loc);
-
-// StableHLO-style collectives (Collectives.cpp, PointToPoint.cpp).
-distrt_handle_t allGather(int64_t team, const distrt_groups_t *groups,
-                          int64_t dim, const OperandList &inputs,
-                          const OperandList &outputs, bool async,
-                          const SourceLoc &loc);
-distrt_handle_t allReduce(int64_t team, const distrt_groups_t *groups,
-                          int32_t redop, const OperandList &inputs,
-                          const OperandList &outputs, bool async,
-                          const SourceLoc &loc);
-distrt_handle_t allToAll(int64_t team, const distrt_groups_t *groups,
-                         int64_t splitDim, int64_t concatDim,
-                         int64_t splitCount, const OperandList &inputs,
-                         const OperandList &outputs, bool async,
-                         const SourceLoc &loc);
-distrt_handle_t reduceScatter(int64_t team, const distrt_groups_t *groups,
-                              int32_t redop, int64_t scatterDim,
-                              const OperandList &inputs,
-                              const OperandList &outputs, bool async,
-                              const SourceLoc &loc);
-distrt_handle_t collectiveBroadcast(int64_t team, const distrt_groups_t *groups,
-                                    const OperandList &inputs,
-                                    const OperandList &outputs, bool async,
-                                    const SourceLoc &loc);
-distrt_handle_t collectivePermute(int64_t team, const distrt_groups_t *pairs,
-                                  const OperandList &inputs,
-                                  const OperandList &outputs, bool async,
-                                  const SourceLoc &loc);
-distrt_handle_t send(int64_t team, const distrt_groups_t *pairs,
-                     int64_t channel, bool hostTransfer,
-                     const OperandList &inputs, bool async,
-                     const SourceLoc &loc);
-distrt_handle_t recv(int64_t team, const distrt_groups_t *pairs,
-                     int64_t channel, bool hostTransfer,
-                     const OperandList &outputs, bool async,
-                     const SourceLoc &loc);
 
 } // namespace distrt::detail
 

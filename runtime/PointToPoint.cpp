@@ -167,10 +167,16 @@ struct PermutePlan {
   int count;
   bool sends, receives; // to / from another process
   bool directSend, directRecv;
+  /// A sync call is one blocking MPI call on the operands' own buffers,
+  /// `send` to `target` and `recv` from `source`.
+  bool blocking;
+  const void *send;
+  void *recv;
+  int target, source;
 };
 OpMemo<PermutePlan> gPermuteMemo;
 
-[[gnu::noinline]] void planPermute(OpMemo<PermutePlan> &m, int64_t teamId,
+[[gnu::noinline]] void planPermute(MemoEntry<PermutePlan> &m, int64_t teamId,
                                    const distrt_groups_t *pairs,
                                    const OperandList &inputs,
                                    const OperandList &outputs) {
@@ -185,30 +191,61 @@ OpMemo<PermutePlan> gPermuteMemo;
   const int me = team.rank;
   // Outputs that overlap inputs are written (received or zeroed) while the
   // send may still read: send from a copy then.
+  const bool sends = layout.target >= 0 && layout.target != me;
+  const bool receives = layout.source >= 0 && layout.source != me;
+  const bool directSend = s.ins.size() == 1 && s.ins[0].dense && !anyOverlap(s);
+  const bool directRecv = s.outs.size() == 1 && s.outs[0].dense;
   m.plan = {&layout,
             permuteComm(team),
             me,
             bytes,
             count,
-            layout.target >= 0 && layout.target != me,
-            layout.source >= 0 && layout.source != me,
-            s.ins.size() == 1 && s.ins[0].dense && !anyOverlap(s),
-            s.outs.size() == 1 && s.outs[0].dense};
+            sends,
+            receives,
+            directSend,
+            directRecv,
+            bytes > 0 && (sends || receives) && (directSend || !sends) &&
+                (directRecv || !receives),
+            directSend ? s.ins[0].bytes.base : nullptr,
+            directRecv ? s.outs[0].bytes.base : nullptr,
+            layout.target,
+            layout.source};
   m.store(teamId, pairs, layout.key, {}, &inputs, &outputs, s);
 }
 
-} // namespace
+/// One blocking call, no slot, with the receive checks of a wait.
+void permuteBlocking(const MemoEntry<PermutePlan> &m) {
+  const PermutePlan &p = m.plan;
+  const ReceiveCheck check{0, p.count, p.source, MPI_BYTE,
+                           "collective_permute operands"};
+  MPI_Status status;
+  if (p.sends && p.receives)
+    checkBlockingReceive("collective_permute", check,
+                         MPI_Sendrecv(p.send, p.count, MPI_BYTE, p.target,
+                                      kPermuteTag, p.recv, p.count, MPI_BYTE,
+                                      p.source, kPermuteTag, p.comm, &status),
+                         status);
+  else if (p.receives)
+    checkBlockingReceive("collective_permute", check,
+                         MPI_Recv(p.recv, p.count, MPI_BYTE, p.source,
+                                  kPermuteTag, p.comm, &status),
+                         status);
+  else {
+    checkMpi(MPI_Send(p.send, p.count, MPI_BYTE, p.target, kPermuteTag, p.comm),
+             "MPI_Send");
+    zeroAll(m.outs);
+  }
+}
 
-distrt_handle_t collectivePermute(int64_t teamId, const distrt_groups_t *pairs,
-                                  const OperandList &inputs,
-                                  const OperandList &outputs, bool async,
-                                  const SourceLoc &loc) {
+[[gnu::noinline]] distrt_handle_t
+permuteFull(MemoEntry<PermutePlan> &m, int64_t teamId,
+            const distrt_groups_t *pairs, const OperandList &inputs,
+            const OperandList &outputs, bool async, const SourceLoc &loc) {
   return guarded("collective_permute", teamId, loc, [&]() -> distrt_handle_t {
-    OpMemo<PermutePlan> &m = gPermuteMemo;
-    if (!m.matches(teamId, pairs, {}, &inputs, &outputs)) [[unlikely]]
+    if (!m.matches(teamId, pairs, {}, &inputs, &outputs))
       planPermute(m, teamId, pairs, inputs, outputs);
-    const auto [layout, comm, me, bytes, count, sends, receives, directSend,
-                directRecv] = m.plan;
+    const auto &[layout, comm, me, bytes, count, sends, receives, directSend,
+                 directRecv, blocking, send0, recv0, target, source] = m.plan;
     if (bytes == 0 || (!sends && !receives)) {
       if (layout->source == me) {
         for (size_t k = 0; k < m.ins.size(); ++k)
@@ -218,30 +255,8 @@ distrt_handle_t collectivePermute(int64_t teamId, const distrt_groups_t *pairs,
       }
       return done("collective_permute", teamId, async);
     }
-    if (!async && (directSend || !sends) && (directRecv || !receives)) {
-      // One blocking call, no slot, with the receive checks of a wait.
-      const ReceiveCheck check{0, count, layout->source, MPI_BYTE,
-                               "collective_permute operands"};
-      MPI_Status status;
-      if (sends && receives)
-        checkBlockingReceive(
-            "collective_permute", check,
-            MPI_Sendrecv(m.ins[0].bytes.base, count, MPI_BYTE, layout->target,
-                         kPermuteTag, m.outs[0].bytes.base, count, MPI_BYTE,
-                         layout->source, kPermuteTag, comm, &status),
-            status);
-      else if (receives)
-        checkBlockingReceive("collective_permute", check,
-                             MPI_Recv(m.outs[0].bytes.base, count, MPI_BYTE,
-                                      layout->source, kPermuteTag, comm,
-                                      &status),
-                             status);
-      else {
-        checkMpi(MPI_Send(m.ins[0].bytes.base, count, MPI_BYTE, layout->target,
-                          kPermuteTag, comm),
-                 "MPI_Send");
-        zeroAll(m.outs);
-      }
+    if (!async && blocking) {
+      permuteBlocking(m);
       return 0;
     }
     return runInSlot(
@@ -270,6 +285,20 @@ distrt_handle_t collectivePermute(int64_t teamId, const distrt_groups_t *pairs,
   });
 }
 
+} // namespace
+
+/// The memoized fast path, inlined into the entry points.
+[[gnu::always_inline]] inline distrt_handle_t
+collectivePermute(int64_t teamId, const distrt_groups_t *pairs,
+                  const OperandList &inputs, const OperandList &outputs,
+                  bool async, const SourceLoc &loc) {
+  return memoized(gPermuteMemo, teamId, pairs, {}, &inputs, &outputs, async,
+                  loc, permuteBlocking, [&](MemoEntry<PermutePlan> &m) {
+                    return permuteFull(m, teamId, pairs, inputs, outputs, async,
+                                       loc);
+                  });
+}
+
 //===----------------------------------------------------------------------===//
 // send / recv
 //===----------------------------------------------------------------------===//
@@ -285,37 +314,76 @@ struct ChannelPlan {
   int tag;
   size_t bytes;
   int count;
+  /// A sync call is one MPI call: a buffered MPI_Isend (send), or an
+  /// MPI_Recv into `recv`, the single dense output (recv).
+  bool blocking;
+  void *recv;
 };
 OpMemo<ChannelPlan> gSendMemo, gRecvMemo;
 
 /// The checks of send or recv past the operands (resolved into `s`).
-void planChannel(OpMemo<ChannelPlan> &m, int64_t teamId,
+void planChannel(MemoEntry<ChannelPlan> &m, int64_t teamId,
                  const distrt_groups_t *pairs, int64_t channel,
                  const OperandList *inputs, const OperandList *outputs,
                  TeamState &team, const OpScratch &s) {
   const PairLayout &layout = pairLayout(team, pairs);
   const int peer = inputs ? layout.target : layout.source;
   const std::vector<Buffer> &buffers = inputs ? s.ins : s.outs;
-  m.plan = {&team, peer, MPI_COMM_NULL, 0, totalBytes(buffers), 0};
+  const bool denseOutput = s.outs.size() == 1 && s.outs[0].dense;
+  m.plan = {&team,
+            peer,
+            MPI_COMM_NULL,
+            0,
+            totalBytes(buffers),
+            0,
+            peer >= 0 && (inputs || denseOutput),
+            !inputs && denseOutput ? s.outs[0].bytes.base : nullptr};
   if (peer >= 0) {
     m.plan.count =
         mpiCount(static_cast<int64_t>(m.plan.bytes), "message bytes");
     m.plan.comm = channelComm(team);
     m.plan.tag = channelTag(team, channel);
   }
-  m.store(teamId, pairs, layout.key, {channel}, inputs, outputs, s);
+  m.store(teamId, pairs, layout.key, {channel, 0}, inputs, outputs, s);
 }
 
-} // namespace
+/// The send is buffered: a sync send returns once its data is copied.
+void sendBlocking(const MemoEntry<ChannelPlan> &m) {
+  const ChannelPlan &p = m.plan;
+  ChannelState &channels = channelsOf(*p.team);
+  reapSends(channels);
+  BufferedSend &buffered = channels.inFlight.emplace_back();
+  if (!channels.spare.empty()) {
+    buffered.data = std::move(channels.spare.back());
+    channels.spare.pop_back();
+  }
+  buffered.data.resize(p.bytes);
+  packAll(m.ins, buffered.data.data());
+  const int code = MPI_Isend(buffered.data.data(), p.count, MPI_BYTE, p.peer,
+                             p.tag, p.comm, &buffered.request);
+  if (code != MPI_SUCCESS) {
+    channels.inFlight.pop_back();
+    raiseMpi(code, "MPI_Isend");
+  }
+}
 
-distrt_handle_t send(int64_t teamId, const distrt_groups_t *pairs,
-                     int64_t channel, bool hostTransfer,
-                     const OperandList &inputs, bool async,
-                     const SourceLoc &loc) {
+/// One blocking receive, no slot, with the checks of a wait.
+void recvBlocking(const MemoEntry<ChannelPlan> &m) {
+  const ChannelPlan &p = m.plan;
+  MPI_Status status;
+  checkBlockingReceive(
+      "recv", {0, p.count, p.peer, MPI_BYTE, "recv operands"},
+      MPI_Recv(p.recv, p.count, MPI_BYTE, p.peer, p.tag, p.comm, &status),
+      status);
+}
+
+[[gnu::noinline]] distrt_handle_t
+sendFull(MemoEntry<ChannelPlan> &m, int64_t teamId,
+         const distrt_groups_t *pairs, int64_t channel, bool hostTransfer,
+         const OperandList &inputs, bool async, const SourceLoc &loc) {
   return guarded("send", teamId, loc, [&]() -> distrt_handle_t {
-    OpMemo<ChannelPlan> &m = gSendMemo;
-    if (hostTransfer || !m.matches(teamId, pairs, {channel}, &inputs, nullptr))
-        [[unlikely]] {
+    if (hostTransfer ||
+        !m.matches(teamId, pairs, {channel, 0}, &inputs, nullptr)) {
       m.valid = false;
       OpScratch &s = opScratch();
       resolve(inputs, s.ins, "input");
@@ -326,25 +394,12 @@ distrt_handle_t send(int64_t teamId, const distrt_groups_t *pairs,
       }
       planChannel(m, teamId, pairs, channel, &inputs, nullptr, team, s);
     }
-    const auto [team, target, comm, tag, bytes, count] = m.plan;
+    const auto &[team, target, comm, tag, bytes, count, blocking, recv0] =
+        m.plan;
     if (target < 0)
       return done("send", teamId, async);
     if (!async) {
-      ChannelState &channels = channelsOf(*team);
-      reapSends(channels);
-      BufferedSend &buffered = channels.inFlight.emplace_back();
-      if (!channels.spare.empty()) {
-        buffered.data = std::move(channels.spare.back());
-        channels.spare.pop_back();
-      }
-      buffered.data.resize(bytes);
-      packAll(m.ins, buffered.data.data());
-      const int code = MPI_Isend(buffered.data.data(), count, MPI_BYTE, target,
-                                 tag, comm, &buffered.request);
-      if (code != MPI_SUCCESS) {
-        channels.inFlight.pop_back();
-        raiseMpi(code, "MPI_Isend");
-      }
+      sendBlocking(m);
       return 0;
     }
     return runInSlot("send", teamId, true, [&](RequestSlot &slot) {
@@ -362,14 +417,13 @@ distrt_handle_t send(int64_t teamId, const distrt_groups_t *pairs,
   });
 }
 
-distrt_handle_t recv(int64_t teamId, const distrt_groups_t *pairs,
-                     int64_t channel, bool hostTransfer,
-                     const OperandList &outputs, bool async,
-                     const SourceLoc &loc) {
+[[gnu::noinline]] distrt_handle_t
+recvFull(MemoEntry<ChannelPlan> &m, int64_t teamId,
+         const distrt_groups_t *pairs, int64_t channel, bool hostTransfer,
+         const OperandList &outputs, bool async, const SourceLoc &loc) {
   return guarded("recv", teamId, loc, [&]() -> distrt_handle_t {
-    OpMemo<ChannelPlan> &m = gRecvMemo;
-    if (hostTransfer || !m.matches(teamId, pairs, {channel}, nullptr, &outputs))
-        [[unlikely]] {
+    if (hostTransfer ||
+        !m.matches(teamId, pairs, {channel, 0}, nullptr, &outputs)) {
       m.valid = false;
       OpScratch &s = opScratch();
       resolve(outputs, s.outs, "output");
@@ -380,19 +434,14 @@ distrt_handle_t recv(int64_t teamId, const distrt_groups_t *pairs,
       }
       planChannel(m, teamId, pairs, channel, nullptr, &outputs, team, s);
     }
-    const auto [team, source, comm, tag, bytes, count] = m.plan;
+    const auto &[team, source, comm, tag, bytes, count, blocking, recv0] =
+        m.plan;
     if (source < 0) {
       zeroAll(m.outs);
       return done("recv", teamId, async);
     }
-    if (!async && m.outs.size() == 1 && m.outs[0].dense) {
-      // One blocking receive, no slot, with the checks of a wait.
-      MPI_Status status;
-      checkBlockingReceive("recv",
-                           {0, count, source, MPI_BYTE, "recv operands"},
-                           MPI_Recv(m.outs[0].bytes.base, count, MPI_BYTE,
-                                    source, tag, comm, &status),
-                           status);
+    if (!async && blocking) {
+      recvBlocking(m);
       return 0;
     }
     return runInSlot("recv", teamId, async, [&](RequestSlot &slot) {
@@ -401,6 +450,36 @@ distrt_handle_t recv(int64_t teamId, const distrt_groups_t *pairs,
       postReceive(slot, m.outs, 0, source, tag, comm, "recv operands");
     });
   });
+}
+
+} // namespace
+
+// Host transfers are never memoized (their queues change from call to call):
+// the memo's entries all have host_transfer 0 in their parameters.
+/// The memoized fast path, inlined into the entry points.
+[[gnu::always_inline]] inline distrt_handle_t
+send(int64_t teamId, const distrt_groups_t *pairs, int64_t channel,
+     bool hostTransfer, const OperandList &inputs, bool async,
+     const SourceLoc &loc) {
+  return memoized(gSendMemo, teamId, pairs, {channel, hostTransfer}, &inputs,
+                  nullptr, async, loc, sendBlocking,
+                  [&](MemoEntry<ChannelPlan> &m) {
+                    return sendFull(m, teamId, pairs, channel, hostTransfer,
+                                    inputs, async, loc);
+                  });
+}
+
+/// The memoized fast path, inlined into the entry points.
+[[gnu::always_inline]] inline distrt_handle_t
+recv(int64_t teamId, const distrt_groups_t *pairs, int64_t channel,
+     bool hostTransfer, const OperandList &outputs, bool async,
+     const SourceLoc &loc) {
+  return memoized(gRecvMemo, teamId, pairs, {channel, hostTransfer}, nullptr,
+                  &outputs, async, loc, recvBlocking,
+                  [&](MemoEntry<ChannelPlan> &m) {
+                    return recvFull(m, teamId, pairs, channel, hostTransfer,
+                                    outputs, async, loc);
+                  });
 }
 
 void freeChannels(TeamState &team) noexcept {
@@ -428,42 +507,106 @@ void freeChannels(TeamState &team) noexcept {
 } // namespace distrt::detail
 
 //===----------------------------------------------------------------------===//
+// C ABI (distrt.h): operand arrays are passed on as they are, read once when
+// the op resolves them. Nothing throws across (see CApi.cpp).
+//===----------------------------------------------------------------------===//
+
+distrt_handle_t distrt_collective_permute(int64_t team,
+                                          const distrt_groups_t *pairs,
+                                          int64_t n,
+                                          const distrt_operand_t *inputs,
+                                          const distrt_operand_t *outputs,
+                                          int32_t async, const char *loc) {
+  try {
+    return distrt::detail::collectivePermute(
+        team, pairs, distrt::detail::OperandList(inputs, n),
+        distrt::detail::OperandList(outputs, n), async != 0,
+        distrt::SourceLoc(loc));
+  } catch (...) {
+    distrt::detail::failCurrent("collective_permute", team, loc);
+  }
+}
+
+distrt_handle_t distrt_send(int64_t team, const distrt_groups_t *pairs,
+                            int64_t channel_id, int32_t host_transfer,
+                            int64_t n, const distrt_operand_t *inputs,
+                            int32_t async, const char *loc) {
+  try {
+    return distrt::detail::send(team, pairs, channel_id, host_transfer != 0,
+                                distrt::detail::OperandList(inputs, n),
+                                async != 0, distrt::SourceLoc(loc));
+  } catch (...) {
+    distrt::detail::failCurrent("send", team, loc);
+  }
+}
+
+distrt_handle_t distrt_recv(int64_t team, const distrt_groups_t *pairs,
+                            int64_t channel_id, int32_t host_transfer,
+                            int64_t n, const distrt_operand_t *outputs,
+                            int32_t async, const char *loc) {
+  try {
+    return distrt::detail::recv(team, pairs, channel_id, host_transfer != 0,
+                                distrt::detail::OperandList(outputs, n),
+                                async != 0, distrt::SourceLoc(loc));
+  } catch (...) {
+    distrt::detail::failCurrent("recv", team, loc);
+  }
+}
+
+//===----------------------------------------------------------------------===//
 // C++ API
 //===----------------------------------------------------------------------===//
 
 namespace distrt {
 
+using detail::guarded;
+
 void collectivePermute(const Team &team, const distrt_groups_t &pairs,
                        Operands inputs, Operands outputs, SourceLoc loc) {
-  detail::collectivePermute(team.id(), &pairs, inputs, outputs, false, loc);
+  guarded("collective_permute", team.id(), loc, [&] {
+    return detail::collectivePermute(team.id(), &pairs, inputs, outputs, false,
+                                     loc);
+  });
 }
 Request collectivePermuteAsync(const Team &team, const distrt_groups_t &pairs,
                                Operands inputs, Operands outputs,
                                SourceLoc loc) {
-  return Request(
-      detail::collectivePermute(team.id(), &pairs, inputs, outputs, true, loc));
+  return Request(guarded("collective_permute", team.id(), loc, [&] {
+    return detail::collectivePermute(team.id(), &pairs, inputs, outputs, true,
+                                     loc);
+  }));
 }
 
 void send(const Team &team, const distrt_groups_t *pairs, int64_t channel,
           bool hostTransfer, Operands inputs, SourceLoc loc) {
-  detail::send(team.id(), pairs, channel, hostTransfer, inputs, false, loc);
+  guarded("send", team.id(), loc, [&] {
+    return detail::send(team.id(), pairs, channel, hostTransfer, inputs, false,
+                        loc);
+  });
 }
 Request sendAsync(const Team &team, const distrt_groups_t *pairs,
                   int64_t channel, bool hostTransfer, Operands inputs,
                   SourceLoc loc) {
-  return Request(
-      detail::send(team.id(), pairs, channel, hostTransfer, inputs, true, loc));
+  return Request(guarded("send", team.id(), loc, [&] {
+    return detail::send(team.id(), pairs, channel, hostTransfer, inputs, true,
+                        loc);
+  }));
 }
 
 void recv(const Team &team, const distrt_groups_t *pairs, int64_t channel,
           bool hostTransfer, Operands outputs, SourceLoc loc) {
-  detail::recv(team.id(), pairs, channel, hostTransfer, outputs, false, loc);
+  guarded("recv", team.id(), loc, [&] {
+    return detail::recv(team.id(), pairs, channel, hostTransfer, outputs, false,
+                        loc);
+  });
 }
 Request recvAsync(const Team &team, const distrt_groups_t *pairs,
                   int64_t channel, bool hostTransfer, Operands outputs,
                   SourceLoc loc) {
-  return Request(detail::recv(team.id(), pairs, channel, hostTransfer, outputs,
-                              true, loc));
+  return Request(guarded("recv", team.id(), loc, [&] {
+    return detail::recv(team.id(), pairs, channel, hostTransfer, outputs, true,
+                        loc);
+  }));
 }
 
 } // namespace distrt

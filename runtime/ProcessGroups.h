@@ -91,11 +91,14 @@ struct GroupCache {
 inline bool matchesKey(const std::vector<int64_t> &key,
                        const distrt_groups_t &s) {
   const int64_t *k = key.data();
-  if (k[0] != s.mode || k[1] != s.num_replicas || k[2] != s.num_partitions ||
-      k[3] != s.num_groups || k[4] != s.group_size)
+  if (((k[0] ^ s.mode) | (k[1] ^ s.num_replicas) | (k[2] ^ s.num_partitions) |
+       (k[3] ^ s.num_groups) | (k[4] ^ s.group_size)) != 0)
     return false;
-  const size_t ids = key.size() - 5;
-  return ids == 0 || std::memcmp(k + 5, s.ids, ids * sizeof(int64_t)) == 0;
+  // Inline: the ids are a few words, shorter than what a memcmp call costs.
+  uint64_t diff = 0;
+  for (size_t i = 5; i < key.size(); ++i)
+    diff |= static_cast<uint64_t>(k[i] ^ s.ids[i - 5]);
+  return diff == 0;
 }
 
 const GroupLayout &groupLayoutSlow(TeamState &team,

@@ -93,6 +93,11 @@ public:
   SourceLoc(std::source_location where = std::source_location::current())
       : file_(where.file_name()), line_(where.line()) {}
   std::string str() const;
+  /// Identifies the call site (the string's address, or file and line), for
+  /// per-site caches.
+  uintptr_t site() const noexcept {
+    return reinterpret_cast<uintptr_t>(text_ ? text_ : file_) + line_;
+  }
 
 private:
   const char *text_ = nullptr;
