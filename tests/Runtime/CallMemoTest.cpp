@@ -335,3 +335,61 @@ TEST_CASE("memo: groups and pairs changed in place, teams re-registered",
     CHECK(q.get(1) == 100 * ((f - step + N) % N) + 1);
   }
 }
+
+TEST_CASE("memo: call sites keep their own entries, colliding ones take turns",
+          "[collectives]") {
+  const int64_t N = worldSize(), f = worldRank();
+  // Eight sites (more than the memo's entries per op kind, so some share
+  // one), each with its own length, called round-robin with new values.
+  constexpr int kSites = 8;
+  const char *locs[kSites] = {"s0", "s1", "s2", "s3", "s4", "s5", "s6", "s7"};
+  std::vector<std::vector<double>> ins(kSites), outs(kSites);
+  std::vector<Desc2> inDescs(kSites), outDescs(kSites);
+  std::vector<distrt_operand_t> inOps(kSites), outOps(kSites);
+  for (int s = 0; s < kSites; ++s) {
+    const int64_t cols = s + 1;
+    ins[s].resize(static_cast<size_t>(2 * cols));
+    outs[s].resize(static_cast<size_t>(2 * cols));
+    inDescs[s] = dense2(ins[s].data(), 2, cols);
+    outDescs[s] = dense2(outs[s].data(), 2, cols);
+    inOps[s] = {2, &inDescs[s], DISTRT_F64};
+    outOps[s] = {2, &outDescs[s], DISTRT_F64};
+  }
+  for (int round = 0; round < 3; ++round)
+    for (int s = 0; s < kSites; ++s) {
+      const double base = 1000.0 * round + 10.0 * s;
+      for (size_t k = 0; k < ins[s].size(); ++k)
+        ins[s][k] = base + static_cast<double>(k) + static_cast<double>(f);
+      distrt_all_reduce(0, &kWorld, DISTRT_SUM, 1, &inOps[s], &outOps[s], 0,
+                        locs[s]);
+      // Sum over the ranks r of base + k + r.
+      for (size_t k = 0; k < outs[s].size(); ++k) {
+        INFO("round " << round << " site " << s << " element " << k);
+        CHECK(outs[s][k] ==
+              static_cast<double>(N) * (base + static_cast<double>(k)) +
+                  static_cast<double>(N * (N - 1) / 2));
+      }
+    }
+  // Through the C++ API (sites are file:line): one site's call turns invalid
+  // and raises its error, the other site keeps its results.
+  Array x(Dtype::F64, {2, 3}), y(Dtype::F64, {2, 3}), z(Dtype::F64, {2, 3});
+  x.fill([&](int64_t k) { return k + f; });
+  const Groups everyone(DISTRT_FLATTENED_IDS, {});
+  auto first = [&] {
+    allReduce(world(), everyone, RedOp::Sum, {{x.operand()}}, {{y.operand()}});
+  };
+  auto second = [&] {
+    allReduce(world(), everyone, RedOp::Max, {{x.operand()}}, {{z.operand()}});
+  };
+  for (int round = 0; round < 2; ++round) {
+    CHECK(errorOf(first).empty());
+    CHECK(errorOf(second).empty());
+    CHECK(y.get(5) == N * 5 + N * (N - 1) / 2);
+    CHECK(z.get(5) == 5 + (N - 1));
+  }
+  y.sizes[1] += 1;
+  CHECK_THAT(errorOf(first), Contains("operand 0: the output has shape"));
+  z.set(5, -1);
+  CHECK(errorOf(second).empty());
+  CHECK(z.get(5) == 5 + (N - 1));
+}
