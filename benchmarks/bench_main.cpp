@@ -15,7 +15,7 @@
 //   collective_broadcast  in place (output aliases input); baseline MPI_Bcast
 //   collective_permute  ring; baseline MPI_Sendrecv
 //   send_recv           ring, async send + recv + wait; baseline
-//                       MPI_Irecv + MPI_Isend + MPI_Waitall
+//                       MPI_Isend + MPI_Recv + MPI_Wait (the same order)
 // CSV on stdout: case,np,size,baseline_us,distrt_us,ratio (medians).
 // Usage: distrt_bench [halo|allreduce|collectives|collectives_smoke]
 //                     [largest size in bytes, default 16 MiB]
@@ -224,10 +224,10 @@ void benchCollectives(int64_t bytes, MPI_Comm comm, int rank, int size) {
   benchCase(
       "send_recv", bytes, n, n, comm, rank, size,
       [&](double *in, double *out) {
-        MPI_Request requests[2];
-        MPI_Irecv(out, count, MPI_DOUBLE, previous, 1, comm, &requests[0]);
-        MPI_Isend(in, count, MPI_DOUBLE, next, 1, comm, &requests[1]);
-        MPI_Waitall(2, requests, MPI_STATUSES_IGNORE);
+        MPI_Request request;
+        MPI_Isend(in, count, MPI_DOUBLE, next, 1, comm, &request);
+        MPI_Recv(out, count, MPI_DOUBLE, previous, 1, comm, MPI_STATUS_IGNORE);
+        MPI_Wait(&request, MPI_STATUS_IGNORE);
       },
       [&](const distrt_operand_t *in, const distrt_operand_t *out) {
         const distrt_handle_t sent =

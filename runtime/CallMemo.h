@@ -19,6 +19,7 @@
 #include "Error.h"
 #include "Operands.h"
 #include "ProcessGroups.h"
+#include "Request.h"
 #include "Team.h"
 
 #include <array>
@@ -221,6 +222,27 @@ memoized(OpMemo<Plan> &memo, int64_t team, const distrt_groups_t *groups,
       m.matches(team, groups, params, inputs, outputs)) [[likely]] {
     blocking(m);
     return 0;
+  }
+  return full(m);
+}
+
+/// memoized() for ops whose async form can also be one nonblocking MPI call
+/// on the operands' own buffers (plan.posting): `post(m, slot)` posts it in
+/// a fresh slot of `op` and the handle is returned.
+template <class Plan, class Blocking, class Post, class Full>
+[[gnu::always_inline]] inline distrt_handle_t
+memoized(OpMemo<Plan> &memo, const char *op, int64_t team,
+         const distrt_groups_t *groups, const MemoParams &params,
+         const OperandList *inputs, const OperandList *outputs, bool async,
+         const SourceLoc &loc, Blocking &&blocking, Post &&post, Full &&full) {
+  MemoEntry<Plan> &m = memo.at(loc);
+  if ((async ? m.plan.posting : m.plan.blocking) &&
+      m.matches(team, groups, params, inputs, outputs)) [[likely]] {
+    if (!async) {
+      blocking(m);
+      return 0;
+    }
+    return runInSlot(op, team, true, [&](RequestSlot &slot) { post(m, slot); });
   }
   return full(m);
 }

@@ -318,6 +318,9 @@ struct ChannelPlan {
   /// MPI_Recv into `recv`, the single dense output (recv).
   bool blocking;
   void *recv;
+  /// An async send is one MPI_Isend from `send`, the single dense input.
+  bool posting;
+  const void *send;
 };
 OpMemo<ChannelPlan> gSendMemo, gRecvMemo;
 
@@ -330,6 +333,7 @@ void planChannel(MemoEntry<ChannelPlan> &m, int64_t teamId,
   const int peer = inputs ? layout.target : layout.source;
   const std::vector<Buffer> &buffers = inputs ? s.ins : s.outs;
   const bool denseOutput = s.outs.size() == 1 && s.outs[0].dense;
+  const bool denseInput = s.ins.size() == 1 && s.ins[0].dense;
   m.plan = {&team,
             peer,
             MPI_COMM_NULL,
@@ -337,7 +341,9 @@ void planChannel(MemoEntry<ChannelPlan> &m, int64_t teamId,
             totalBytes(buffers),
             0,
             peer >= 0 && (inputs || denseOutput),
-            !inputs && denseOutput ? s.outs[0].bytes.base : nullptr};
+            !inputs && denseOutput ? s.outs[0].bytes.base : nullptr,
+            peer >= 0 && inputs && denseInput,
+            inputs && denseInput ? s.ins[0].bytes.base : nullptr};
   if (peer >= 0) {
     m.plan.count =
         mpiCount(static_cast<int64_t>(m.plan.bytes), "message bytes");
@@ -367,6 +373,14 @@ void sendBlocking(const MemoEntry<ChannelPlan> &m) {
   }
 }
 
+/// An async send of the single dense input, from the input itself.
+void sendPost(const MemoEntry<ChannelPlan> &m, RequestSlot &slot) {
+  const ChannelPlan &p = m.plan;
+  postRequest(slot, "MPI_Isend", [&](MPI_Request *request) {
+    return MPI_Isend(p.send, p.count, MPI_BYTE, p.peer, p.tag, p.comm, request);
+  });
+}
+
 /// One blocking receive, no slot, with the checks of a wait.
 void recvBlocking(const MemoEntry<ChannelPlan> &m) {
   const ChannelPlan &p = m.plan;
@@ -394,8 +408,8 @@ sendFull(MemoEntry<ChannelPlan> &m, int64_t teamId,
       }
       planChannel(m, teamId, pairs, channel, &inputs, nullptr, team, s);
     }
-    const auto &[team, target, comm, tag, bytes, count, blocking, recv0] =
-        m.plan;
+    const auto &[team, target, comm, tag, bytes, count, blocking, recv0,
+                 posting, send0] = m.plan;
     if (target < 0)
       return done("send", teamId, async);
     if (!async) {
@@ -434,8 +448,8 @@ recvFull(MemoEntry<ChannelPlan> &m, int64_t teamId,
       }
       planChannel(m, teamId, pairs, channel, nullptr, &outputs, team, s);
     }
-    const auto &[team, source, comm, tag, bytes, count, blocking, recv0] =
-        m.plan;
+    const auto &[team, source, comm, tag, bytes, count, blocking, recv0,
+                 posting, send0] = m.plan;
     if (source < 0) {
       zeroAll(m.outs);
       return done("recv", teamId, async);
@@ -461,8 +475,8 @@ recvFull(MemoEntry<ChannelPlan> &m, int64_t teamId,
 send(int64_t teamId, const distrt_groups_t *pairs, int64_t channel,
      bool hostTransfer, const OperandList &inputs, bool async,
      const SourceLoc &loc) {
-  return memoized(gSendMemo, teamId, pairs, {channel, hostTransfer}, &inputs,
-                  nullptr, async, loc, sendBlocking,
+  return memoized(gSendMemo, "send", teamId, pairs, {channel, hostTransfer},
+                  &inputs, nullptr, async, loc, sendBlocking, sendPost,
                   [&](MemoEntry<ChannelPlan> &m) {
                     return sendFull(m, teamId, pairs, channel, hostTransfer,
                                     inputs, async, loc);

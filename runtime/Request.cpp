@@ -5,7 +5,7 @@
 #include "Memref.h"
 
 #include <cstdio>
-#include <deque>
+#include <memory>
 
 namespace distrt::detail {
 namespace {
@@ -16,17 +16,18 @@ constexpr uint64_t kSlotMask = (uint64_t{1} << kSlotBits) - 1;
 constexpr uint64_t kGenerationLimit = uint64_t{1} << (63 - kSlotBits);
 
 struct RequestTable {
-  // A deque keeps slot addresses stable while it grows.
-  std::deque<RequestSlot> slots;
+  // Each slot on its own: addresses stay stable while the table grows, and a
+  // handle's slot is one indexed load away.
+  std::vector<std::unique_ptr<RequestSlot>> slots;
   std::vector<uint32_t> freeSlots;
   size_t live = 0;
 };
 
-RequestTable &table() {
-  // Leaked on purpose: it must outlive the atexit hook that finalizes MPI.
-  static RequestTable *instance = new RequestTable;
-  return *instance;
-}
+// Leaked on purpose: it must outlive the atexit hook that finalizes MPI. Made
+// when the library loads, so the hot paths need no initialization guard.
+RequestTable *const gTable = new RequestTable;
+
+inline RequestTable &table() { return *gTable; }
 
 RequestSlot *find(distrt_handle_t handle) noexcept {
   if (handle <= 0)
@@ -36,7 +37,7 @@ RequestSlot *find(distrt_handle_t handle) noexcept {
   RequestTable &t = table();
   if (index >= t.slots.size())
     return nullptr;
-  RequestSlot &slot = t.slots[index];
+  RequestSlot &slot = *t.slots[index];
   if (!slot.active || slot.generation != raw >> kSlotBits)
     return nullptr;
   return &slot;
@@ -120,11 +121,11 @@ RequestSlot &acquireRequest(const char *op, int64_t team,
     if (t.freeSlots.capacity() < t.slots.size() + 1)
       t.freeSlots.reserve(2 * t.slots.size() + 16);
     t.freeSlots.push_back(static_cast<uint32_t>(t.slots.size()));
-    t.slots.emplace_back();
+    t.slots.push_back(std::make_unique<RequestSlot>());
   }
   const uint32_t index = t.freeSlots.back();
   t.freeSlots.pop_back();
-  RequestSlot &slot = t.slots[index];
+  RequestSlot &slot = *t.slots[index];
   slot.active = true;
   slot.op = op;
   slot.team = team;
@@ -163,7 +164,14 @@ void waitRequest(distrt_handle_t handle, int64_t *team) {
     }
   } releaser{slot, handle};
 
-  if (!slot.requests.empty()) {
+  if (slot.requests.size() == 1 && slot.checks.empty()) {
+    // One request and nothing to check (a send, a collective): MPI_Wait is
+    // leaner than MPI_Waitall.
+    const int code = MPI_Wait(slot.requests.data(), MPI_STATUS_IGNORE);
+    if (code != MPI_SUCCESS) [[unlikely]]
+      raiseWait(slot.op,
+                fmt::format("MPI_Wait failed: {}", mpiErrorString(code)), code);
+  } else if (!slot.requests.empty()) {
     const bool needStatuses = !slot.checks.empty();
     if (needStatuses)
       slot.statuses.resize(slot.requests.size());
