@@ -23,8 +23,10 @@
 #include "Team.h"
 
 #include <array>
+#include <cstddef>
 #include <cstdint>
 #include <cstring>
+#include <type_traits>
 #include <vector>
 
 namespace distrt::detail {
@@ -78,24 +80,29 @@ diffDescriptor(const void *desc, const int64_t *words, int64_t rank) {
   }
 }
 
+/// The C ABI's `n` operands at `array` equal the memo's words at `w`
+/// (advanced past them).
+[[gnu::always_inline]] inline bool sameOperands(const distrt_operand_t *array,
+                                                int64_t n, const int64_t *&w) {
+  if (n > 0 && !array)
+    return false;
+  for (int64_t k = 0; k < n; ++k) {
+    const distrt_operand_t &op = array[k];
+    const int64_t rank = w[0];
+    if (((op.rank ^ rank) | (op.dtype ^ w[1])) != 0 || !op.desc ||
+        diffDescriptor(op.desc, w + 2, rank) != 0)
+      return false;
+    w += 4 + 2 * rank;
+  }
+  return true;
+}
+
 /// The operands equal the memo's words at `w` (advanced past them).
 [[gnu::always_inline]] inline bool sameOperands(const OperandList &list,
                                                 const int64_t *&w) {
   const int64_t n = list.size();
-  if (list.isC()) {
-    const distrt_operand_t *array = list.array();
-    if (n > 0 && !array)
-      return false;
-    for (int64_t k = 0; k < n; ++k) {
-      const distrt_operand_t &op = array[k];
-      const int64_t rank = w[0];
-      if (((op.rank ^ rank) | (op.dtype ^ w[1])) != 0 || !op.desc ||
-          diffDescriptor(op.desc, w + 2, rank) != 0)
-        return false;
-      w += 4 + 2 * rank;
-    }
-    return true;
-  }
+  if (list.isC())
+    return sameOperands(list.array(), n, w);
   for (int64_t k = 0; k < n; ++k) {
     const Operand &operand = list.views()[k];
     const MemrefView &view = operand.view;
@@ -113,20 +120,27 @@ diffDescriptor(const void *desc, const int64_t *words, int64_t rank) {
 }
 
 /// What identifies a call besides its operands: team, team generation,
-/// groups address, op parameters, operand counts (-1: the op has none).
+/// groups address, op parameters, operand counts (-1: the op has none; C++
+/// views are told apart from C arrays by kViewsBit).
 using MemoHead = std::array<int64_t, 8>;
 
+inline constexpr int64_t kViewsBit = int64_t{1} << 62;
+
+inline int64_t countWord(const OperandList *list) {
+  return list ? list->size() | (list->isC() ? 0 : kViewsBit) : -1;
+}
+
 inline MemoHead memoHead(int64_t team, const distrt_groups_t *groups,
-                         const MemoParams &p, const OperandList *inputs,
-                         const OperandList *outputs) {
+                         const MemoParams &p, int64_t inputsWord,
+                         int64_t outputsWord) {
   return {team,
           static_cast<int64_t>(gTeamGeneration),
           reinterpret_cast<intptr_t>(groups),
           p[0],
           p[1],
           p[2],
-          inputs ? inputs->size() : -1,
-          outputs ? outputs->size() : -1};
+          inputsWord,
+          outputsWord};
 }
 
 /// The fast path reads the memo entry and little else: short keys and
@@ -166,19 +180,38 @@ struct CallMemo {
     return diff == 0;
   }
 
+  [[gnu::always_inline]] bool sameHead(int64_t teamId,
+                                       const distrt_groups_t *spec,
+                                       const MemoParams &p, int64_t inputsWord,
+                                       int64_t outputsWord) const {
+    const MemoHead now = memoHead(teamId, spec, p, inputsWord, outputsWord);
+    return valid &&
+           diffWords<8>(reinterpret_cast<const std::byte *>(now.data()),
+                        head.data()) == 0 &&
+           sameKey(*spec);
+  }
+
   /// `inputs` or `outputs` null: the op has none.
   [[gnu::always_inline]] bool
   matches(int64_t teamId, const distrt_groups_t *spec, const MemoParams &p,
           const OperandList *inputs, const OperandList *outputs) const {
-    const MemoHead now = memoHead(teamId, spec, p, inputs, outputs);
-    if (!valid ||
-        diffWords<8>(reinterpret_cast<const std::byte *>(now.data()),
-                     head.data()) != 0 ||
-        !sameKey(*spec))
+    if (!sameHead(teamId, spec, p, countWord(inputs), countWord(outputs)))
       return false;
     const int64_t *w = words;
     return (!inputs || sameOperands(*inputs, w)) &&
            (!outputs || sameOperands(*outputs, w));
+  }
+
+  /// matches() for the C ABI's arrays (`nIns` or `nOuts` -1: none).
+  [[gnu::always_inline]] bool
+  matches(int64_t teamId, const distrt_groups_t *spec, const MemoParams &p,
+          const distrt_operand_t *inputs, int64_t nIns,
+          const distrt_operand_t *outputs, int64_t nOuts) const {
+    if (!sameHead(teamId, spec, p, nIns, nOuts))
+      return false;
+    const int64_t *w = words;
+    return (nIns < 0 || sameOperands(inputs, nIns, w)) &&
+           (nOuts < 0 || sameOperands(outputs, nOuts, w));
   }
 
   /// Records a call that passed every check; `scratch` holds its resolved
@@ -245,6 +278,35 @@ memoized(OpMemo<Plan> &memo, const char *op, int64_t team,
     return runInSlot(op, team, true, [&](RequestSlot &slot) { post(m, slot); });
   }
   return full(m);
+}
+
+/// The C entry points' fast path: memoized() on the C ABI's own arguments
+/// (no OperandList or SourceLoc built), `full()` otherwise. `post` may be
+/// nullptr (no async fast path). Call inside the entry point's try: a
+/// failing MPI call throws Failure.
+template <class Plan, class Blocking, class Post, class Full>
+[[gnu::always_inline]] inline distrt_handle_t
+memoizedC(OpMemo<Plan> &memo, const char *op, int64_t team,
+          const distrt_groups_t *groups, const MemoParams &params,
+          const distrt_operand_t *inputs, int64_t nIns,
+          const distrt_operand_t *outputs, int64_t nOuts, int32_t async,
+          const char *loc, Blocking &&blocking, Post &&post, Full &&full) {
+  constexpr bool kPosts = !std::is_same_v<std::decay_t<Post>, std::nullptr_t>;
+  MemoEntry<Plan> &m = memo.at(SourceLoc(loc));
+  bool fast = !async && m.plan.blocking;
+  if constexpr (kPosts)
+    fast = async ? m.plan.posting : m.plan.blocking;
+  if (fast && m.matches(team, groups, params, inputs, nIns, outputs, nOuts))
+      [[likely]] {
+    if (!async) {
+      blocking(m);
+      return 0;
+    }
+    if constexpr (kPosts)
+      return runInSlot(op, team, true,
+                       [&](RequestSlot &slot) { post(m, slot); });
+  }
+  return full();
 }
 
 } // namespace distrt::detail

@@ -199,11 +199,10 @@ allGatherFull(MemoEntry<GatherPlan> &m, int64_t teamId,
 
 } // namespace
 
-/// The memoized fast path, inlined into the entry points.
-[[gnu::always_inline]] inline distrt_handle_t
-allGather(int64_t teamId, const distrt_groups_t *groups, int64_t dim,
-          const OperandList &inputs, const OperandList &outputs, bool async,
-          const SourceLoc &loc) {
+distrt_handle_t allGather(int64_t teamId, const distrt_groups_t *groups,
+                          int64_t dim, const OperandList &inputs,
+                          const OperandList &outputs, bool async,
+                          const SourceLoc &loc) {
   return memoized(gGatherMemo, teamId, groups, {dim}, &inputs, &outputs, async,
                   loc, allGatherBlocking, [&](MemoEntry<GatherPlan> &m) {
                     return allGatherFull(m, teamId, groups, dim, inputs,
@@ -340,11 +339,10 @@ allReduceFull(MemoEntry<AllReducePlan> &m, int64_t teamId,
 
 } // namespace
 
-/// The memoized fast path, inlined into the entry points.
-[[gnu::always_inline]] inline distrt_handle_t
-allReduce(int64_t teamId, const distrt_groups_t *groups, int32_t redop,
-          const OperandList &inputs, const OperandList &outputs, bool async,
-          const SourceLoc &loc) {
+distrt_handle_t allReduce(int64_t teamId, const distrt_groups_t *groups,
+                          int32_t redop, const OperandList &inputs,
+                          const OperandList &outputs, bool async,
+                          const SourceLoc &loc) {
   return memoized(gAllReduceMemo, teamId, groups, {redop}, &inputs, &outputs,
                   async, loc, allReduceBlocking,
                   [&](MemoEntry<AllReducePlan> &m) {
@@ -518,11 +516,11 @@ allToAllFull(MemoEntry<AllToAllPlan> &m, int64_t teamId,
 
 } // namespace
 
-/// The memoized fast path, inlined into the entry points.
-[[gnu::always_inline]] inline distrt_handle_t
-allToAll(int64_t teamId, const distrt_groups_t *groups, int64_t splitDim,
-         int64_t concatDim, int64_t splitCount, const OperandList &inputs,
-         const OperandList &outputs, bool async, const SourceLoc &loc) {
+distrt_handle_t allToAll(int64_t teamId, const distrt_groups_t *groups,
+                         int64_t splitDim, int64_t concatDim,
+                         int64_t splitCount, const OperandList &inputs,
+                         const OperandList &outputs, bool async,
+                         const SourceLoc &loc) {
   return memoized(
       gAllToAllMemo, teamId, groups, {splitDim, concatDim, splitCount}, &inputs,
       &outputs, async, loc, allToAllBlocking, [&](MemoEntry<AllToAllPlan> &m) {
@@ -688,11 +686,11 @@ reduceScatterFull(MemoEntry<ReduceScatterPlan> &m, int64_t teamId,
 
 } // namespace
 
-/// The memoized fast path, inlined into the entry points.
-[[gnu::always_inline]] inline distrt_handle_t
-reduceScatter(int64_t teamId, const distrt_groups_t *groups, int32_t redop,
-              int64_t scatterDim, const OperandList &inputs,
-              const OperandList &outputs, bool async, const SourceLoc &loc) {
+distrt_handle_t reduceScatter(int64_t teamId, const distrt_groups_t *groups,
+                              int32_t redop, int64_t scatterDim,
+                              const OperandList &inputs,
+                              const OperandList &outputs, bool async,
+                              const SourceLoc &loc) {
   return memoized(gReduceScatterMemo, teamId, groups, {redop, scatterDim},
                   &inputs, &outputs, async, loc, reduceScatterBlocking,
                   [&](MemoEntry<ReduceScatterPlan> &m) {
@@ -840,11 +838,11 @@ broadcastFull(MemoEntry<BroadcastPlan> &m, int64_t teamId,
 
 } // namespace
 
-/// The memoized fast path, inlined into the entry points.
-[[gnu::always_inline]] inline distrt_handle_t
-collectiveBroadcast(int64_t teamId, const distrt_groups_t *groups,
-                    const OperandList &inputs, const OperandList &outputs,
-                    bool async, const SourceLoc &loc) {
+distrt_handle_t collectiveBroadcast(int64_t teamId,
+                                    const distrt_groups_t *groups,
+                                    const OperandList &inputs,
+                                    const OperandList &outputs, bool async,
+                                    const SourceLoc &loc) {
   return memoized(gBroadcastMemo, teamId, groups, {}, &inputs, &outputs, async,
                   loc, broadcastBlocking, [&](MemoEntry<BroadcastPlan> &m) {
                     return broadcastFull(m, teamId, groups, inputs, outputs,
@@ -864,13 +862,17 @@ distrt_handle_t distrt_all_gather(int64_t team, const distrt_groups_t *groups,
                                   const distrt_operand_t *inputs,
                                   const distrt_operand_t *outputs,
                                   int32_t async, const char *loc) {
+  using namespace distrt::detail;
   try {
-    return distrt::detail::allGather(team, groups, dim,
-                                     distrt::detail::OperandList(inputs, n),
-                                     distrt::detail::OperandList(outputs, n),
-                                     async != 0, distrt::SourceLoc(loc));
+    return memoizedC(gGatherMemo, "all_gather", team, groups, {dim}, inputs, n,
+                     outputs, n, async, loc, allGatherBlocking, nullptr, [&] {
+                       return allGather(team, groups, dim,
+                                        OperandList(inputs, n),
+                                        OperandList(outputs, n), async != 0,
+                                        distrt::SourceLoc(loc));
+                     });
   } catch (...) {
-    distrt::detail::failCurrent("all_gather", team, loc);
+    failCurrent("all_gather", team, loc);
   }
 }
 
@@ -879,13 +881,17 @@ distrt_handle_t distrt_all_reduce(int64_t team, const distrt_groups_t *groups,
                                   const distrt_operand_t *inputs,
                                   const distrt_operand_t *outputs,
                                   int32_t async, const char *loc) {
+  using namespace distrt::detail;
   try {
-    return distrt::detail::allReduce(team, groups, op,
-                                     distrt::detail::OperandList(inputs, n),
-                                     distrt::detail::OperandList(outputs, n),
-                                     async != 0, distrt::SourceLoc(loc));
+    return memoizedC(
+        gAllReduceMemo, "all_reduce", team, groups, {op}, inputs, n, outputs, n,
+        async, loc, allReduceBlocking, nullptr, [&] {
+          return allReduce(team, groups, op, OperandList(inputs, n),
+                           OperandList(outputs, n), async != 0,
+                           distrt::SourceLoc(loc));
+        });
   } catch (...) {
-    distrt::detail::failCurrent("all_reduce", team, loc);
+    failCurrent("all_reduce", team, loc);
   }
 }
 
@@ -895,14 +901,18 @@ distrt_handle_t distrt_all_to_all(int64_t team, const distrt_groups_t *groups,
                                   const distrt_operand_t *inputs,
                                   const distrt_operand_t *outputs,
                                   int32_t async, const char *loc) {
+  using namespace distrt::detail;
   try {
-    return distrt::detail::allToAll(team, groups, split_dim, concat_dim,
-                                    split_count,
-                                    distrt::detail::OperandList(inputs, n),
-                                    distrt::detail::OperandList(outputs, n),
-                                    async != 0, distrt::SourceLoc(loc));
+    return memoizedC(gAllToAllMemo, "all_to_all", team, groups,
+                     {split_dim, concat_dim, split_count}, inputs, n, outputs,
+                     n, async, loc, allToAllBlocking, nullptr, [&] {
+                       return allToAll(team, groups, split_dim, concat_dim,
+                                       split_count, OperandList(inputs, n),
+                                       OperandList(outputs, n), async != 0,
+                                       distrt::SourceLoc(loc));
+                     });
   } catch (...) {
-    distrt::detail::failCurrent("all_to_all", team, loc);
+    failCurrent("all_to_all", team, loc);
   }
 }
 
@@ -912,13 +922,17 @@ distrt_handle_t distrt_reduce_scatter(int64_t team,
                                       const distrt_operand_t *inputs,
                                       const distrt_operand_t *outputs,
                                       int32_t async, const char *loc) {
+  using namespace distrt::detail;
   try {
-    return distrt::detail::reduceScatter(
-        team, groups, op, scatter_dim, distrt::detail::OperandList(inputs, n),
-        distrt::detail::OperandList(outputs, n), async != 0,
-        distrt::SourceLoc(loc));
+    return memoizedC(
+        gReduceScatterMemo, "reduce_scatter", team, groups, {op, scatter_dim},
+        inputs, n, outputs, n, async, loc, reduceScatterBlocking, nullptr, [&] {
+          return reduceScatter(team, groups, op, scatter_dim,
+                               OperandList(inputs, n), OperandList(outputs, n),
+                               async != 0, distrt::SourceLoc(loc));
+        });
   } catch (...) {
-    distrt::detail::failCurrent("reduce_scatter", team, loc);
+    failCurrent("reduce_scatter", team, loc);
   }
 }
 
@@ -928,13 +942,17 @@ distrt_handle_t distrt_collective_broadcast(int64_t team,
                                             const distrt_operand_t *inputs,
                                             const distrt_operand_t *outputs,
                                             int32_t async, const char *loc) {
+  using namespace distrt::detail;
   try {
-    return distrt::detail::collectiveBroadcast(
-        team, groups, distrt::detail::OperandList(inputs, n),
-        distrt::detail::OperandList(outputs, n), async != 0,
-        distrt::SourceLoc(loc));
+    return memoizedC(
+        gBroadcastMemo, "collective_broadcast", team, groups, {}, inputs, n,
+        outputs, n, async, loc, broadcastBlocking, nullptr, [&] {
+          return collectiveBroadcast(team, groups, OperandList(inputs, n),
+                                     OperandList(outputs, n), async != 0,
+                                     distrt::SourceLoc(loc));
+        });
   } catch (...) {
-    distrt::detail::failCurrent("collective_broadcast", team, loc);
+    failCurrent("collective_broadcast", team, loc);
   }
 }
 

@@ -164,7 +164,7 @@ void CallMemo::store(int64_t teamId, const distrt_groups_t *spec,
   static_assert(sizeof(void *) == sizeof(int64_t) &&
                     sizeof(intptr_t) == sizeof(int64_t),
                 "descriptors are compared as 64-bit words");
-  head = memoHead(teamId, spec, p, inputs, outputs);
+  head = memoHead(teamId, spec, p, countWord(inputs), countWord(outputs));
   keySize = groupsKey.size();
   key = groupsKey.data();
   if (keySize <= inlineKey.size()) {

@@ -287,11 +287,10 @@ permuteFull(MemoEntry<PermutePlan> &m, int64_t teamId,
 
 } // namespace
 
-/// The memoized fast path, inlined into the entry points.
-[[gnu::always_inline]] inline distrt_handle_t
-collectivePermute(int64_t teamId, const distrt_groups_t *pairs,
-                  const OperandList &inputs, const OperandList &outputs,
-                  bool async, const SourceLoc &loc) {
+distrt_handle_t collectivePermute(int64_t teamId, const distrt_groups_t *pairs,
+                                  const OperandList &inputs,
+                                  const OperandList &outputs, bool async,
+                                  const SourceLoc &loc) {
   return memoized(gPermuteMemo, teamId, pairs, {}, &inputs, &outputs, async,
                   loc, permuteBlocking, [&](MemoEntry<PermutePlan> &m) {
                     return permuteFull(m, teamId, pairs, inputs, outputs, async,
@@ -470,11 +469,10 @@ recvFull(MemoEntry<ChannelPlan> &m, int64_t teamId,
 
 // Host transfers are never memoized (their queues change from call to call):
 // the memo's entries all have host_transfer 0 in their parameters.
-/// The memoized fast path, inlined into the entry points.
-[[gnu::always_inline]] inline distrt_handle_t
-send(int64_t teamId, const distrt_groups_t *pairs, int64_t channel,
-     bool hostTransfer, const OperandList &inputs, bool async,
-     const SourceLoc &loc) {
+distrt_handle_t send(int64_t teamId, const distrt_groups_t *pairs,
+                     int64_t channel, bool hostTransfer,
+                     const OperandList &inputs, bool async,
+                     const SourceLoc &loc) {
   return memoized(gSendMemo, "send", teamId, pairs, {channel, hostTransfer},
                   &inputs, nullptr, async, loc, sendBlocking, sendPost,
                   [&](MemoEntry<ChannelPlan> &m) {
@@ -483,11 +481,10 @@ send(int64_t teamId, const distrt_groups_t *pairs, int64_t channel,
                   });
 }
 
-/// The memoized fast path, inlined into the entry points.
-[[gnu::always_inline]] inline distrt_handle_t
-recv(int64_t teamId, const distrt_groups_t *pairs, int64_t channel,
-     bool hostTransfer, const OperandList &outputs, bool async,
-     const SourceLoc &loc) {
+distrt_handle_t recv(int64_t teamId, const distrt_groups_t *pairs,
+                     int64_t channel, bool hostTransfer,
+                     const OperandList &outputs, bool async,
+                     const SourceLoc &loc) {
   return memoized(gRecvMemo, teamId, pairs, {channel, hostTransfer}, nullptr,
                   &outputs, async, loc, recvBlocking,
                   [&](MemoEntry<ChannelPlan> &m) {
@@ -531,13 +528,17 @@ distrt_handle_t distrt_collective_permute(int64_t team,
                                           const distrt_operand_t *inputs,
                                           const distrt_operand_t *outputs,
                                           int32_t async, const char *loc) {
+  using namespace distrt::detail;
   try {
-    return distrt::detail::collectivePermute(
-        team, pairs, distrt::detail::OperandList(inputs, n),
-        distrt::detail::OperandList(outputs, n), async != 0,
-        distrt::SourceLoc(loc));
+    return memoizedC(
+        gPermuteMemo, "collective_permute", team, pairs, {}, inputs, n, outputs,
+        n, async, loc, permuteBlocking, nullptr, [&] {
+          return collectivePermute(team, pairs, OperandList(inputs, n),
+                                   OperandList(outputs, n), async != 0,
+                                   distrt::SourceLoc(loc));
+        });
   } catch (...) {
-    distrt::detail::failCurrent("collective_permute", team, loc);
+    failCurrent("collective_permute", team, loc);
   }
 }
 
@@ -545,12 +546,17 @@ distrt_handle_t distrt_send(int64_t team, const distrt_groups_t *pairs,
                             int64_t channel_id, int32_t host_transfer,
                             int64_t n, const distrt_operand_t *inputs,
                             int32_t async, const char *loc) {
+  using namespace distrt::detail;
   try {
-    return distrt::detail::send(team, pairs, channel_id, host_transfer != 0,
-                                distrt::detail::OperandList(inputs, n),
-                                async != 0, distrt::SourceLoc(loc));
+    return memoizedC(gSendMemo, "send", team, pairs,
+                     {channel_id, host_transfer != 0}, inputs, n, nullptr, -1,
+                     async, loc, sendBlocking, sendPost, [&] {
+                       return send(team, pairs, channel_id, host_transfer != 0,
+                                   OperandList(inputs, n), async != 0,
+                                   distrt::SourceLoc(loc));
+                     });
   } catch (...) {
-    distrt::detail::failCurrent("send", team, loc);
+    failCurrent("send", team, loc);
   }
 }
 
@@ -558,12 +564,17 @@ distrt_handle_t distrt_recv(int64_t team, const distrt_groups_t *pairs,
                             int64_t channel_id, int32_t host_transfer,
                             int64_t n, const distrt_operand_t *outputs,
                             int32_t async, const char *loc) {
+  using namespace distrt::detail;
   try {
-    return distrt::detail::recv(team, pairs, channel_id, host_transfer != 0,
-                                distrt::detail::OperandList(outputs, n),
-                                async != 0, distrt::SourceLoc(loc));
+    return memoizedC(gRecvMemo, "recv", team, pairs,
+                     {channel_id, host_transfer != 0}, nullptr, -1, outputs, n,
+                     async, loc, recvBlocking, nullptr, [&] {
+                       return recv(team, pairs, channel_id, host_transfer != 0,
+                                   OperandList(outputs, n), async != 0,
+                                   distrt::SourceLoc(loc));
+                     });
   } catch (...) {
-    distrt::detail::failCurrent("recv", team, loc);
+    failCurrent("recv", team, loc);
   }
 }
 
