@@ -717,11 +717,37 @@ struct BroadcastPlan {
   /// The root copies its input to its output before the broadcast (the
   /// output is the buffer sent) or after it (the input is).
   bool copyBefore, copyAfter;
-  /// A sync call is one MPI_Bcast on `direct`.
+  /// A sync call is one broadcast on `direct`.
   bool blocking;
   MPI_Comm comm;
+  /// In a group of two, the other member (its rank in `comm`), else -1.
+  int peer;
 };
 OpMemo<BroadcastPlan> gBroadcastMemo;
+
+// Sync broadcasts in groups of two are one message from the root to the
+// other member: MPI_Bcast's generic tree costs about a fifth more there. The
+// choice depends only on the group size and sync/async, the same on every
+// member, and a layout's communicator carries no other point-to-point
+// traffic (collectives match apart from it).
+constexpr int kBroadcastTag = 0;
+
+void broadcastOnce(void *buffer, int count, int peer, bool root,
+                   MPI_Comm comm) {
+  if (peer < 0) {
+    checkMpi(MPI_Bcast(buffer, count, MPI_BYTE, 0, comm), "MPI_Bcast");
+  } else if (root) {
+    checkMpi(MPI_Send(buffer, count, MPI_BYTE, peer, kBroadcastTag, comm),
+             "MPI_Send");
+  } else {
+    MPI_Status status;
+    checkBlockingReceive(
+        "collective_broadcast",
+        {0, count, peer, MPI_BYTE, "collective_broadcast operands"},
+        MPI_Recv(buffer, count, MPI_BYTE, peer, kBroadcastTag, comm, &status),
+        status);
+  }
+}
 
 [[gnu::noinline]] void planBroadcast(MemoEntry<BroadcastPlan> &m,
                                      int64_t teamId,
@@ -762,7 +788,8 @@ OpMemo<BroadcastPlan> gBroadcastMemo;
             toOutput && !sameElements(in0->bytes, out0->bytes),
             root && direct && !toOutput,
             !local && direct,
-            layout.comm};
+            layout.comm,
+            layout.size() == 2 ? 1 - layout.position : -1};
   m.store(teamId, groups, layout.key, {}, &inputs, &outputs, s);
 }
 
@@ -770,7 +797,7 @@ void broadcastBlocking(const MemoEntry<BroadcastPlan> &m) {
   const BroadcastPlan &p = m.plan;
   if (p.copyBefore)
     copy(m.ins[0].bytes, m.outs[0].bytes, opScratch().copy);
-  checkMpi(MPI_Bcast(p.direct, p.count, MPI_BYTE, 0, p.comm), "MPI_Bcast");
+  broadcastOnce(p.direct, p.count, p.peer, p.layout->position == 0, p.comm);
   if (p.copyAfter)
     copy(m.ins[0].bytes, m.outs[0].bytes, opScratch().copy);
 }
@@ -783,7 +810,7 @@ broadcastFull(MemoEntry<BroadcastPlan> &m, int64_t teamId,
     if (!m.matches(teamId, groups, {}, &inputs, &outputs))
       planBroadcast(m, teamId, groups, inputs, outputs);
     const auto &[layout, bytes, count, local, direct, copyBefore, copyAfter,
-                 blocking, comm] = m.plan;
+                 blocking, comm, peer] = m.plan;
     OpScratch &s = opScratch();
     const size_t n = m.ins.size();
     if (local) {
@@ -826,8 +853,8 @@ broadcastFull(MemoEntry<BroadcastPlan> &m, int64_t teamId,
                                 request);
             });
           else
-            checkMpi(MPI_Bcast(buffer, count, MPI_BYTE, 0, layout->comm),
-                     "MPI_Bcast");
+            broadcastOnce(buffer, count, peer, layout->position == 0,
+                          layout->comm);
           // MPI only reads the root's buffer: copying from it
           // while the broadcast runs is allowed.
           if (copyAfter)

@@ -324,6 +324,40 @@ TEST_CASE("collective_broadcast: reordered root, non-members, mixed types",
     CHECK(data.get(i) == (member ? 1000 * root + i : 0));
 }
 
+TEST_CASE("collective_broadcast in a group of two: a size mismatch is an "
+          "error on the receiving member",
+          "[collectives]") {
+  // Ranks 0 and 1 form the group (root 0); rank 1 expects fewer elements
+  // than rank 0 sends, sync (one message) and async (MPI_Ibcast). Ranks >= 2
+  // are in no group and get zeros.
+  const int64_t N = worldSize(), f = worldRank();
+  if (N < 2)
+    return;
+  const Groups pair(DISTRT_FLATTENED_IDS, {{0, 1}});
+  Array in(Dtype::F64, {f == 1 ? 1 : 2}), out(Dtype::F64, {f == 1 ? 1 : 2});
+  in.fill([&](int64_t i) { return 10 * f + i; });
+  auto call = [&] {
+    collectiveBroadcast(world(), pair, {{in.operand()}}, {{out.operand()}});
+  };
+  if (f == 1)
+    CHECK_THROWS_WITH(call(), Contains("collective_broadcast") &&
+                                  Contains("rank 0 sent more than the 8 "
+                                           "elements expected"));
+  else
+    CHECK_NOTHROW(call());
+  if (f == 0)
+    CHECK(out.get(1) == 1);
+  // Then matching sizes work again, sync and async.
+  Array in2(Dtype::F64, {3}), out2(Dtype::F64, {3});
+  in2.fill([&](int64_t i) { return 10 * f + i; });
+  collectiveBroadcast(world(), pair, {{in2.operand()}}, {{out2.operand()}});
+  CHECK(out2.get(2) == (f < 2 ? 2 : 0));
+  in2.fill([&](int64_t i) { return 20 * f + i + 1; });
+  collectiveBroadcastAsync(world(), pair, {{in2.operand()}}, {{out2.operand()}})
+      .wait();
+  CHECK(out2.get(2) == (f < 2 ? 3 : 0));
+}
+
 TEST_CASE("zero-size operands and calls with nothing to send",
           "[collectives]") {
   const int64_t N = worldSize(), f = worldRank();
