@@ -33,21 +33,10 @@ namespace distrt::detail {
 
 using MemoParams = std::array<int64_t, 3>;
 
-/// The OR of the differences between the `N` words at `bytes` and `words`:
-/// zero when equal. A fixed count unrolls into a few vector compares.
-template <int N>
-inline uint64_t diffWords(const std::byte *bytes, const int64_t *words) {
-  uint64_t diff = 0;
-  for (int i = 0; i < N; ++i) {
-    int64_t word;
-    std::memcpy(&word, bytes + 8 * i, 8);
-    diff |= static_cast<uint64_t>(word ^ words[i]);
-  }
-  return diff;
-}
-
-inline uint64_t diffWords(const std::byte *bytes, const int64_t *words,
-                          int64_t count) {
+/// The OR of the differences between the `count` words at `bytes` and
+/// `words`: zero when equal.
+[[gnu::always_inline]] inline uint64_t
+diffWords(const std::byte *bytes, const int64_t *words, int64_t count) {
   uint64_t diff = 0;
   for (int64_t i = 0; i < count; ++i) {
     int64_t word;
@@ -55,6 +44,12 @@ inline uint64_t diffWords(const std::byte *bytes, const int64_t *words,
     diff |= static_cast<uint64_t>(word ^ words[i]);
   }
   return diff;
+}
+
+/// diffWords() of a fixed count, which unrolls into a few compares.
+template <int N>
+inline uint64_t diffWords(const std::byte *bytes, const int64_t *words) {
+  return diffWords(bytes, words, N);
 }
 
 inline bool sameWords(const void *bytes, const int64_t *words, int64_t count) {
