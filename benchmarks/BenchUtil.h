@@ -51,8 +51,10 @@ Comparison compare(Baseline &&baseline, Distrt &&distrt, MPI_Comm comm,
   }
   const double once =
       std::max(timeBlock(baseline, 5, comm), timeBlock(distrt, 5, comm));
+  // At least 4 iterations per block: one multi-millisecond call per block
+  // would leave the median to a handful of noisy samples.
   const int iterations = std::clamp(
-      static_cast<int>(blockSeconds / std::max(once, 1e-9)), 1, 20000);
+      static_cast<int>(blockSeconds / std::max(once, 1e-9)), 4, 20000);
   std::vector<double> base, ours;
   for (int b = 0; b < blocks; ++b) {
     if (b % 2 == 0) {

@@ -8,6 +8,7 @@
 //   allreduce_sum_f64   in-place sum; baseline: MPI_Allreduce(MPI_IN_PLACE).
 // StableHLO-style collectives over the world group (num_groups 0), f64
 // buffers of `size` bytes per process (at least 2 elements where split):
+//   control_mpi_vs_mpi  MPI_Allgather against itself: the noise floor
 //   all_gather          baseline MPI_Allgather
 //   all_reduce_sum      out of place; baseline MPI_Allreduce(in, out)
 //   all_to_all          baseline MPI_Alltoall
@@ -169,6 +170,19 @@ void benchCollectives(int64_t bytes, MPI_Comm comm, int rank, int size) {
   const int64_t n = std::max<int64_t>(bytes / 8, 1);
   const int count = static_cast<int>(n);
   const char *loc = "bench_collectives";
+  // The noise floor: the same MPI call on both sides. A ratio within this
+  // case's distance from 1 says nothing about distrt.
+  benchCase(
+      "control_mpi_vs_mpi", bytes, n, n * size, comm, rank, size,
+      [&](double *in, double *out) {
+        MPI_Allgather(in, count, MPI_DOUBLE, out, count, MPI_DOUBLE, comm);
+      },
+      [&](const distrt_operand_t *in, const distrt_operand_t *out) {
+        auto *data = static_cast<double *const *>(in->desc);
+        auto *gathered = static_cast<double *const *>(out->desc);
+        MPI_Allgather(data[1], count, MPI_DOUBLE, gathered[1], count,
+                      MPI_DOUBLE, comm);
+      });
   benchCase(
       "all_gather", bytes, n, n * size, comm, rank, size,
       [&](double *in, double *out) {
