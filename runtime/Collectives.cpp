@@ -139,61 +139,59 @@ void allGatherBlocking(const MemoEntry<GatherPlan> &m) {
 [[gnu::noinline]] distrt_handle_t
 allGatherFull(MemoEntry<GatherPlan> &m, int64_t teamId,
               const distrt_groups_t *groups, int64_t dim,
-              const OperandList &inputs, const OperandList &outputs, bool async,
-              const SourceLoc &loc) {
-  return guarded("all_gather", teamId, loc, [&]() -> distrt_handle_t {
-    if (!m.matches(teamId, groups, {dim}, &inputs, &outputs))
-      planAllGather(m, teamId, groups, dim, inputs, outputs);
-    const auto &[layout, block, count, directSend, directRecv, blocking, send0,
-                 recv0, comm] = m.plan;
-    if (block == 0)
-      return done("all_gather", teamId, async);
-    if (!async && blocking) {
-      allGatherBlocking(m);
-      return 0;
+              const OperandList &inputs, const OperandList &outputs,
+              bool async) {
+  if (!m.matches(teamId, groups, {dim}, &inputs, &outputs))
+    planAllGather(m, teamId, groups, dim, inputs, outputs);
+  const auto &[layout, block, count, directSend, directRecv, blocking, send0,
+               recv0, comm] = m.plan;
+  if (block == 0)
+    return done("all_gather", teamId, async);
+  if (!async && blocking) {
+    allGatherBlocking(m);
+    return 0;
+  }
+  const size_t n = m.ins.size();
+  const int64_t G = layout->size();
+  return runInSlot("all_gather", teamId, async, [&](RequestSlot &slot) {
+    const size_t recvOffset = directSend ? 0 : alignUp(block);
+    const size_t total =
+        recvOffset + (directRecv ? 0 : block * static_cast<size_t>(G));
+    if (slot.staging.size() < total)
+      slot.staging.resize(total);
+    std::byte *staging = slot.staging.data();
+    const void *send = directSend ? m.ins[0].bytes.base : staging;
+    if (!directSend) {
+      size_t offset = 0;
+      for (const Buffer &in : m.ins) {
+        pack(in.bytes, staging + offset);
+        offset += in.byteCount;
+      }
     }
-    const size_t n = m.ins.size();
-    const int64_t G = layout->size();
-    return runInSlot("all_gather", teamId, async, [&](RequestSlot &slot) {
-      const size_t recvOffset = directSend ? 0 : alignUp(block);
-      const size_t total =
-          recvOffset + (directRecv ? 0 : block * static_cast<size_t>(G));
-      if (slot.staging.size() < total)
-        slot.staging.resize(total);
-      std::byte *staging = slot.staging.data();
-      const void *send = directSend ? m.ins[0].bytes.base : staging;
-      if (!directSend) {
-        size_t offset = 0;
-        for (const Buffer &in : m.ins) {
-          pack(in.bytes, staging + offset);
+    void *recv = directRecv ? m.outs[0].bytes.base : staging + recvOffset;
+    if (!directRecv) {
+      // Member j's block holds every operand; operand k goes to the
+      // output's j-th slice along dim.
+      size_t offset = recvOffset;
+      for (int64_t j = 0; j < G; ++j)
+        for (size_t k = 0; k < n; ++k) {
+          const Buffer &in = m.ins[k], &out = m.outs[k];
+          const StridedBytes target =
+              out.slice(dim, j, in.sizes()[dim], in.sizes());
+          slot.addUnpack(offset, target.base, out.rank(), in.sizes(),
+                         out.strides(), out.bytes.elementSize);
           offset += in.byteCount;
         }
-      }
-      void *recv = directRecv ? m.outs[0].bytes.base : staging + recvOffset;
-      if (!directRecv) {
-        // Member j's block holds every operand; operand k goes to the
-        // output's j-th slice along dim.
-        size_t offset = recvOffset;
-        for (int64_t j = 0; j < G; ++j)
-          for (size_t k = 0; k < n; ++k) {
-            const Buffer &in = m.ins[k], &out = m.outs[k];
-            const StridedBytes target =
-                out.slice(dim, j, in.sizes()[dim], in.sizes());
-            slot.addUnpack(offset, target.base, out.rank(), in.sizes(),
-                           out.strides(), out.bytes.elementSize);
-            offset += in.byteCount;
-          }
-      }
-      if (async)
-        postRequest(slot, "MPI_Iallgather", [&](MPI_Request *request) {
-          return MPI_Iallgather(send, count, MPI_BYTE, recv, count, MPI_BYTE,
-                                layout->comm, request);
-        });
-      else
-        checkMpi(MPI_Allgather(send, count, MPI_BYTE, recv, count, MPI_BYTE,
-                               layout->comm),
-                 "MPI_Allgather");
-    });
+    }
+    if (async)
+      postRequest(slot, "MPI_Iallgather", [&](MPI_Request *request) {
+        return MPI_Iallgather(send, count, MPI_BYTE, recv, count, MPI_BYTE,
+                              layout->comm, request);
+      });
+    else
+      checkMpi(MPI_Allgather(send, count, MPI_BYTE, recv, count, MPI_BYTE,
+                             layout->comm),
+               "MPI_Allgather");
   });
 }
 
@@ -206,7 +204,7 @@ distrt_handle_t allGather(int64_t teamId, const distrt_groups_t *groups,
   return memoized(gGatherMemo, teamId, groups, {dim}, &inputs, &outputs, async,
                   loc, allGatherBlocking, [&](MemoEntry<GatherPlan> &m) {
                     return allGatherFull(m, teamId, groups, dim, inputs,
-                                         outputs, async, loc);
+                                         outputs, async);
                   });
 }
 
@@ -285,55 +283,53 @@ void allReduceBlocking(const MemoEntry<AllReducePlan> &m) {
 [[gnu::noinline]] distrt_handle_t
 allReduceFull(MemoEntry<AllReducePlan> &m, int64_t teamId,
               const distrt_groups_t *groups, int32_t redop,
-              const OperandList &inputs, const OperandList &outputs, bool async,
-              const SourceLoc &loc) {
-  return guarded("all_reduce", teamId, loc, [&]() -> distrt_handle_t {
-    if (!m.matches(teamId, groups, {redop}, &inputs, &outputs))
-      planAllReduce(m, teamId, groups, redop, inputs, outputs);
-    const auto &[layout, active, staged, op0, directSend0, blocking, send0,
-                 recv0, count0, type0, comm] = m.plan;
-    if (active == 0)
-      return done("all_reduce", teamId, async);
-    if (!async && blocking) {
-      allReduceBlocking(m);
-      return 0;
-    }
-    const size_t n = m.ins.size();
-    OpScratch &s = opScratch();
-    return runInSlot("all_reduce", teamId, async, [&](RequestSlot &slot) {
-      if (slot.staging.size() < staged)
-        slot.staging.resize(staged);
-      size_t offset = 0;
-      for (size_t k = 0; k < n; ++k) {
-        const Buffer &in = m.ins[k], &out = m.outs[k];
-        if (in.count == 0)
-          continue;
-        const void *send = MPI_IN_PLACE;
-        void *recv = out.bytes.base;
-        if (!out.dense) {
-          recv = slot.staging.data() + offset;
-          pack(in.bytes, static_cast<std::byte *>(recv));
-          slot.addUnpack(offset, out.bytes.base, out.rank(), out.sizes(),
-                         out.strides(), out.bytes.elementSize);
-          offset += alignUp(out.byteCount);
-        } else if (in.dense && !overlaps(in, out)) {
-          send = in.bytes.base;
-        } else {
-          copy(in.bytes, out.bytes, s.copy);
-        }
-        const MPI_Op op = reductionOp(redop, in.dtype);
-        const int count = static_cast<int>(in.count);
-        if (async || active > 1)
-          postRequest(slot, "MPI_Iallreduce", [&](MPI_Request *request) {
-            return MPI_Iallreduce(send, recv, count, in.type->mpi, op,
-                                  layout->comm, request);
-          });
-        else
-          checkMpi(
-              MPI_Allreduce(send, recv, count, in.type->mpi, op, layout->comm),
-              "MPI_Allreduce");
+              const OperandList &inputs, const OperandList &outputs,
+              bool async) {
+  if (!m.matches(teamId, groups, {redop}, &inputs, &outputs))
+    planAllReduce(m, teamId, groups, redop, inputs, outputs);
+  const auto &[layout, active, staged, op0, directSend0, blocking, send0, recv0,
+               count0, type0, comm] = m.plan;
+  if (active == 0)
+    return done("all_reduce", teamId, async);
+  if (!async && blocking) {
+    allReduceBlocking(m);
+    return 0;
+  }
+  const size_t n = m.ins.size();
+  OpScratch &s = opScratch();
+  return runInSlot("all_reduce", teamId, async, [&](RequestSlot &slot) {
+    if (slot.staging.size() < staged)
+      slot.staging.resize(staged);
+    size_t offset = 0;
+    for (size_t k = 0; k < n; ++k) {
+      const Buffer &in = m.ins[k], &out = m.outs[k];
+      if (in.count == 0)
+        continue;
+      const void *send = MPI_IN_PLACE;
+      void *recv = out.bytes.base;
+      if (!out.dense) {
+        recv = slot.staging.data() + offset;
+        pack(in.bytes, static_cast<std::byte *>(recv));
+        slot.addUnpack(offset, out.bytes.base, out.rank(), out.sizes(),
+                       out.strides(), out.bytes.elementSize);
+        offset += alignUp(out.byteCount);
+      } else if (in.dense && !overlaps(in, out)) {
+        send = in.bytes.base;
+      } else {
+        copy(in.bytes, out.bytes, s.copy);
       }
-    });
+      const MPI_Op op = reductionOp(redop, in.dtype);
+      const int count = static_cast<int>(in.count);
+      if (async || active > 1)
+        postRequest(slot, "MPI_Iallreduce", [&](MPI_Request *request) {
+          return MPI_Iallreduce(send, recv, count, in.type->mpi, op,
+                                layout->comm, request);
+        });
+      else
+        checkMpi(
+            MPI_Allreduce(send, recv, count, in.type->mpi, op, layout->comm),
+            "MPI_Allreduce");
+    }
   });
 }
 
@@ -343,12 +339,11 @@ distrt_handle_t allReduce(int64_t teamId, const distrt_groups_t *groups,
                           int32_t redop, const OperandList &inputs,
                           const OperandList &outputs, bool async,
                           const SourceLoc &loc) {
-  return memoized(gAllReduceMemo, teamId, groups, {redop}, &inputs, &outputs,
-                  async, loc, allReduceBlocking,
-                  [&](MemoEntry<AllReducePlan> &m) {
-                    return allReduceFull(m, teamId, groups, redop, inputs,
-                                         outputs, async, loc);
-                  });
+  return memoized(
+      gAllReduceMemo, teamId, groups, {redop}, &inputs, &outputs, async, loc,
+      allReduceBlocking, [&](MemoEntry<AllReducePlan> &m) {
+        return allReduceFull(m, teamId, groups, redop, inputs, outputs, async);
+      });
 }
 
 //===----------------------------------------------------------------------===//
@@ -454,63 +449,61 @@ void allToAllBlocking(const MemoEntry<AllToAllPlan> &m) {
 allToAllFull(MemoEntry<AllToAllPlan> &m, int64_t teamId,
              const distrt_groups_t *groups, int64_t splitDim, int64_t concatDim,
              int64_t splitCount, const OperandList &inputs,
-             const OperandList &outputs, bool async, const SourceLoc &loc) {
-  return guarded("all_to_all", teamId, loc, [&]() -> distrt_handle_t {
-    if (!m.matches(teamId, groups, {splitDim, concatDim, splitCount}, &inputs,
-                   &outputs))
-      planAllToAll(m, teamId, groups, splitDim, concatDim, splitCount, inputs,
-                   outputs);
-    const auto &[layout, block, count, directSend, directRecv, blocking, send0,
-                 recv0, comm] = m.plan;
-    if (block == 0)
-      return done("all_to_all", teamId, async);
-    if (!async && blocking) {
-      allToAllBlocking(m);
-      return 0;
-    }
-    const int64_t G = layout->size();
-    const size_t n = m.ins.size();
-    return runInSlot("all_to_all", teamId, async, [&](RequestSlot &slot) {
-      const size_t all = block * static_cast<size_t>(G);
-      const size_t recvOffset = directSend ? 0 : alignUp(all);
-      const size_t total = recvOffset + (directRecv ? 0 : all);
-      if (slot.staging.size() < total)
-        slot.staging.resize(total);
-      std::byte *staging = slot.staging.data();
-      // Block j for member j: the j-th split of every operand.
-      size_t offset = 0;
-      for (int64_t j = 0; j < G; ++j) {
-        size_t at = 0;
-        for (size_t k = 0; k < n; ++k) {
-          const Buffer &in = m.ins[k];
-          const int64_t *blockSizes = m.shapes.data() + at;
-          at += 2 * static_cast<size_t>(in.rank());
-          if (!directSend) {
-            pack(in.slice(splitDim, j, blockSizes[splitDim], blockSizes),
-                 staging + offset);
-          }
-          if (!directRecv) {
-            const Buffer &out = m.outs[k];
-            const StridedBytes target =
-                out.slice(concatDim, j, blockSizes[concatDim], blockSizes);
-            slot.addUnpack(recvOffset + offset, target.base, out.rank(),
-                           blockSizes, out.strides(), out.bytes.elementSize);
-          }
-          offset += in.byteCount / static_cast<size_t>(G);
+             const OperandList &outputs, bool async) {
+  if (!m.matches(teamId, groups, {splitDim, concatDim, splitCount}, &inputs,
+                 &outputs))
+    planAllToAll(m, teamId, groups, splitDim, concatDim, splitCount, inputs,
+                 outputs);
+  const auto &[layout, block, count, directSend, directRecv, blocking, send0,
+               recv0, comm] = m.plan;
+  if (block == 0)
+    return done("all_to_all", teamId, async);
+  if (!async && blocking) {
+    allToAllBlocking(m);
+    return 0;
+  }
+  const int64_t G = layout->size();
+  const size_t n = m.ins.size();
+  return runInSlot("all_to_all", teamId, async, [&](RequestSlot &slot) {
+    const size_t all = block * static_cast<size_t>(G);
+    const size_t recvOffset = directSend ? 0 : alignUp(all);
+    const size_t total = recvOffset + (directRecv ? 0 : all);
+    if (slot.staging.size() < total)
+      slot.staging.resize(total);
+    std::byte *staging = slot.staging.data();
+    // Block j for member j: the j-th split of every operand.
+    size_t offset = 0;
+    for (int64_t j = 0; j < G; ++j) {
+      size_t at = 0;
+      for (size_t k = 0; k < n; ++k) {
+        const Buffer &in = m.ins[k];
+        const int64_t *blockSizes = m.shapes.data() + at;
+        at += 2 * static_cast<size_t>(in.rank());
+        if (!directSend) {
+          pack(in.slice(splitDim, j, blockSizes[splitDim], blockSizes),
+               staging + offset);
         }
+        if (!directRecv) {
+          const Buffer &out = m.outs[k];
+          const StridedBytes target =
+              out.slice(concatDim, j, blockSizes[concatDim], blockSizes);
+          slot.addUnpack(recvOffset + offset, target.base, out.rank(),
+                         blockSizes, out.strides(), out.bytes.elementSize);
+        }
+        offset += in.byteCount / static_cast<size_t>(G);
       }
-      const void *send = directSend ? m.ins[0].bytes.base : staging;
-      void *recv = directRecv ? m.outs[0].bytes.base : staging + recvOffset;
-      if (async)
-        postRequest(slot, "MPI_Ialltoall", [&](MPI_Request *request) {
-          return MPI_Ialltoall(send, count, MPI_BYTE, recv, count, MPI_BYTE,
-                               layout->comm, request);
-        });
-      else
-        checkMpi(MPI_Alltoall(send, count, MPI_BYTE, recv, count, MPI_BYTE,
-                              layout->comm),
-                 "MPI_Alltoall");
-    });
+    }
+    const void *send = directSend ? m.ins[0].bytes.base : staging;
+    void *recv = directRecv ? m.outs[0].bytes.base : staging + recvOffset;
+    if (async)
+      postRequest(slot, "MPI_Ialltoall", [&](MPI_Request *request) {
+        return MPI_Ialltoall(send, count, MPI_BYTE, recv, count, MPI_BYTE,
+                             layout->comm, request);
+      });
+    else
+      checkMpi(MPI_Alltoall(send, count, MPI_BYTE, recv, count, MPI_BYTE,
+                            layout->comm),
+               "MPI_Alltoall");
   });
 }
 
@@ -521,12 +514,12 @@ distrt_handle_t allToAll(int64_t teamId, const distrt_groups_t *groups,
                          int64_t splitCount, const OperandList &inputs,
                          const OperandList &outputs, bool async,
                          const SourceLoc &loc) {
-  return memoized(
-      gAllToAllMemo, teamId, groups, {splitDim, concatDim, splitCount}, &inputs,
-      &outputs, async, loc, allToAllBlocking, [&](MemoEntry<AllToAllPlan> &m) {
-        return allToAllFull(m, teamId, groups, splitDim, concatDim, splitCount,
-                            inputs, outputs, async, loc);
-      });
+  return memoized(gAllToAllMemo, teamId, groups,
+                  {splitDim, concatDim, splitCount}, &inputs, &outputs, async,
+                  loc, allToAllBlocking, [&](MemoEntry<AllToAllPlan> &m) {
+                    return allToAllFull(m, teamId, groups, splitDim, concatDim,
+                                        splitCount, inputs, outputs, async);
+                  });
 }
 
 //===----------------------------------------------------------------------===//
@@ -620,67 +613,64 @@ void reduceScatterBlocking(const MemoEntry<ReduceScatterPlan> &m) {
 reduceScatterFull(MemoEntry<ReduceScatterPlan> &m, int64_t teamId,
                   const distrt_groups_t *groups, int32_t redop,
                   int64_t scatterDim, const OperandList &inputs,
-                  const OperandList &outputs, bool async,
-                  const SourceLoc &loc) {
-  return guarded("reduce_scatter", teamId, loc, [&]() -> distrt_handle_t {
-    if (!m.matches(teamId, groups, {redop, scatterDim}, &inputs, &outputs))
-      planReduceScatter(m, teamId, groups, redop, scatterDim, inputs, outputs);
-    const auto &[layout, active, op0, direct, blocking, send0, recv0, count0,
-                 type0, comm] = m.plan;
-    if (active == 0)
-      return done("reduce_scatter", teamId, async);
-    if (!async && blocking) {
-      reduceScatterBlocking(m);
-      return 0;
+                  const OperandList &outputs, bool async) {
+  if (!m.matches(teamId, groups, {redop, scatterDim}, &inputs, &outputs))
+    planReduceScatter(m, teamId, groups, redop, scatterDim, inputs, outputs);
+  const auto &[layout, active, op0, direct, blocking, send0, recv0, count0,
+               type0, comm] = m.plan;
+  if (active == 0)
+    return done("reduce_scatter", teamId, async);
+  if (!async && blocking) {
+    reduceScatterBlocking(m);
+    return 0;
+  }
+  const int64_t G = layout->size();
+  const size_t n = m.ins.size();
+  return runInSlot("reduce_scatter", teamId, async, [&](RequestSlot &slot) {
+    size_t total = 0;
+    for (size_t k = 0; k < n; ++k) {
+      if (!scatterDirectSend(m.ins[k], scatterDim))
+        total += alignUp(m.ins[k].byteCount);
+      if (!scatterDirectRecv(m.ins[k], m.outs[k], scatterDim))
+        total += alignUp(m.outs[k].byteCount);
     }
-    const int64_t G = layout->size();
-    const size_t n = m.ins.size();
-    return runInSlot("reduce_scatter", teamId, async, [&](RequestSlot &slot) {
-      size_t total = 0;
-      for (size_t k = 0; k < n; ++k) {
-        if (!scatterDirectSend(m.ins[k], scatterDim))
-          total += alignUp(m.ins[k].byteCount);
-        if (!scatterDirectRecv(m.ins[k], m.outs[k], scatterDim))
-          total += alignUp(m.outs[k].byteCount);
+    if (slot.staging.size() < total)
+      slot.staging.resize(total);
+    size_t offset = 0;
+    for (size_t k = 0; k < n; ++k) {
+      const Buffer &in = m.ins[k], &out = m.outs[k];
+      if (out.count == 0)
+        continue;
+      const void *send = in.bytes.base;
+      if (!scatterDirectSend(in, scatterDim)) {
+        std::byte *packed = slot.staging.data() + offset;
+        send = packed;
+        const int64_t blockSize = out.sizes()[scatterDim];
+        for (int64_t j = 0; j < G; ++j)
+          pack(in.slice(scatterDim, j, blockSize, out.sizes()),
+               packed + static_cast<size_t>(j) * out.byteCount);
+        offset += alignUp(in.byteCount);
       }
-      if (slot.staging.size() < total)
-        slot.staging.resize(total);
-      size_t offset = 0;
-      for (size_t k = 0; k < n; ++k) {
-        const Buffer &in = m.ins[k], &out = m.outs[k];
-        if (out.count == 0)
-          continue;
-        const void *send = in.bytes.base;
-        if (!scatterDirectSend(in, scatterDim)) {
-          std::byte *packed = slot.staging.data() + offset;
-          send = packed;
-          const int64_t blockSize = out.sizes()[scatterDim];
-          for (int64_t j = 0; j < G; ++j)
-            pack(in.slice(scatterDim, j, blockSize, out.sizes()),
-                 packed + static_cast<size_t>(j) * out.byteCount);
-          offset += alignUp(in.byteCount);
-        }
-        void *recv = out.bytes.base;
-        if (!scatterDirectRecv(in, out, scatterDim)) {
-          recv = slot.staging.data() + offset;
-          slot.addUnpack(offset, out.bytes.base, out.rank(), out.sizes(),
-                         out.strides(), out.bytes.elementSize);
-          offset += alignUp(out.byteCount);
-        }
-        const MPI_Op op = reductionOp(redop, in.dtype);
-        const int count = static_cast<int>(out.count);
-        if (async || active > 1)
-          postRequest(
-              slot, "MPI_Ireduce_scatter_block", [&](MPI_Request *request) {
-                return MPI_Ireduce_scatter_block(
-                    send, recv, count, in.type->mpi, op, layout->comm, request);
-              });
-        else
-          checkMpi(MPI_Reduce_scatter_block(send, recv, count, in.type->mpi, op,
-                                            layout->comm),
-                   "MPI_Reduce_scatter_block");
+      void *recv = out.bytes.base;
+      if (!scatterDirectRecv(in, out, scatterDim)) {
+        recv = slot.staging.data() + offset;
+        slot.addUnpack(offset, out.bytes.base, out.rank(), out.sizes(),
+                       out.strides(), out.bytes.elementSize);
+        offset += alignUp(out.byteCount);
       }
-    });
+      const MPI_Op op = reductionOp(redop, in.dtype);
+      const int count = static_cast<int>(out.count);
+      if (async || active > 1)
+        postRequest(
+            slot, "MPI_Ireduce_scatter_block", [&](MPI_Request *request) {
+              return MPI_Ireduce_scatter_block(send, recv, count, in.type->mpi,
+                                               op, layout->comm, request);
+            });
+      else
+        checkMpi(MPI_Reduce_scatter_block(send, recv, count, in.type->mpi, op,
+                                          layout->comm),
+                 "MPI_Reduce_scatter_block");
+    }
   });
 }
 
@@ -695,8 +685,8 @@ distrt_handle_t reduceScatter(int64_t teamId, const distrt_groups_t *groups,
                   &inputs, &outputs, async, loc, reduceScatterBlocking,
                   [&](MemoEntry<ReduceScatterPlan> &m) {
                     return reduceScatterFull(m, teamId, groups, redop,
-                                             scatterDim, inputs, outputs, async,
-                                             loc);
+                                             scatterDim, inputs, outputs,
+                                             async);
                   });
 }
 
@@ -805,62 +795,60 @@ void broadcastBlocking(const MemoEntry<BroadcastPlan> &m) {
 [[gnu::noinline]] distrt_handle_t
 broadcastFull(MemoEntry<BroadcastPlan> &m, int64_t teamId,
               const distrt_groups_t *groups, const OperandList &inputs,
-              const OperandList &outputs, bool async, const SourceLoc &loc) {
-  return guarded("collective_broadcast", teamId, loc, [&]() -> distrt_handle_t {
-    if (!m.matches(teamId, groups, {}, &inputs, &outputs))
-      planBroadcast(m, teamId, groups, inputs, outputs);
-    const auto &[layout, bytes, count, local, direct, copyBefore, copyAfter,
-                 blocking, comm, peer] = m.plan;
-    OpScratch &s = opScratch();
-    const size_t n = m.ins.size();
-    if (local) {
-      // Not in any group: zeros. Alone in its group: its own value.
-      for (size_t k = 0; k < n; ++k) {
-        if (layout->position < 0)
-          zero(m.outs[k].bytes);
-        else
-          copy(m.ins[k].bytes, m.outs[k].bytes, s.copy);
-      }
-      return done("collective_broadcast", teamId, async);
+              const OperandList &outputs, bool async) {
+  if (!m.matches(teamId, groups, {}, &inputs, &outputs))
+    planBroadcast(m, teamId, groups, inputs, outputs);
+  const auto &[layout, bytes, count, local, direct, copyBefore, copyAfter,
+               blocking, comm, peer] = m.plan;
+  OpScratch &s = opScratch();
+  const size_t n = m.ins.size();
+  if (local) {
+    // Not in any group: zeros. Alone in its group: its own value.
+    for (size_t k = 0; k < n; ++k) {
+      if (layout->position < 0)
+        zero(m.outs[k].bytes);
+      else
+        copy(m.ins[k].bytes, m.outs[k].bytes, s.copy);
     }
-    if (!async && blocking) {
-      broadcastBlocking(m);
-      return 0;
-    }
-    return runInSlot(
-        "collective_broadcast", teamId, async, [&](RequestSlot &slot) {
-          void *buffer = direct;
-          if (!direct) {
-            if (slot.staging.size() < bytes)
-              slot.staging.resize(bytes);
-            buffer = slot.staging.data();
-            const bool root = layout->position == 0;
-            size_t offset = 0;
-            for (size_t k = 0; k < n; ++k) {
-              if (root)
-                pack(m.ins[k].bytes, slot.staging.data() + offset);
-              const Buffer &out = m.outs[k];
-              slot.addUnpack(offset, out.bytes.base, out.rank(), out.sizes(),
-                             out.strides(), out.bytes.elementSize);
-              offset += out.byteCount;
-            }
-          } else if (copyBefore) {
-            copy(m.ins[0].bytes, m.outs[0].bytes, s.copy);
+    return done("collective_broadcast", teamId, async);
+  }
+  if (!async && blocking) {
+    broadcastBlocking(m);
+    return 0;
+  }
+  return runInSlot(
+      "collective_broadcast", teamId, async, [&](RequestSlot &slot) {
+        void *buffer = direct;
+        if (!direct) {
+          if (slot.staging.size() < bytes)
+            slot.staging.resize(bytes);
+          buffer = slot.staging.data();
+          const bool root = layout->position == 0;
+          size_t offset = 0;
+          for (size_t k = 0; k < n; ++k) {
+            if (root)
+              pack(m.ins[k].bytes, slot.staging.data() + offset);
+            const Buffer &out = m.outs[k];
+            slot.addUnpack(offset, out.bytes.base, out.rank(), out.sizes(),
+                           out.strides(), out.bytes.elementSize);
+            offset += out.byteCount;
           }
-          if (async)
-            postRequest(slot, "MPI_Ibcast", [&](MPI_Request *request) {
-              return MPI_Ibcast(buffer, count, MPI_BYTE, 0, layout->comm,
-                                request);
-            });
-          else
-            broadcastOnce(buffer, count, peer, layout->position == 0,
-                          layout->comm);
-          // MPI only reads the root's buffer: copying from it
-          // while the broadcast runs is allowed.
-          if (copyAfter)
-            copy(m.ins[0].bytes, m.outs[0].bytes, s.copy);
-        });
-  });
+        } else if (copyBefore) {
+          copy(m.ins[0].bytes, m.outs[0].bytes, s.copy);
+        }
+        if (async)
+          postRequest(slot, "MPI_Ibcast", [&](MPI_Request *request) {
+            return MPI_Ibcast(buffer, count, MPI_BYTE, 0, layout->comm,
+                              request);
+          });
+        else
+          broadcastOnce(buffer, count, peer, layout->position == 0,
+                        layout->comm);
+        // MPI only reads the root's buffer: copying from it
+        // while the broadcast runs is allowed.
+        if (copyAfter)
+          copy(m.ins[0].bytes, m.outs[0].bytes, s.copy);
+      });
 }
 
 } // namespace
@@ -873,7 +861,7 @@ distrt_handle_t collectiveBroadcast(int64_t teamId,
   return memoized(gBroadcastMemo, teamId, groups, {}, &inputs, &outputs, async,
                   loc, broadcastBlocking, [&](MemoEntry<BroadcastPlan> &m) {
                     return broadcastFull(m, teamId, groups, inputs, outputs,
-                                         async, loc);
+                                         async);
                   });
 }
 

@@ -240,48 +240,43 @@ void permuteBlocking(const MemoEntry<PermutePlan> &m) {
 [[gnu::noinline]] distrt_handle_t
 permuteFull(MemoEntry<PermutePlan> &m, int64_t teamId,
             const distrt_groups_t *pairs, const OperandList &inputs,
-            const OperandList &outputs, bool async, const SourceLoc &loc) {
-  return guarded("collective_permute", teamId, loc, [&]() -> distrt_handle_t {
-    if (!m.matches(teamId, pairs, {}, &inputs, &outputs))
-      planPermute(m, teamId, pairs, inputs, outputs);
-    const auto &[layout, comm, me, bytes, count, sends, receives, directSend,
-                 directRecv, blocking, send0, recv0, target, source] = m.plan;
-    if (bytes == 0 || (!sends && !receives)) {
-      if (layout->source == me) {
-        for (size_t k = 0; k < m.ins.size(); ++k)
-          copy(m.ins[k].bytes, m.outs[k].bytes, opScratch().copy);
-      } else {
-        zeroAll(m.outs);
-      }
-      return done("collective_permute", teamId, async);
+            const OperandList &outputs, bool async) {
+  if (!m.matches(teamId, pairs, {}, &inputs, &outputs))
+    planPermute(m, teamId, pairs, inputs, outputs);
+  const auto &[layout, comm, me, bytes, count, sends, receives, directSend,
+               directRecv, blocking, send0, recv0, target, source] = m.plan;
+  if (bytes == 0 || (!sends && !receives)) {
+    if (layout->source == me) {
+      for (size_t k = 0; k < m.ins.size(); ++k)
+        copy(m.ins[k].bytes, m.outs[k].bytes, opScratch().copy);
+    } else {
+      zeroAll(m.outs);
     }
-    if (!async && blocking) {
-      permuteBlocking(m);
-      return 0;
+    return done("collective_permute", teamId, async);
+  }
+  if (!async && blocking) {
+    permuteBlocking(m);
+    return 0;
+  }
+  return runInSlot("collective_permute", teamId, async, [&](RequestSlot &slot) {
+    const size_t sendBytes = sends && !directSend ? alignUp(bytes) : 0;
+    const size_t total = sendBytes + (receives && !directRecv ? bytes : 0);
+    if (slot.staging.size() < total)
+      slot.staging.resize(total);
+    if (sends && !directSend)
+      packAll(m.ins, slot.staging.data());
+    if (receives)
+      postReceive(slot, m.outs, sendBytes, layout->source, kPermuteTag, comm,
+                  "collective_permute operands");
+    if (sends) {
+      const void *data = directSend ? m.ins[0].bytes.base : slot.staging.data();
+      postRequest(slot, "MPI_Isend", [&](MPI_Request *request) {
+        return MPI_Isend(data, count, MPI_BYTE, layout->target, kPermuteTag,
+                         comm, request);
+      });
     }
-    return runInSlot(
-        "collective_permute", teamId, async, [&](RequestSlot &slot) {
-          const size_t sendBytes = sends && !directSend ? alignUp(bytes) : 0;
-          const size_t total =
-              sendBytes + (receives && !directRecv ? bytes : 0);
-          if (slot.staging.size() < total)
-            slot.staging.resize(total);
-          if (sends && !directSend)
-            packAll(m.ins, slot.staging.data());
-          if (receives)
-            postReceive(slot, m.outs, sendBytes, layout->source, kPermuteTag,
-                        comm, "collective_permute operands");
-          if (sends) {
-            const void *data =
-                directSend ? m.ins[0].bytes.base : slot.staging.data();
-            postRequest(slot, "MPI_Isend", [&](MPI_Request *request) {
-              return MPI_Isend(data, count, MPI_BYTE, layout->target,
-                               kPermuteTag, comm, request);
-            });
-          }
-          if (!receives)
-            zeroAll(m.outs);
-        });
+    if (!receives)
+      zeroAll(m.outs);
   });
 }
 
@@ -293,8 +288,8 @@ distrt_handle_t collectivePermute(int64_t teamId, const distrt_groups_t *pairs,
                                   const SourceLoc &loc) {
   return memoized(gPermuteMemo, teamId, pairs, {}, &inputs, &outputs, async,
                   loc, permuteBlocking, [&](MemoEntry<PermutePlan> &m) {
-                    return permuteFull(m, teamId, pairs, inputs, outputs, async,
-                                       loc);
+                    return permuteFull(m, teamId, pairs, inputs, outputs,
+                                       async);
                   });
 }
 
@@ -393,39 +388,37 @@ void recvBlocking(const MemoEntry<ChannelPlan> &m) {
 [[gnu::noinline]] distrt_handle_t
 sendFull(MemoEntry<ChannelPlan> &m, int64_t teamId,
          const distrt_groups_t *pairs, int64_t channel, bool hostTransfer,
-         const OperandList &inputs, bool async, const SourceLoc &loc) {
-  return guarded("send", teamId, loc, [&]() -> distrt_handle_t {
-    if (hostTransfer ||
-        !m.matches(teamId, pairs, {channel, 0}, &inputs, nullptr)) {
-      m.valid = false;
-      OpScratch &s = opScratch();
-      resolve(inputs, s.ins, "input");
-      TeamState &team = lookupTeam(teamId);
-      if (hostTransfer) {
-        hostSend(team, channel, s.ins);
-        return done("send", teamId, async);
-      }
-      planChannel(m, teamId, pairs, channel, &inputs, nullptr, team, s);
-    }
-    const auto &[team, target, comm, tag, bytes, count, blocking, recv0,
-                 posting, send0] = m.plan;
-    if (target < 0)
+         const OperandList &inputs, bool async) {
+  if (hostTransfer ||
+      !m.matches(teamId, pairs, {channel, 0}, &inputs, nullptr)) {
+    m.valid = false;
+    OpScratch &s = opScratch();
+    resolve(inputs, s.ins, "input");
+    TeamState &team = lookupTeam(teamId);
+    if (hostTransfer) {
+      hostSend(team, channel, s.ins);
       return done("send", teamId, async);
-    if (!async) {
-      sendBlocking(m);
-      return 0;
     }
-    return runInSlot("send", teamId, true, [&](RequestSlot &slot) {
-      const void *data = m.ins.empty() ? nullptr : m.ins[0].bytes.base;
-      if (!(m.ins.size() == 1 && m.ins[0].dense)) {
-        if (slot.staging.size() < bytes)
-          slot.staging.resize(bytes);
-        packAll(m.ins, slot.staging.data());
-        data = slot.staging.data();
-      }
-      postRequest(slot, "MPI_Isend", [&](MPI_Request *request) {
-        return MPI_Isend(data, count, MPI_BYTE, target, tag, comm, request);
-      });
+    planChannel(m, teamId, pairs, channel, &inputs, nullptr, team, s);
+  }
+  const auto &[team, target, comm, tag, bytes, count, blocking, recv0, posting,
+               send0] = m.plan;
+  if (target < 0)
+    return done("send", teamId, async);
+  if (!async) {
+    sendBlocking(m);
+    return 0;
+  }
+  return runInSlot("send", teamId, true, [&](RequestSlot &slot) {
+    const void *data = m.ins.empty() ? nullptr : m.ins[0].bytes.base;
+    if (!(m.ins.size() == 1 && m.ins[0].dense)) {
+      if (slot.staging.size() < bytes)
+        slot.staging.resize(bytes);
+      packAll(m.ins, slot.staging.data());
+      data = slot.staging.data();
+    }
+    postRequest(slot, "MPI_Isend", [&](MPI_Request *request) {
+      return MPI_Isend(data, count, MPI_BYTE, target, tag, comm, request);
     });
   });
 }
@@ -433,35 +426,33 @@ sendFull(MemoEntry<ChannelPlan> &m, int64_t teamId,
 [[gnu::noinline]] distrt_handle_t
 recvFull(MemoEntry<ChannelPlan> &m, int64_t teamId,
          const distrt_groups_t *pairs, int64_t channel, bool hostTransfer,
-         const OperandList &outputs, bool async, const SourceLoc &loc) {
-  return guarded("recv", teamId, loc, [&]() -> distrt_handle_t {
-    if (hostTransfer ||
-        !m.matches(teamId, pairs, {channel, 0}, nullptr, &outputs)) {
-      m.valid = false;
-      OpScratch &s = opScratch();
-      resolve(outputs, s.outs, "output");
-      TeamState &team = lookupTeam(teamId);
-      if (hostTransfer) {
-        hostRecv(team, channel, s.outs);
-        return done("recv", teamId, async);
-      }
-      planChannel(m, teamId, pairs, channel, nullptr, &outputs, team, s);
-    }
-    const auto &[team, source, comm, tag, bytes, count, blocking, recv0,
-                 posting, send0] = m.plan;
-    if (source < 0) {
-      zeroAll(m.outs);
+         const OperandList &outputs, bool async) {
+  if (hostTransfer ||
+      !m.matches(teamId, pairs, {channel, 0}, nullptr, &outputs)) {
+    m.valid = false;
+    OpScratch &s = opScratch();
+    resolve(outputs, s.outs, "output");
+    TeamState &team = lookupTeam(teamId);
+    if (hostTransfer) {
+      hostRecv(team, channel, s.outs);
       return done("recv", teamId, async);
     }
-    if (!async && blocking) {
-      recvBlocking(m);
-      return 0;
-    }
-    return runInSlot("recv", teamId, async, [&](RequestSlot &slot) {
-      if (slot.staging.size() < bytes)
-        slot.staging.resize(bytes);
-      postReceive(slot, m.outs, 0, source, tag, comm, "recv operands");
-    });
+    planChannel(m, teamId, pairs, channel, nullptr, &outputs, team, s);
+  }
+  const auto &[team, source, comm, tag, bytes, count, blocking, recv0, posting,
+               send0] = m.plan;
+  if (source < 0) {
+    zeroAll(m.outs);
+    return done("recv", teamId, async);
+  }
+  if (!async && blocking) {
+    recvBlocking(m);
+    return 0;
+  }
+  return runInSlot("recv", teamId, async, [&](RequestSlot &slot) {
+    if (slot.staging.size() < bytes)
+      slot.staging.resize(bytes);
+    postReceive(slot, m.outs, 0, source, tag, comm, "recv operands");
   });
 }
 
@@ -477,7 +468,7 @@ distrt_handle_t send(int64_t teamId, const distrt_groups_t *pairs,
                   &inputs, nullptr, async, loc, sendBlocking, sendPost,
                   [&](MemoEntry<ChannelPlan> &m) {
                     return sendFull(m, teamId, pairs, channel, hostTransfer,
-                                    inputs, async, loc);
+                                    inputs, async);
                   });
 }
 
@@ -489,7 +480,7 @@ distrt_handle_t recv(int64_t teamId, const distrt_groups_t *pairs,
                   &outputs, async, loc, recvBlocking,
                   [&](MemoEntry<ChannelPlan> &m) {
                     return recvFull(m, teamId, pairs, channel, hostTransfer,
-                                    outputs, async, loc);
+                                    outputs, async);
                   });
 }
 
