@@ -9,6 +9,8 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "MemrefDescriptor.h"
+
 #include <algorithm>
 #include <chrono>
 #include <cstdint>
@@ -19,14 +21,8 @@
 
 namespace {
 
-template <int Rank> struct Memref {
-  float *allocated, *aligned;
-  int64_t offset, sizes[Rank], strides[Rank];
-};
-struct IndexMemref {
-  int32_t *allocated, *aligned;
-  int64_t offset, sizes[2], strides[2];
-};
+template <int Rank> using Memref = distrt::bench::MemrefDescriptor<float, Rank>;
+using IndexMemref = distrt::bench::MemrefDescriptor<int32_t, 2>;
 
 } // namespace
 

@@ -24,6 +24,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "BenchUtil.h"
+#include "MemrefDescriptor.h"
 
 #include "distruntime/Runtime/distrt.h"
 
@@ -40,14 +41,8 @@ using namespace distrt::bench;
 
 namespace {
 
-template <int Rank> struct Descriptor {
-  double *allocated, *aligned;
-  int64_t offset, sizes[Rank], strides[Rank];
-};
-struct GeometryDescriptor {
-  int64_t *allocated, *aligned;
-  int64_t offset, sizes[1], strides[1];
-};
+template <int Rank> using Descriptor = MemrefDescriptor<double, Rank>;
+using GeometryDescriptor = MemrefDescriptor<int64_t, 1>;
 
 void benchHalo(int64_t n, int64_t width, MPI_Comm comm, int rank, int size) {
   const int64_t rowsPer = n / size, extra = n % size;

@@ -30,7 +30,8 @@ template <> struct CollectiveTraits<AllGatherOp> {
     return op.getReplicaGroups();
   }
   static SmallVector<int64_t> scalars(AllGatherOp op) {
-    return {op.getAllGatherDim()};
+    // The verifier bounds the dimensions by the rank: they fit an i64.
+    return {static_cast<int64_t>(op.getAllGatherDim())};
   }
 };
 
@@ -64,8 +65,9 @@ template <> struct CollectiveTraits<AllToAllOp> {
     return op.getReplicaGroups();
   }
   static SmallVector<int64_t> scalars(AllToAllOp op) {
-    return {op.getSplitDimension(), op.getConcatDimension(),
-            op.getSplitCount()};
+    return {static_cast<int64_t>(op.getSplitDimension()),
+            static_cast<int64_t>(op.getConcatDimension()),
+            static_cast<int64_t>(op.getSplitCount())};
   }
 };
 
@@ -78,7 +80,7 @@ template <> struct CollectiveTraits<ReduceScatterOp> {
     return op.getReplicaGroups();
   }
   static SmallVector<int64_t> scalars(ReduceScatterOp op) {
-    return {reductionOf(op), op.getScatterDimension()};
+    return {reductionOf(op), static_cast<int64_t>(op.getScatterDimension())};
   }
   static constexpr bool firstScalarIsI32 = true;
 };
@@ -150,37 +152,28 @@ struct CollectiveLowering : public RuntimeCallPattern<Op> {
     auto [callee, where] = this->calleeAndLocation(op, rewriter, Traits::fn);
     bool async = op.getHandle() != nullptr;
 
-    ValueRange handle = this->inAllocaScope(
-        rewriter, loc, rewriter.getI64Type(), [&](OpBuilder &b) {
-          SmallVector<Value> args{this->i64(b, loc, op.getTeam()), groups};
-          if constexpr (std::is_same_v<Op, SendOp> ||
-                        std::is_same_v<Op, RecvOp>) {
-            args.push_back(this->i64(b, loc, op.getChannelId()));
-            args.push_back(this->i32(b, loc, op.getIsHostTransfer()));
-            ValueRange operands = std::is_same_v<Op, SendOp>
-                                      ? adaptor.getInputs()
-                                      : adaptor.getOutputs();
-            args.push_back(this->i64(b, loc, operands.size()));
-            args.push_back(packOperands(b, loc, operands));
-          } else {
-            for (auto [i, v] : llvm::enumerate(Traits::scalars(op)))
-              args.push_back(HasI32Reduction<Traits> && i == 0
-                                 ? this->i32(b, loc, v)
-                                 : this->i64(b, loc, v));
-            args.push_back(this->i64(b, loc, adaptor.getInputs().size()));
-            args.push_back(packOperands(b, loc, adaptor.getInputs()));
-            args.push_back(packOperands(b, loc, adaptor.getOutputs()));
-          }
-          args.push_back(this->i32(b, loc, async));
-          args.push_back(where);
-          auto call = func::CallOp::create(b, loc, callee, args);
-          return SmallVector<Value>{call.getResult(0)};
-        });
-    if (async)
-      rewriter.replaceOp(op, handle);
-    else
-      rewriter.eraseOp(op);
-    return success();
+    return this->replaceByHandleCall(op, rewriter, [&](OpBuilder &b) {
+      SmallVector<Value> args{this->i64(b, loc, op.getTeam()), groups};
+      if constexpr (std::is_same_v<Op, SendOp> || std::is_same_v<Op, RecvOp>) {
+        args.push_back(this->i64(b, loc, op.getChannelId()));
+        args.push_back(this->i32(b, loc, op.getIsHostTransfer()));
+        ValueRange operands = std::is_same_v<Op, SendOp> ? adaptor.getInputs()
+                                                         : adaptor.getOutputs();
+        args.push_back(this->i64(b, loc, operands.size()));
+        args.push_back(packOperands(b, loc, operands));
+      } else {
+        for (auto [i, v] : llvm::enumerate(Traits::scalars(op)))
+          args.push_back(HasI32Reduction<Traits> && i == 0
+                             ? this->i32(b, loc, v)
+                             : this->i64(b, loc, v));
+        args.push_back(this->i64(b, loc, adaptor.getInputs().size()));
+        args.push_back(packOperands(b, loc, adaptor.getInputs()));
+        args.push_back(packOperands(b, loc, adaptor.getOutputs()));
+      }
+      args.push_back(this->i32(b, loc, async));
+      args.push_back(where);
+      return func::CallOp::create(b, loc, callee, args).getResult(0);
+    });
   }
 };
 

@@ -85,22 +85,16 @@ struct AllReduceLowering : public RuntimeCallPattern<AllReduceOp> {
     auto [callee, where] =
         calleeAndLocation(op, rewriter, RuntimeFunction::AllReduce);
     bool async = op.getHandle() != nullptr;
-    ValueRange handle =
-        inAllocaScope(rewriter, loc, rewriter.getI64Type(), [&](OpBuilder &b) {
-          auto [rank, descriptor] = castToUnranked(b, loc, adaptor.getData());
-          auto call = func::CallOp::create(
-              b, loc, callee,
-              ValueRange{i64(b, loc, op.getTeam()),
-                         i32(b, loc, static_cast<int32_t>(op.getOp())),
-                         i32(b, loc, *dtype), rank, descriptor,
-                         i32(b, loc, async), where});
-          return SmallVector<Value>{call.getResult(0)};
-        });
-    if (async)
-      rewriter.replaceOp(op, handle);
-    else
-      rewriter.eraseOp(op);
-    return success();
+    return replaceByHandleCall(op, rewriter, [&](OpBuilder &b) {
+      auto [rank, descriptor] = castToUnranked(b, loc, adaptor.getData());
+      return func::CallOp::create(
+                 b, loc, callee,
+                 ValueRange{i64(b, loc, op.getTeam()),
+                            i32(b, loc, static_cast<int32_t>(op.getOp())),
+                            i32(b, loc, *dtype), rank, descriptor,
+                            i32(b, loc, async), where})
+          .getResult(0);
+    });
   }
 };
 

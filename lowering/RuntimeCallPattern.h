@@ -47,6 +47,22 @@ struct RuntimeCallPattern : public OpConversionPattern<Op> {
     memref::AllocaScopeReturnOp::create(rewriter, loc, results);
     return scope.getResults();
   }
+
+  /// For ops that may return an async handle: emits `call` (which makes the
+  /// runtime call and returns its handle) in an alloca scope, then replaces
+  /// `op` by the handle if it has one, else erases it.
+  LogicalResult
+  replaceByHandleCall(Op op, ConversionPatternRewriter &rewriter,
+                      llvm::function_ref<Value(OpBuilder &)> call) const {
+    ValueRange handle = inAllocaScope(
+        rewriter, op.getLoc(), rewriter.getI64Type(),
+        [&](OpBuilder &b) { return SmallVector<Value>{call(b)}; });
+    if (op.getHandle())
+      rewriter.replaceOp(op, handle);
+    else
+      rewriter.eraseOp(op);
+    return success();
+  }
 };
 
 /// Lowers all_gather, all_reduce, all_to_all, reduce_scatter,

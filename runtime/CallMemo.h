@@ -163,18 +163,6 @@ struct CallMemo {
   /// Block shapes of ops that derive them (all_to_all).
   std::vector<int64_t> shapes;
 
-  [[gnu::always_inline]] bool sameKey(const distrt_groups_t &s) const {
-    const int64_t *k = key;
-    // The sizes first: they say how many ids `s` has.
-    if (((k[0] ^ s.mode) | (k[1] ^ s.num_replicas) | (k[2] ^ s.num_partitions) |
-         (k[3] ^ s.num_groups) | (k[4] ^ s.group_size)) != 0)
-      return false;
-    uint64_t diff = 0;
-    for (size_t i = 5; i < keySize; ++i)
-      diff |= static_cast<uint64_t>(k[i] ^ s.ids[i - 5]);
-    return diff == 0;
-  }
-
   [[gnu::always_inline]] bool sameHead(int64_t teamId,
                                        const distrt_groups_t *spec,
                                        const MemoParams &p, int64_t inputsWord,
@@ -183,7 +171,7 @@ struct CallMemo {
     return valid &&
            diffWords<8>(reinterpret_cast<const std::byte *>(now.data()),
                         head.data()) == 0 &&
-           sameKey(*spec);
+           matchesKey(key, keySize, *spec);
   }
 
   /// `inputs` or `outputs` null: the op has none.
@@ -233,59 +221,21 @@ template <class Plan> struct OpMemo {
   }
 };
 
-/// Every memoized op. A sync call that matches its site's memo, and whose
-/// plan is one blocking MPI call on the operands' own buffers, makes that
-/// call (`blocking`) right away; anything else takes `full`, which checks and
-/// plans again. The fast path is kept this small because it is all a loop's
-/// call costs on top of MPI's: its errors (Failure) are named after the op
-/// by the API entry points, not here.
-template <class Plan, class Blocking, class Full>
-[[gnu::always_inline]] inline distrt_handle_t
-memoized(OpMemo<Plan> &memo, int64_t team, const distrt_groups_t *groups,
-         const MemoParams &params, const OperandList *inputs,
-         const OperandList *outputs, bool async, const SourceLoc &loc,
-         Blocking &&blocking, Full &&full) {
-  MemoEntry<Plan> &m = memo.at(loc);
-  if (!async && m.plan.blocking &&
-      m.matches(team, groups, params, inputs, outputs)) [[likely]] {
-    blocking(m);
-    return 0;
-  }
-  return full(m);
-}
-
-/// memoized() for ops whose async form can also be one nonblocking MPI call
-/// on the operands' own buffers (plan.posting): `post(m, slot)` posts it in
-/// a fresh slot of `op` and the handle is returned.
+/// Every memoized op's C entry point. A call that matches its site's memo
+/// entry, whose plan is one MPI call on the operands' own buffers
+/// (plan.blocking when sync, plan.posting when async), makes that call
+/// right away: `blocking(m)`, or `post(m, slot)` in a fresh slot whose
+/// handle is returned (`post` nullptr: no async fast path). Anything else
+/// takes `full(m)`, which checks and plans again. This path is a loop's
+/// whole cost on top of MPI's, so it reads the C arguments as they are. Call
+/// it inside the entry point's try: a failing MPI call throws Failure.
 template <class Plan, class Blocking, class Post, class Full>
 [[gnu::always_inline]] inline distrt_handle_t
 memoized(OpMemo<Plan> &memo, const char *op, int64_t team,
          const distrt_groups_t *groups, const MemoParams &params,
-         const OperandList *inputs, const OperandList *outputs, bool async,
-         const SourceLoc &loc, Blocking &&blocking, Post &&post, Full &&full) {
-  MemoEntry<Plan> &m = memo.at(loc);
-  if ((async ? m.plan.posting : m.plan.blocking) &&
-      m.matches(team, groups, params, inputs, outputs)) [[likely]] {
-    if (!async) {
-      blocking(m);
-      return 0;
-    }
-    return runInSlot(op, team, true, [&](RequestSlot &slot) { post(m, slot); });
-  }
-  return full(m);
-}
-
-/// The C entry points' fast path: memoized() on the C ABI's own arguments
-/// (no OperandList or SourceLoc built), `full()` otherwise. `post` may be
-/// nullptr (no async fast path). Call inside the entry point's try: a
-/// failing MPI call throws Failure.
-template <class Plan, class Blocking, class Post, class Full>
-[[gnu::always_inline]] inline distrt_handle_t
-memoizedC(OpMemo<Plan> &memo, const char *op, int64_t team,
-          const distrt_groups_t *groups, const MemoParams &params,
-          const distrt_operand_t *inputs, int64_t nIns,
-          const distrt_operand_t *outputs, int64_t nOuts, int32_t async,
-          const char *loc, Blocking &&blocking, Post &&post, Full &&full) {
+         const distrt_operand_t *inputs, int64_t nIns,
+         const distrt_operand_t *outputs, int64_t nOuts, int32_t async,
+         const char *loc, Blocking &&blocking, Post &&post, Full &&full) {
   constexpr bool kPosts = !std::is_same_v<std::decay_t<Post>, std::nullptr_t>;
   MemoEntry<Plan> &m = memo.at(SourceLoc(loc));
   bool fast = !async && m.plan.blocking;
@@ -301,7 +251,7 @@ memoizedC(OpMemo<Plan> &memo, const char *op, int64_t team,
       return runInSlot(op, team, true,
                        [&](RequestSlot &slot) { post(m, slot); });
   }
-  return full();
+  return full(m);
 }
 
 } // namespace distrt::detail

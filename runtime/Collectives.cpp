@@ -75,21 +75,22 @@ inline void checkShape(size_t k, const Buffer &in, const Buffer &out,
 
 namespace {
 
-struct GatherPlan {
+/// all_gather and all_to_all: every member exchanges `block` bytes.
+struct BlockPlan {
   const GroupLayout *layout;
-  size_t block; // bytes each member contributes
+  size_t block;
   int count;
   bool directSend, directRecv;
-  /// A sync call is one MPI_Allgather from `send` to `recv` (the operands'
-  /// own buffers) on `comm`.
+  /// A sync call is one MPI call from `send` to `recv` (the operands' own
+  /// buffers) on `comm`.
   bool blocking;
   const void *send;
   void *recv;
   MPI_Comm comm;
 };
-OpMemo<GatherPlan> gGatherMemo;
+OpMemo<BlockPlan> gGatherMemo;
 
-[[gnu::noinline]] void planAllGather(MemoEntry<GatherPlan> &m, int64_t teamId,
+[[gnu::noinline]] void planAllGather(MemoEntry<BlockPlan> &m, int64_t teamId,
                                      const distrt_groups_t *groups, int64_t dim,
                                      const OperandList &inputs,
                                      const OperandList &outputs) {
@@ -129,15 +130,15 @@ OpMemo<GatherPlan> gGatherMemo;
   m.store(teamId, groups, layout.key, {dim}, &inputs, &outputs, s);
 }
 
-void allGatherBlocking(const MemoEntry<GatherPlan> &m) {
-  const GatherPlan &p = m.plan;
+void allGatherBlocking(const MemoEntry<BlockPlan> &m) {
+  const BlockPlan &p = m.plan;
   checkMpi(MPI_Allgather(p.send, p.count, MPI_BYTE, p.recv, p.count, MPI_BYTE,
                          p.comm),
            "MPI_Allgather");
 }
 
 [[gnu::noinline]] distrt_handle_t
-allGatherFull(MemoEntry<GatherPlan> &m, int64_t teamId,
+allGatherFull(MemoEntry<BlockPlan> &m, int64_t teamId,
               const distrt_groups_t *groups, int64_t dim,
               const OperandList &inputs, const OperandList &outputs,
               bool async) {
@@ -196,17 +197,6 @@ allGatherFull(MemoEntry<GatherPlan> &m, int64_t teamId,
 }
 
 } // namespace
-
-distrt_handle_t allGather(int64_t teamId, const distrt_groups_t *groups,
-                          int64_t dim, const OperandList &inputs,
-                          const OperandList &outputs, bool async,
-                          const SourceLoc &loc) {
-  return memoized(gGatherMemo, teamId, groups, {dim}, &inputs, &outputs, async,
-                  loc, allGatherBlocking, [&](MemoEntry<GatherPlan> &m) {
-                    return allGatherFull(m, teamId, groups, dim, inputs,
-                                         outputs, async);
-                  });
-}
 
 //===----------------------------------------------------------------------===//
 // all_reduce
@@ -335,38 +325,15 @@ allReduceFull(MemoEntry<AllReducePlan> &m, int64_t teamId,
 
 } // namespace
 
-distrt_handle_t allReduce(int64_t teamId, const distrt_groups_t *groups,
-                          int32_t redop, const OperandList &inputs,
-                          const OperandList &outputs, bool async,
-                          const SourceLoc &loc) {
-  return memoized(
-      gAllReduceMemo, teamId, groups, {redop}, &inputs, &outputs, async, loc,
-      allReduceBlocking, [&](MemoEntry<AllReducePlan> &m) {
-        return allReduceFull(m, teamId, groups, redop, inputs, outputs, async);
-      });
-}
-
 //===----------------------------------------------------------------------===//
 // all_to_all
 //===----------------------------------------------------------------------===//
 
 namespace {
 
-struct AllToAllPlan {
-  const GroupLayout *layout;
-  size_t block; // bytes for each member
-  int count;
-  bool directSend, directRecv;
-  /// A sync call is one MPI_Alltoall from `send` to `recv` (the operands'
-  /// own buffers) on `comm`.
-  bool blocking;
-  const void *send;
-  void *recv;
-  MPI_Comm comm;
-};
-OpMemo<AllToAllPlan> gAllToAllMemo;
+OpMemo<BlockPlan> gAllToAllMemo;
 
-[[gnu::noinline]] void planAllToAll(MemoEntry<AllToAllPlan> &m, int64_t teamId,
+[[gnu::noinline]] void planAllToAll(MemoEntry<BlockPlan> &m, int64_t teamId,
                                     const distrt_groups_t *groups,
                                     int64_t splitDim, int64_t concatDim,
                                     int64_t splitCount,
@@ -438,15 +405,15 @@ OpMemo<AllToAllPlan> gAllToAllMemo;
           &inputs, &outputs, s);
 }
 
-void allToAllBlocking(const MemoEntry<AllToAllPlan> &m) {
-  const AllToAllPlan &p = m.plan;
+void allToAllBlocking(const MemoEntry<BlockPlan> &m) {
+  const BlockPlan &p = m.plan;
   checkMpi(MPI_Alltoall(p.send, p.count, MPI_BYTE, p.recv, p.count, MPI_BYTE,
                         p.comm),
            "MPI_Alltoall");
 }
 
 [[gnu::noinline]] distrt_handle_t
-allToAllFull(MemoEntry<AllToAllPlan> &m, int64_t teamId,
+allToAllFull(MemoEntry<BlockPlan> &m, int64_t teamId,
              const distrt_groups_t *groups, int64_t splitDim, int64_t concatDim,
              int64_t splitCount, const OperandList &inputs,
              const OperandList &outputs, bool async) {
@@ -508,19 +475,6 @@ allToAllFull(MemoEntry<AllToAllPlan> &m, int64_t teamId,
 }
 
 } // namespace
-
-distrt_handle_t allToAll(int64_t teamId, const distrt_groups_t *groups,
-                         int64_t splitDim, int64_t concatDim,
-                         int64_t splitCount, const OperandList &inputs,
-                         const OperandList &outputs, bool async,
-                         const SourceLoc &loc) {
-  return memoized(gAllToAllMemo, teamId, groups,
-                  {splitDim, concatDim, splitCount}, &inputs, &outputs, async,
-                  loc, allToAllBlocking, [&](MemoEntry<AllToAllPlan> &m) {
-                    return allToAllFull(m, teamId, groups, splitDim, concatDim,
-                                        splitCount, inputs, outputs, async);
-                  });
-}
 
 //===----------------------------------------------------------------------===//
 // reduce_scatter
@@ -675,20 +629,6 @@ reduceScatterFull(MemoEntry<ReduceScatterPlan> &m, int64_t teamId,
 }
 
 } // namespace
-
-distrt_handle_t reduceScatter(int64_t teamId, const distrt_groups_t *groups,
-                              int32_t redop, int64_t scatterDim,
-                              const OperandList &inputs,
-                              const OperandList &outputs, bool async,
-                              const SourceLoc &loc) {
-  return memoized(gReduceScatterMemo, teamId, groups, {redop, scatterDim},
-                  &inputs, &outputs, async, loc, reduceScatterBlocking,
-                  [&](MemoEntry<ReduceScatterPlan> &m) {
-                    return reduceScatterFull(m, teamId, groups, redop,
-                                             scatterDim, inputs, outputs,
-                                             async);
-                  });
-}
 
 //===----------------------------------------------------------------------===//
 // collective_broadcast
@@ -853,18 +793,6 @@ broadcastFull(MemoEntry<BroadcastPlan> &m, int64_t teamId,
 
 } // namespace
 
-distrt_handle_t collectiveBroadcast(int64_t teamId,
-                                    const distrt_groups_t *groups,
-                                    const OperandList &inputs,
-                                    const OperandList &outputs, bool async,
-                                    const SourceLoc &loc) {
-  return memoized(gBroadcastMemo, teamId, groups, {}, &inputs, &outputs, async,
-                  loc, broadcastBlocking, [&](MemoEntry<BroadcastPlan> &m) {
-                    return broadcastFull(m, teamId, groups, inputs, outputs,
-                                         async);
-                  });
-}
-
 } // namespace distrt::detail
 
 //===----------------------------------------------------------------------===//
@@ -879,13 +807,12 @@ distrt_handle_t distrt_all_gather(int64_t team, const distrt_groups_t *groups,
                                   int32_t async, const char *loc) {
   using namespace distrt::detail;
   try {
-    return memoizedC(gGatherMemo, "all_gather", team, groups, {dim}, inputs, n,
-                     outputs, n, async, loc, allGatherBlocking, nullptr, [&] {
-                       return allGather(team, groups, dim,
-                                        OperandList(inputs, n),
-                                        OperandList(outputs, n), async != 0,
-                                        distrt::SourceLoc(loc));
-                     });
+    return memoized(
+        gGatherMemo, "all_gather", team, groups, {dim}, inputs, n, outputs, n,
+        async, loc, allGatherBlocking, nullptr, [&](auto &m) {
+          return allGatherFull(m, team, groups, dim, OperandList(inputs, n),
+                               OperandList(outputs, n), async != 0);
+        });
   } catch (...) {
     failCurrent("all_gather", team, loc);
   }
@@ -898,12 +825,11 @@ distrt_handle_t distrt_all_reduce(int64_t team, const distrt_groups_t *groups,
                                   int32_t async, const char *loc) {
   using namespace distrt::detail;
   try {
-    return memoizedC(
+    return memoized(
         gAllReduceMemo, "all_reduce", team, groups, {op}, inputs, n, outputs, n,
-        async, loc, allReduceBlocking, nullptr, [&] {
-          return allReduce(team, groups, op, OperandList(inputs, n),
-                           OperandList(outputs, n), async != 0,
-                           distrt::SourceLoc(loc));
+        async, loc, allReduceBlocking, nullptr, [&](auto &m) {
+          return allReduceFull(m, team, groups, op, OperandList(inputs, n),
+                               OperandList(outputs, n), async != 0);
         });
   } catch (...) {
     failCurrent("all_reduce", team, loc);
@@ -918,14 +844,14 @@ distrt_handle_t distrt_all_to_all(int64_t team, const distrt_groups_t *groups,
                                   int32_t async, const char *loc) {
   using namespace distrt::detail;
   try {
-    return memoizedC(gAllToAllMemo, "all_to_all", team, groups,
-                     {split_dim, concat_dim, split_count}, inputs, n, outputs,
-                     n, async, loc, allToAllBlocking, nullptr, [&] {
-                       return allToAll(team, groups, split_dim, concat_dim,
-                                       split_count, OperandList(inputs, n),
-                                       OperandList(outputs, n), async != 0,
-                                       distrt::SourceLoc(loc));
-                     });
+    return memoized(gAllToAllMemo, "all_to_all", team, groups,
+                    {split_dim, concat_dim, split_count}, inputs, n, outputs, n,
+                    async, loc, allToAllBlocking, nullptr, [&](auto &m) {
+                      return allToAllFull(m, team, groups, split_dim,
+                                          concat_dim, split_count,
+                                          OperandList(inputs, n),
+                                          OperandList(outputs, n), async != 0);
+                    });
   } catch (...) {
     failCurrent("all_to_all", team, loc);
   }
@@ -939,13 +865,14 @@ distrt_handle_t distrt_reduce_scatter(int64_t team,
                                       int32_t async, const char *loc) {
   using namespace distrt::detail;
   try {
-    return memoizedC(
-        gReduceScatterMemo, "reduce_scatter", team, groups, {op, scatter_dim},
-        inputs, n, outputs, n, async, loc, reduceScatterBlocking, nullptr, [&] {
-          return reduceScatter(team, groups, op, scatter_dim,
-                               OperandList(inputs, n), OperandList(outputs, n),
-                               async != 0, distrt::SourceLoc(loc));
-        });
+    return memoized(gReduceScatterMemo, "reduce_scatter", team, groups,
+                    {op, scatter_dim}, inputs, n, outputs, n, async, loc,
+                    reduceScatterBlocking, nullptr, [&](auto &m) {
+                      return reduceScatterFull(m, team, groups, op, scatter_dim,
+                                               OperandList(inputs, n),
+                                               OperandList(outputs, n),
+                                               async != 0);
+                    });
   } catch (...) {
     failCurrent("reduce_scatter", team, loc);
   }
@@ -959,12 +886,11 @@ distrt_handle_t distrt_collective_broadcast(int64_t team,
                                             int32_t async, const char *loc) {
   using namespace distrt::detail;
   try {
-    return memoizedC(
+    return memoized(
         gBroadcastMemo, "collective_broadcast", team, groups, {}, inputs, n,
-        outputs, n, async, loc, broadcastBlocking, nullptr, [&] {
-          return collectiveBroadcast(team, groups, OperandList(inputs, n),
-                                     OperandList(outputs, n), async != 0,
-                                     distrt::SourceLoc(loc));
+        outputs, n, async, loc, broadcastBlocking, nullptr, [&](auto &m) {
+          return broadcastFull(m, team, groups, OperandList(inputs, n),
+                               OperandList(outputs, n), async != 0);
         });
   } catch (...) {
     failCurrent("collective_broadcast", team, loc);
@@ -982,32 +908,34 @@ using detail::guarded;
 void allGather(const Team &team, const distrt_groups_t &groups, int64_t dim,
                Operands inputs, Operands outputs, SourceLoc loc) {
   guarded("all_gather", team.id(), loc, [&] {
-    return detail::allGather(team.id(), &groups, dim, inputs, outputs, false,
-                             loc);
+    return detail::allGatherFull(detail::gGatherMemo.at(loc), team.id(),
+                                 &groups, dim, inputs, outputs, false);
   });
 }
 Request allGatherAsync(const Team &team, const distrt_groups_t &groups,
                        int64_t dim, Operands inputs, Operands outputs,
                        SourceLoc loc) {
   return Request(guarded("all_gather", team.id(), loc, [&] {
-    return detail::allGather(team.id(), &groups, dim, inputs, outputs, true,
-                             loc);
+    return detail::allGatherFull(detail::gGatherMemo.at(loc), team.id(),
+                                 &groups, dim, inputs, outputs, true);
   }));
 }
 
 void allReduce(const Team &team, const distrt_groups_t &groups, RedOp op,
                Operands inputs, Operands outputs, SourceLoc loc) {
   guarded("all_reduce", team.id(), loc, [&] {
-    return detail::allReduce(team.id(), &groups, static_cast<int32_t>(op),
-                             inputs, outputs, false, loc);
+    return detail::allReduceFull(detail::gAllReduceMemo.at(loc), team.id(),
+                                 &groups, static_cast<int32_t>(op), inputs,
+                                 outputs, false);
   });
 }
 Request allReduceAsync(const Team &team, const distrt_groups_t &groups,
                        RedOp op, Operands inputs, Operands outputs,
                        SourceLoc loc) {
   return Request(guarded("all_reduce", team.id(), loc, [&] {
-    return detail::allReduce(team.id(), &groups, static_cast<int32_t>(op),
-                             inputs, outputs, true, loc);
+    return detail::allReduceFull(detail::gAllReduceMemo.at(loc), team.id(),
+                                 &groups, static_cast<int32_t>(op), inputs,
+                                 outputs, true);
   }));
 }
 
@@ -1015,16 +943,18 @@ void allToAll(const Team &team, const distrt_groups_t &groups, int64_t splitDim,
               int64_t concatDim, int64_t splitCount, Operands inputs,
               Operands outputs, SourceLoc loc) {
   guarded("all_to_all", team.id(), loc, [&] {
-    return detail::allToAll(team.id(), &groups, splitDim, concatDim, splitCount,
-                            inputs, outputs, false, loc);
+    return detail::allToAllFull(detail::gAllToAllMemo.at(loc), team.id(),
+                                &groups, splitDim, concatDim, splitCount,
+                                inputs, outputs, false);
   });
 }
 Request allToAllAsync(const Team &team, const distrt_groups_t &groups,
                       int64_t splitDim, int64_t concatDim, int64_t splitCount,
                       Operands inputs, Operands outputs, SourceLoc loc) {
   return Request(guarded("all_to_all", team.id(), loc, [&] {
-    return detail::allToAll(team.id(), &groups, splitDim, concatDim, splitCount,
-                            inputs, outputs, true, loc);
+    return detail::allToAllFull(detail::gAllToAllMemo.at(loc), team.id(),
+                                &groups, splitDim, concatDim, splitCount,
+                                inputs, outputs, true);
   }));
 }
 
@@ -1032,32 +962,34 @@ void reduceScatter(const Team &team, const distrt_groups_t &groups, RedOp op,
                    int64_t scatterDim, Operands inputs, Operands outputs,
                    SourceLoc loc) {
   guarded("reduce_scatter", team.id(), loc, [&] {
-    return detail::reduceScatter(team.id(), &groups, static_cast<int32_t>(op),
-                                 scatterDim, inputs, outputs, false, loc);
+    return detail::reduceScatterFull(
+        detail::gReduceScatterMemo.at(loc), team.id(), &groups,
+        static_cast<int32_t>(op), scatterDim, inputs, outputs, false);
   });
 }
 Request reduceScatterAsync(const Team &team, const distrt_groups_t &groups,
                            RedOp op, int64_t scatterDim, Operands inputs,
                            Operands outputs, SourceLoc loc) {
   return Request(guarded("reduce_scatter", team.id(), loc, [&] {
-    return detail::reduceScatter(team.id(), &groups, static_cast<int32_t>(op),
-                                 scatterDim, inputs, outputs, true, loc);
+    return detail::reduceScatterFull(
+        detail::gReduceScatterMemo.at(loc), team.id(), &groups,
+        static_cast<int32_t>(op), scatterDim, inputs, outputs, true);
   }));
 }
 
 void collectiveBroadcast(const Team &team, const distrt_groups_t &groups,
                          Operands inputs, Operands outputs, SourceLoc loc) {
   guarded("collective_broadcast", team.id(), loc, [&] {
-    return detail::collectiveBroadcast(team.id(), &groups, inputs, outputs,
-                                       false, loc);
+    return detail::broadcastFull(detail::gBroadcastMemo.at(loc), team.id(),
+                                 &groups, inputs, outputs, false);
   });
 }
 Request collectiveBroadcastAsync(const Team &team,
                                  const distrt_groups_t &groups, Operands inputs,
                                  Operands outputs, SourceLoc loc) {
   return Request(guarded("collective_broadcast", team.id(), loc, [&] {
-    return detail::collectiveBroadcast(team.id(), &groups, inputs, outputs,
-                                       true, loc);
+    return detail::broadcastFull(detail::gBroadcastMemo.at(loc), team.id(),
+                                 &groups, inputs, outputs, true);
   }));
 }
 

@@ -1,9 +1,9 @@
 //===- Operations.h - The one implementation of each operation --*- C++ -*-===//
 //
 // Both the C ABI and the C++ API call these. They throw distrt::Error naming
-// the op, location, team and rank. The StableHLO-style collectives are
-// defined with their entry points (Collectives.cpp, PointToPoint.cpp), which
-// inline them.
+// the op, location, team and rank. The StableHLO-style collectives live
+// with their entry points (Collectives.cpp, PointToPoint.cpp): a memoized
+// fast path in the C ABI, a full path both APIs share.
 //
 //===----------------------------------------------------------------------===//
 

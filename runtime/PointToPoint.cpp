@@ -282,25 +282,15 @@ permuteFull(MemoEntry<PermutePlan> &m, int64_t teamId,
 
 } // namespace
 
-distrt_handle_t collectivePermute(int64_t teamId, const distrt_groups_t *pairs,
-                                  const OperandList &inputs,
-                                  const OperandList &outputs, bool async,
-                                  const SourceLoc &loc) {
-  return memoized(gPermuteMemo, teamId, pairs, {}, &inputs, &outputs, async,
-                  loc, permuteBlocking, [&](MemoEntry<PermutePlan> &m) {
-                    return permuteFull(m, teamId, pairs, inputs, outputs,
-                                       async);
-                  });
-}
-
 //===----------------------------------------------------------------------===//
 // send / recv
 //===----------------------------------------------------------------------===//
 
 namespace {
 
-/// A send or recv over the network (host transfers are not memoized: their
-/// queues change from call to call).
+/// A send or recv over the network. Host transfers are not memoized (their
+/// queues change from call to call): every stored entry has host_transfer 0
+/// in its parameters, so a host-transfer call never matches one.
 struct ChannelPlan {
   TeamState *team;
   int peer; // target or source, -1 for none
@@ -458,32 +448,6 @@ recvFull(MemoEntry<ChannelPlan> &m, int64_t teamId,
 
 } // namespace
 
-// Host transfers are never memoized (their queues change from call to call):
-// the memo's entries all have host_transfer 0 in their parameters.
-distrt_handle_t send(int64_t teamId, const distrt_groups_t *pairs,
-                     int64_t channel, bool hostTransfer,
-                     const OperandList &inputs, bool async,
-                     const SourceLoc &loc) {
-  return memoized(gSendMemo, "send", teamId, pairs, {channel, hostTransfer},
-                  &inputs, nullptr, async, loc, sendBlocking, sendPost,
-                  [&](MemoEntry<ChannelPlan> &m) {
-                    return sendFull(m, teamId, pairs, channel, hostTransfer,
-                                    inputs, async);
-                  });
-}
-
-distrt_handle_t recv(int64_t teamId, const distrt_groups_t *pairs,
-                     int64_t channel, bool hostTransfer,
-                     const OperandList &outputs, bool async,
-                     const SourceLoc &loc) {
-  return memoized(gRecvMemo, teamId, pairs, {channel, hostTransfer}, nullptr,
-                  &outputs, async, loc, recvBlocking,
-                  [&](MemoEntry<ChannelPlan> &m) {
-                    return recvFull(m, teamId, pairs, channel, hostTransfer,
-                                    outputs, async);
-                  });
-}
-
 void freeChannels(TeamState &team) noexcept {
   if (!team.channels)
     return;
@@ -521,13 +485,12 @@ distrt_handle_t distrt_collective_permute(int64_t team,
                                           int32_t async, const char *loc) {
   using namespace distrt::detail;
   try {
-    return memoizedC(
-        gPermuteMemo, "collective_permute", team, pairs, {}, inputs, n, outputs,
-        n, async, loc, permuteBlocking, nullptr, [&] {
-          return collectivePermute(team, pairs, OperandList(inputs, n),
-                                   OperandList(outputs, n), async != 0,
-                                   distrt::SourceLoc(loc));
-        });
+    return memoized(gPermuteMemo, "collective_permute", team, pairs, {}, inputs,
+                    n, outputs, n, async, loc, permuteBlocking, nullptr,
+                    [&](auto &m) {
+                      return permuteFull(m, team, pairs, OperandList(inputs, n),
+                                         OperandList(outputs, n), async != 0);
+                    });
   } catch (...) {
     failCurrent("collective_permute", team, loc);
   }
@@ -539,13 +502,13 @@ distrt_handle_t distrt_send(int64_t team, const distrt_groups_t *pairs,
                             int32_t async, const char *loc) {
   using namespace distrt::detail;
   try {
-    return memoizedC(gSendMemo, "send", team, pairs,
-                     {channel_id, host_transfer != 0}, inputs, n, nullptr, -1,
-                     async, loc, sendBlocking, sendPost, [&] {
-                       return send(team, pairs, channel_id, host_transfer != 0,
-                                   OperandList(inputs, n), async != 0,
-                                   distrt::SourceLoc(loc));
-                     });
+    return memoized(gSendMemo, "send", team, pairs,
+                    {channel_id, host_transfer != 0}, inputs, n, nullptr, -1,
+                    async, loc, sendBlocking, sendPost, [&](auto &m) {
+                      return sendFull(m, team, pairs, channel_id,
+                                      host_transfer != 0,
+                                      OperandList(inputs, n), async != 0);
+                    });
   } catch (...) {
     failCurrent("send", team, loc);
   }
@@ -557,13 +520,13 @@ distrt_handle_t distrt_recv(int64_t team, const distrt_groups_t *pairs,
                             int32_t async, const char *loc) {
   using namespace distrt::detail;
   try {
-    return memoizedC(gRecvMemo, "recv", team, pairs,
-                     {channel_id, host_transfer != 0}, nullptr, -1, outputs, n,
-                     async, loc, recvBlocking, nullptr, [&] {
-                       return recv(team, pairs, channel_id, host_transfer != 0,
-                                   OperandList(outputs, n), async != 0,
-                                   distrt::SourceLoc(loc));
-                     });
+    return memoized(gRecvMemo, "recv", team, pairs,
+                    {channel_id, host_transfer != 0}, nullptr, -1, outputs, n,
+                    async, loc, recvBlocking, nullptr, [&](auto &m) {
+                      return recvFull(m, team, pairs, channel_id,
+                                      host_transfer != 0,
+                                      OperandList(outputs, n), async != 0);
+                    });
   } catch (...) {
     failCurrent("recv", team, loc);
   }
@@ -580,48 +543,48 @@ using detail::guarded;
 void collectivePermute(const Team &team, const distrt_groups_t &pairs,
                        Operands inputs, Operands outputs, SourceLoc loc) {
   guarded("collective_permute", team.id(), loc, [&] {
-    return detail::collectivePermute(team.id(), &pairs, inputs, outputs, false,
-                                     loc);
+    return detail::permuteFull(detail::gPermuteMemo.at(loc), team.id(), &pairs,
+                               inputs, outputs, false);
   });
 }
 Request collectivePermuteAsync(const Team &team, const distrt_groups_t &pairs,
                                Operands inputs, Operands outputs,
                                SourceLoc loc) {
   return Request(guarded("collective_permute", team.id(), loc, [&] {
-    return detail::collectivePermute(team.id(), &pairs, inputs, outputs, true,
-                                     loc);
+    return detail::permuteFull(detail::gPermuteMemo.at(loc), team.id(), &pairs,
+                               inputs, outputs, true);
   }));
 }
 
 void send(const Team &team, const distrt_groups_t *pairs, int64_t channel,
           bool hostTransfer, Operands inputs, SourceLoc loc) {
   guarded("send", team.id(), loc, [&] {
-    return detail::send(team.id(), pairs, channel, hostTransfer, inputs, false,
-                        loc);
+    return detail::sendFull(detail::gSendMemo.at(loc), team.id(), pairs,
+                            channel, hostTransfer, inputs, false);
   });
 }
 Request sendAsync(const Team &team, const distrt_groups_t *pairs,
                   int64_t channel, bool hostTransfer, Operands inputs,
                   SourceLoc loc) {
   return Request(guarded("send", team.id(), loc, [&] {
-    return detail::send(team.id(), pairs, channel, hostTransfer, inputs, true,
-                        loc);
+    return detail::sendFull(detail::gSendMemo.at(loc), team.id(), pairs,
+                            channel, hostTransfer, inputs, true);
   }));
 }
 
 void recv(const Team &team, const distrt_groups_t *pairs, int64_t channel,
           bool hostTransfer, Operands outputs, SourceLoc loc) {
   guarded("recv", team.id(), loc, [&] {
-    return detail::recv(team.id(), pairs, channel, hostTransfer, outputs, false,
-                        loc);
+    return detail::recvFull(detail::gRecvMemo.at(loc), team.id(), pairs,
+                            channel, hostTransfer, outputs, false);
   });
 }
 Request recvAsync(const Team &team, const distrt_groups_t *pairs,
                   int64_t channel, bool hostTransfer, Operands outputs,
                   SourceLoc loc) {
   return Request(guarded("recv", team.id(), loc, [&] {
-    return detail::recv(team.id(), pairs, channel, hostTransfer, outputs, true,
-                        loc);
+    return detail::recvFull(detail::gRecvMemo.at(loc), team.id(), pairs,
+                            channel, hostTransfer, outputs, true);
   }));
 }
 

@@ -284,45 +284,50 @@ std::unique_ptr<PairLayout> makePairLayout(TeamState &team, const Grid &g) {
 
 void GroupLayout::raiseUncovered() const { throw Failure(uncovered); }
 
-const GroupLayout &groupLayoutSlow(TeamState &team,
-                                   const distrt_groups_t *spec) {
-  const Grid grid = checkSpec(team, spec, "replica_groups");
-  GroupCache &cache = cacheOf(team);
+namespace {
+
+/// The layout of `spec` from `byAddress`, else `byKey`, else made by
+/// `make(grid)` (after the spec is checked).
+template <class Layout, class Make>
+const Layout &
+findLayout(TeamState &team, const distrt_groups_t *spec, const char *what,
+           std::unordered_map<const distrt_groups_t *, Layout *> &byAddress,
+           std::map<std::vector<int64_t>, std::unique_ptr<Layout>> &byKey,
+           Make &&make) {
+  if (auto it = byAddress.find(spec);
+      it != byAddress.end() &&
+      matchesKey(it->second->key.data(), it->second->key.size(), *spec))
+    return *it->second;
+  const Grid grid = checkSpec(team, spec, what);
   std::vector<int64_t> key = makeKey(*spec);
-  std::unique_ptr<GroupLayout> &entry = cache.groupsByKey[key];
+  std::unique_ptr<Layout> &entry = byKey[key];
   if (!entry) {
     try {
-      entry = makeGroupLayout(team, grid);
+      entry = make(grid);
     } catch (...) {
-      cache.groupsByKey.erase(key);
+      byKey.erase(key);
       throw;
     }
     entry->key = std::move(key);
   }
-  cache.groupsByAddress[spec] = entry.get();
-  cache.lastGroupSpec = spec;
-  cache.lastGroup = entry.get();
+  byAddress[spec] = entry.get();
   return *entry;
 }
 
-const PairLayout &pairLayoutSlow(TeamState &team, const distrt_groups_t *spec) {
-  const Grid grid = checkSpec(team, spec, "source_target_pairs");
+} // namespace
+
+const GroupLayout &groupLayout(TeamState &team, const distrt_groups_t *spec) {
   GroupCache &cache = cacheOf(team);
-  std::vector<int64_t> key = makeKey(*spec);
-  std::unique_ptr<PairLayout> &entry = cache.pairsByKey[key];
-  if (!entry) {
-    try {
-      entry = makePairLayout(team, grid);
-    } catch (...) {
-      cache.pairsByKey.erase(key);
-      throw;
-    }
-    entry->key = std::move(key);
-  }
-  cache.pairsByAddress[spec] = entry.get();
-  cache.lastPairSpec = spec;
-  cache.lastPair = entry.get();
-  return *entry;
+  return findLayout(
+      team, spec, "replica_groups", cache.groupsByAddress, cache.groupsByKey,
+      [&](const Grid &grid) { return makeGroupLayout(team, grid); });
+}
+
+const PairLayout &pairLayout(TeamState &team, const distrt_groups_t *spec) {
+  GroupCache &cache = cacheOf(team);
+  return findLayout(
+      team, spec, "source_target_pairs", cache.pairsByAddress, cache.pairsByKey,
+      [&](const Grid &grid) { return makePairLayout(team, grid); });
 }
 
 MPI_Comm permuteComm(TeamState &team) {

@@ -76,71 +76,36 @@ struct GroupCache {
   std::map<std::vector<int64_t>, std::unique_ptr<GroupLayout>> groupsByKey;
   std::unordered_map<const distrt_groups_t *, PairLayout *> pairsByAddress;
   std::map<std::vector<int64_t>, std::unique_ptr<PairLayout>> pairsByKey;
-  /// The last hits, checked before the maps (a loop calls one op).
-  const distrt_groups_t *lastGroupSpec = nullptr;
-  GroupLayout *lastGroup = nullptr;
-  const distrt_groups_t *lastPairSpec = nullptr;
-  PairLayout *lastPair = nullptr;
   /// Dedicated duplicates for collective_permute and send/recv traffic.
   MPI_Comm permuteComm = MPI_COMM_NULL;
   MPI_Comm channelComm = MPI_COMM_NULL;
   int tagUpperBound = 0;
 };
 
-/// The spec's content equals `key` (the hot-path check of an address hit).
-inline bool matchesKey(const std::vector<int64_t> &key,
+/// The spec's content equals the `size` words of `key` (mode, num_replicas,
+/// num_partitions, num_groups, group_size, ids...): the check of an address
+/// hit, here and in the call memo. A spec whose ids went missing does not
+/// match, so the full path reports it.
+inline bool matchesKey(const int64_t *key, size_t size,
                        const distrt_groups_t &s) {
-  const int64_t *k = key.data();
-  if (((k[0] ^ s.mode) | (k[1] ^ s.num_replicas) | (k[2] ^ s.num_partitions) |
-       (k[3] ^ s.num_groups) | (k[4] ^ s.group_size)) != 0)
+  // The sizes first: they say how many ids `s` has.
+  if (((key[0] ^ s.mode) | (key[1] ^ s.num_replicas) |
+       (key[2] ^ s.num_partitions) | (key[3] ^ s.num_groups) |
+       (key[4] ^ s.group_size)) != 0 ||
+      (size > 5 && !s.ids))
     return false;
   // Inline: the ids are a few words, shorter than what a memcmp call costs.
   uint64_t diff = 0;
-  for (size_t i = 5; i < key.size(); ++i)
-    diff |= static_cast<uint64_t>(k[i] ^ s.ids[i - 5]);
+  for (size_t i = 5; i < size; ++i)
+    diff |= static_cast<uint64_t>(key[i] ^ s.ids[i - 5]);
   return diff == 0;
 }
 
-const GroupLayout &groupLayoutSlow(TeamState &team,
-                                   const distrt_groups_t *spec);
-const PairLayout &pairLayoutSlow(TeamState &team, const distrt_groups_t *spec);
-
 /// This process's group in `spec` (collective over the team the first time
 /// a layout is seen: it splits the team's communicator).
-inline const GroupLayout &groupLayout(TeamState &team,
-                                      const distrt_groups_t *spec) {
-  if (GroupCache *cache = team.groups.get()) [[likely]] {
-    if (cache->lastGroupSpec == spec &&
-        matchesKey(cache->lastGroup->key, *spec)) [[likely]]
-      return *cache->lastGroup;
-    auto it = cache->groupsByAddress.find(spec);
-    if (it != cache->groupsByAddress.end() &&
-        matchesKey(it->second->key, *spec)) {
-      cache->lastGroupSpec = spec;
-      cache->lastGroup = it->second;
-      return *it->second;
-    }
-  }
-  return groupLayoutSlow(team, spec);
-}
-
+const GroupLayout &groupLayout(TeamState &team, const distrt_groups_t *spec);
 /// This process's source and target in the pairs of `spec` (local, no MPI).
-inline const PairLayout &pairLayout(TeamState &team,
-                                    const distrt_groups_t *spec) {
-  if (GroupCache *cache = team.groups.get()) [[likely]] {
-    if (cache->lastPairSpec == spec && matchesKey(cache->lastPair->key, *spec))
-        [[likely]]
-      return *cache->lastPair;
-    auto it = cache->pairsByAddress.find(spec);
-    if (it != cache->pairsByAddress.end() &&
-        matchesKey(it->second->key, *spec)) {
-      cache->lastPairSpec = spec;
-      cache->lastPair = it->second;
-      return *it->second;
-    }
-  }
-  return pairLayoutSlow(team, spec);
-}
+const PairLayout &pairLayout(TeamState &team, const distrt_groups_t *spec);
 
 /// The team's communicator for collective_permute.
 MPI_Comm permuteComm(TeamState &team);
