@@ -292,6 +292,14 @@ TEST_CASE("memo: groups and pairs changed in place, teams re-registered",
   std::sort(groups.ids.begin(), groups.ids.end());
   gather(world());
   CHECK(out.get(N - 1) == 10 * (N - 1));
+  // The ids pointer nulled after a memoized call: the spec's error, not a
+  // read through it.
+  groups.spec.ids = nullptr;
+  CHECK_THAT(errorOf([&] { gather(world()); }),
+             Contains("ids pointer is null"));
+  groups.spec.ids = groups.ids.data();
+  gather(world());
+  CHECK(out.get(N - 1) == 10 * (N - 1));
 
   // A team id bound to another communicator after a memoized call.
   constexpr int64_t kId = 77;
