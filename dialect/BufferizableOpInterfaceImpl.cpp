@@ -68,18 +68,20 @@ struct GetHaloOpInterface
   }
 };
 /// Dimensions of the results that a collective changes relative to its
-/// inputs; the others can be allocated with the inputs' sizes.
+/// inputs; the others can be allocated with the inputs' sizes. The verifier
+/// bounds the dimensions by the rank, so they fit an int64_t.
 template <typename Op> static SmallVector<int64_t> changedDims(Op) {
   return {};
 }
 template <> SmallVector<int64_t> changedDims(AllGatherOp op) {
-  return {op.getAllGatherDim()};
+  return {static_cast<int64_t>(op.getAllGatherDim())};
 }
 template <> SmallVector<int64_t> changedDims(AllToAllOp op) {
-  return {op.getSplitDimension(), op.getConcatDimension()};
+  return {static_cast<int64_t>(op.getSplitDimension()),
+          static_cast<int64_t>(op.getConcatDimension())};
 }
 template <> SmallVector<int64_t> changedDims(ReduceScatterOp op) {
-  return {op.getScatterDimension()};
+  return {static_cast<int64_t>(op.getScatterDimension())};
 }
 
 /// A new buffer of `type` whose dynamic sizes come from `size(d)`.
