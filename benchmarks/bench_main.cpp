@@ -1,7 +1,8 @@
 //===- bench_main.cpp - distrt against raw MPI ------------------*- C++ -*-===//
 //
 // Run at np=2 (one launch). distrt is called through its C ABI exactly as
-// compiled code calls it, with real unranked memref descriptors:
+// compiled code calls it, with real unranked memref descriptors and each
+// op's own distrt_site_t (static shapes unless the case says otherwise):
 //   halo_w<w>   get_halo of an N x N f64 array split along dim 0, bbox = own
 //               rows +/- w clipped to the array, cached plan (key set);
 //               baseline: MPI_Irecv/MPI_Isend/MPI_Waitall of the same rows.
@@ -10,6 +11,8 @@
 // buffers of `size` bytes per process (at least 2 elements where split):
 //   control_mpi_vs_mpi  MPI_Allgather against itself: the noise floor
 //   all_gather          baseline MPI_Allgather
+//   all_gather_dynamic_shape  the same, from a site without
+//                       DISTRT_SITE_STATIC (shapes known at run time only)
 //   all_reduce_sum      out of place; baseline MPI_Allreduce(in, out)
 //   all_to_all          baseline MPI_Alltoall
 //   reduce_scatter_sum  scatter_dim 0; baseline MPI_Reduce_scatter_block
@@ -165,6 +168,15 @@ void benchCollectives(int64_t bytes, MPI_Comm comm, int rank, int size) {
   const int64_t n = std::max<int64_t>(bytes / 8, 1);
   const int count = static_cast<int>(n);
   const char *loc = "bench_collectives";
+  // Each op's site, as the lowering emits them for memrefs of static shape.
+  static distrt_site_t sites[8] = {{DISTRT_SITE_STATIC, nullptr, nullptr},
+                                   {DISTRT_SITE_STATIC, nullptr, nullptr},
+                                   {DISTRT_SITE_STATIC, nullptr, nullptr},
+                                   {DISTRT_SITE_STATIC, nullptr, nullptr},
+                                   {DISTRT_SITE_STATIC, nullptr, nullptr},
+                                   {DISTRT_SITE_STATIC, nullptr, nullptr},
+                                   {DISTRT_SITE_STATIC, nullptr, nullptr},
+                                   {DISTRT_SITE_STATIC, nullptr, nullptr}};
   // The noise floor: the same MPI call on both sides. A ratio within this
   // case's distance from 1 says nothing about distrt.
   benchCase(
@@ -184,7 +196,18 @@ void benchCollectives(int64_t bytes, MPI_Comm comm, int rank, int size) {
         MPI_Allgather(in, count, MPI_DOUBLE, out, count, MPI_DOUBLE, comm);
       },
       [&](const distrt_operand_t *in, const distrt_operand_t *out) {
-        distrt_all_gather(0, &kEveryone, 0, 1, in, out, 0, loc);
+        distrt_all_gather(0, &kEveryone, 0, 1, in, out, 0, &sites[0], loc);
+      });
+  // The same op with shapes known only at run time: its site compares the
+  // whole descriptors.
+  static distrt_site_t dynamicSite{0, nullptr, nullptr};
+  benchCase(
+      "all_gather_dynamic_shape", bytes, n, n * size, comm, rank, size,
+      [&](double *in, double *out) {
+        MPI_Allgather(in, count, MPI_DOUBLE, out, count, MPI_DOUBLE, comm);
+      },
+      [&](const distrt_operand_t *in, const distrt_operand_t *out) {
+        distrt_all_gather(0, &kEveryone, 0, 1, in, out, 0, &dynamicSite, loc);
       });
   benchCase(
       "all_reduce_sum", bytes, n, n, comm, rank, size,
@@ -192,7 +215,8 @@ void benchCollectives(int64_t bytes, MPI_Comm comm, int rank, int size) {
         MPI_Allreduce(in, out, count, MPI_DOUBLE, MPI_SUM, comm);
       },
       [&](const distrt_operand_t *in, const distrt_operand_t *out) {
-        distrt_all_reduce(0, &kEveryone, DISTRT_SUM, 1, in, out, 0, loc);
+        distrt_all_reduce(0, &kEveryone, DISTRT_SUM, 1, in, out, 0, &sites[1],
+                          loc);
       });
   // Split operations: a multiple of the team size.
   const int64_t split = std::max<int64_t>(n / size, 1) * size;
@@ -203,7 +227,8 @@ void benchCollectives(int64_t bytes, MPI_Comm comm, int rank, int size) {
         MPI_Alltoall(in, block, MPI_DOUBLE, out, block, MPI_DOUBLE, comm);
       },
       [&](const distrt_operand_t *in, const distrt_operand_t *out) {
-        distrt_all_to_all(0, &kEveryone, 0, 0, size, 1, in, out, 0, loc);
+        distrt_all_to_all(0, &kEveryone, 0, 0, size, 1, in, out, 0, &sites[2],
+                          loc);
       });
   benchCase(
       "reduce_scatter_sum", bytes, split, block, comm, rank, size,
@@ -211,13 +236,15 @@ void benchCollectives(int64_t bytes, MPI_Comm comm, int rank, int size) {
         MPI_Reduce_scatter_block(in, out, block, MPI_DOUBLE, MPI_SUM, comm);
       },
       [&](const distrt_operand_t *in, const distrt_operand_t *out) {
-        distrt_reduce_scatter(0, &kEveryone, DISTRT_SUM, 0, 1, in, out, 0, loc);
+        distrt_reduce_scatter(0, &kEveryone, DISTRT_SUM, 0, 1, in, out, 0,
+                              &sites[3], loc);
       });
   benchCase(
       "collective_broadcast", bytes, n, n, comm, rank, size,
       [&](double *in, double *) { MPI_Bcast(in, count, MPI_DOUBLE, 0, comm); },
       [&](const distrt_operand_t *in, const distrt_operand_t *) {
-        distrt_collective_broadcast(0, &kEveryone, 1, in, in, 0, loc);
+        distrt_collective_broadcast(0, &kEveryone, 1, in, in, 0, &sites[4],
+                                    loc);
       });
   const distrt_groups_t &pairs = ringPairs(size);
   const int next = (rank + 1) % size, previous = (rank + size - 1) % size;
@@ -228,7 +255,7 @@ void benchCollectives(int64_t bytes, MPI_Comm comm, int rank, int size) {
                      previous, 0, comm, MPI_STATUS_IGNORE);
       },
       [&](const distrt_operand_t *in, const distrt_operand_t *out) {
-        distrt_collective_permute(0, &pairs, 1, in, out, 0, loc);
+        distrt_collective_permute(0, &pairs, 1, in, out, 0, &sites[5], loc);
       });
   benchCase(
       "send_recv", bytes, n, n, comm, rank, size,
@@ -240,8 +267,8 @@ void benchCollectives(int64_t bytes, MPI_Comm comm, int rank, int size) {
       },
       [&](const distrt_operand_t *in, const distrt_operand_t *out) {
         const distrt_handle_t sent =
-            distrt_send(0, &pairs, 1, 0, 1, in, 1, loc);
-        distrt_recv(0, &pairs, 1, 0, 1, out, 0, loc);
+            distrt_send(0, &pairs, 1, 0, 1, in, 1, &sites[6], loc);
+        distrt_recv(0, &pairs, 1, 0, 1, out, 0, &sites[7], loc);
         distrt_wait(sent, loc);
       });
 }

@@ -1,8 +1,10 @@
 //===- CollectivesToRuntime.cpp - StableHLO collectives to libdistrt ------===//
 //
 // Each collective becomes one call: (team, groups descriptor, op-specific
-// scalars, n, inputs[], outputs[], async, location). The groups descriptor is
-// a constant global, so the runtime caches its communicators per pointer.
+// scalars, n, inputs[], outputs[], async, site, location). The groups
+// descriptor is a constant global, so the runtime caches its communicators
+// per pointer; the site is the op's own mutable global, where the runtime
+// remembers its last call.
 //
 //===----------------------------------------------------------------------===//
 
@@ -151,6 +153,15 @@ struct CollectiveLowering : public RuntimeCallPattern<Op> {
         Traits::ids(op));
     auto [callee, where] = this->calleeAndLocation(op, rewriter, Traits::fn);
     bool async = op.getHandle() != nullptr;
+    // Groups, scalars and counts are constants here: the site is static
+    // when the operands' layouts are too.
+    SmallVector<Value> memrefs;
+    if constexpr (!std::is_same_v<Op, RecvOp>)
+      llvm::append_range(memrefs, adaptor.getInputs());
+    if constexpr (!std::is_same_v<Op, SendOp>)
+      llvm::append_range(memrefs, adaptor.getOutputs());
+    Value site = createSite(rewriter, module, loc, op->getName().stripDialect(),
+                            getSiteFlags(ValueRange(memrefs)));
 
     return this->replaceByHandleCall(op, rewriter, [&](OpBuilder &b) {
       SmallVector<Value> args{this->i64(b, loc, op.getTeam()), groups};
@@ -171,6 +182,7 @@ struct CollectiveLowering : public RuntimeCallPattern<Op> {
         args.push_back(packOperands(b, loc, adaptor.getOutputs()));
       }
       args.push_back(this->i32(b, loc, async));
+      args.push_back(site);
       args.push_back(where);
       return func::CallOp::create(b, loc, callee, args).getResult(0);
     });

@@ -46,6 +46,7 @@ static SmallVector<Type> decodeTypes(MLIRContext *ctx, StringRef codes) {
       break;
     case 'p':
     case 'g':
+    case 's':
       types.push_back(ptr);
       break;
     case 'm':
@@ -224,6 +225,49 @@ Value mlir::distruntime::getGroupsDescriptor(OpBuilder &builder,
     LLVM::ReturnOp::create(builder, loc, value);
   }
   return LLVM::AddressOfOp::create(builder, loc, ptr, name);
+}
+
+Value mlir::distruntime::createSite(OpBuilder &builder, ModuleOp module,
+                                    Location loc, StringRef opName,
+                                    uint64_t flags) {
+  MLIRContext *ctx = module.getContext();
+  Type i64 = IntegerType::get(ctx, 64), ptr = LLVM::LLVMPointerType::get(ctx);
+  auto structType = LLVM::LLVMStructType::getLiteral(ctx, {i64, ptr, ptr});
+  // Named after the op, numbered in the order the ops are lowered.
+  std::string base = ("__distrt_site_" + opName).str();
+  std::string name = base;
+  for (int k = 1; module.lookupSymbol(name); ++k)
+    name = llvm::formatv("{0}_{1}", base, k);
+
+  {
+    OpBuilder::InsertionGuard guard(builder);
+    builder.setInsertionPointToStart(module.getBody());
+    auto global = LLVM::GlobalOp::create(
+        builder, loc, structType,
+        /*isConstant=*/false, LLVM::Linkage::Internal, name, Attribute());
+    builder.createBlock(&global.getInitializerRegion());
+    Value value = LLVM::ZeroOp::create(builder, loc, structType);
+    Value flagsValue = LLVM::ConstantOp::create(builder, loc, i64,
+                                                static_cast<int64_t>(flags));
+    value = LLVM::InsertValueOp::create(builder, loc, value, flagsValue,
+                                        ArrayRef<int64_t>{0});
+    LLVM::ReturnOp::create(builder, loc, value);
+  }
+  return LLVM::AddressOfOp::create(builder, loc, ptr, name);
+}
+
+uint64_t mlir::distruntime::getSiteFlags(ValueRange memrefs) {
+  for (Value memref : memrefs) {
+    auto type = dyn_cast<MemRefType>(memref.getType());
+    SmallVector<int64_t> strides;
+    int64_t offset;
+    if (!type || !type.hasStaticShape() ||
+        failed(type.getStridesAndOffset(strides, offset)) ||
+        ShapedType::isDynamic(offset) ||
+        llvm::any_of(strides, ShapedType::isDynamic))
+      return 0;
+  }
+  return DISTRT_SITE_STATIC;
 }
 
 Value mlir::distruntime::packOperands(OpBuilder &builder, Location loc,

@@ -51,6 +51,16 @@ Value getGroupsDescriptor(OpBuilder &builder, ModuleOp module, Location loc,
                           int32_t mode, int64_t numReplicas,
                           int64_t numPartitions, DenseIntElementsAttr ids);
 
+/// A pointer to a new distrt_site_t global {flags, null, null} of the op
+/// `opName` at `loc`, its own (the runtime keeps the op's memo there):
+/// "__distrt_site_<opName>", then "..._1", "..._2" for further ops.
+Value createSite(OpBuilder &builder, ModuleOp module, Location loc,
+                 StringRef opName, uint64_t flags);
+
+/// DISTRT_SITE_STATIC if every memref in `memrefs` has a static shape,
+/// offset and strides (the site's other arguments are constants), else 0.
+uint64_t getSiteFlags(ValueRange memrefs);
+
 /// A stack array of distrt_operand_t {rank, descriptor, dtype} for
 /// `memrefs`, or a null pointer when there are none. Call inside a
 /// memref.alloca_scope.

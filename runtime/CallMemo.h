@@ -1,15 +1,20 @@
-//===- CallMemo.h - The last validated call of each op kind -----*- C++ -*-===//
+//===- CallMemo.h - The last validated call of each call site ---*- C++ -*-===//
 //
 // A loop calls one op on the same operands again and again. Each call site
-// (up to a few per op kind) remembers its last call that passed every check,
-// with what the checks derived (its plan: layout, byte counts, direct/staged
-// choices). A call whose
-// team, groups (address and content), parameters and operands (rank, dtype
-// and descriptor content except the allocated pointer) equal the memo's
-// reuses the plan and goes straight to MPI. Anything else takes the full
-// path, which refreshes the memo once it has succeeded, so every error is
-// raised exactly as before. One entry per op kind and no locking: the runtime
-// is MPI_THREAD_FUNNELED.
+// remembers its last call that passed every check, with what the checks
+// derived (its plan: layout, byte counts, direct/staged choices). A call
+// whose team, groups (address and content), parameters and operands (rank,
+// dtype and descriptor content except the allocated pointer) equal the
+// memo's reuses the plan and goes straight to MPI. At a static site
+// (DISTRT_SITE_STATIC, set by the compiler) everything but the team and the
+// buffers' addresses is a constant, so only those are compared. Anything
+// else takes the full path, which refreshes the memo once it has succeeded,
+// so every error is raised exactly as before. No locking: the runtime is
+// MPI_THREAD_FUNNELED.
+//
+// Compiled code passes its op's own distrt_site_t, which points to the
+// site's entry. Callers without one (the C++ API, hand-written C) share a
+// few entries per op kind, chosen by the location they pass.
 //
 //===----------------------------------------------------------------------===//
 
@@ -114,6 +119,20 @@ diffDescriptor(const void *desc, const int64_t *words, int64_t rank) {
   return true;
 }
 
+/// The aligned pointers of the C ABI's `n` operands at `array` (none if n <
+/// 0) equal the words at `w` (advanced past them).
+[[gnu::always_inline]] inline bool sameAligned(const distrt_operand_t *array,
+                                               int64_t n, const int64_t *&w) {
+  for (int64_t k = 0; k < n; ++k) {
+    const void *desc = array[k].desc;
+    if (!desc || static_cast<void *const *>(desc)[1] !=
+                     reinterpret_cast<void *>(static_cast<intptr_t>(w[k])))
+      return false;
+  }
+  w += n > 0 ? n : 0;
+  return true;
+}
+
 /// What identifies a call besides its operands: team, team generation,
 /// groups address, op parameters, operand counts (-1: the op has none; C++
 /// views are told apart from C arrays by kViewsBit).
@@ -162,6 +181,14 @@ struct CallMemo {
   std::vector<Buffer> ins, outs;
   /// Block shapes of ops that derive them (all_to_all).
   std::vector<int64_t> shapes;
+  /// What a static site compares: team, team generation and the aligned
+  /// pointer of each operand (inputs, then outputs), for up to
+  /// kQuickOperands operands; `quickIns`, `quickOuts` are the counts as in
+  /// memoHead(), kNoQuick when there are more.
+  static constexpr int64_t kQuickOperands = 8;
+  static constexpr int64_t kNoQuick = INT64_MIN;
+  std::array<int64_t, 2 + kQuickOperands> quick{};
+  int64_t quickIns = kNoQuick, quickOuts = kNoQuick;
 
   [[gnu::always_inline]] bool sameHead(int64_t teamId,
                                        const distrt_groups_t *spec,
@@ -197,6 +224,19 @@ struct CallMemo {
            (nOuts < 0 || sameOperands(outputs, nOuts, w));
   }
 
+  /// matches() at a static site (DISTRT_SITE_STATIC), whose other
+  /// arguments are the same at every call.
+  [[gnu::always_inline]] bool
+  matchesStatic(int64_t teamId, const distrt_operand_t *inputs, int64_t nIns,
+                const distrt_operand_t *outputs, int64_t nOuts) const {
+    if (!valid || ((teamId ^ quick[0]) |
+                   (static_cast<int64_t>(gTeamGeneration) ^ quick[1]) |
+                   (nIns ^ quickIns) | (nOuts ^ quickOuts)) != 0)
+      return false;
+    const int64_t *w = quick.data() + 2;
+    return sameAligned(inputs, nIns, w) && sameAligned(outputs, nOuts, w);
+  }
+
   /// Records a call that passed every check; `scratch` holds its resolved
   /// operands.
   void store(int64_t teamId, const distrt_groups_t *spec,
@@ -207,17 +247,36 @@ struct CallMemo {
 
 template <class Plan> struct MemoEntry : CallMemo { Plan plan{}; };
 
-/// The memo of one op kind: a few entries, one per call site (by the
-/// location the call passes), so a loop that alternates several calls of
-/// one kind keeps all of them. Sites that share an entry take turns.
+/// Points `site` to `entry`, a fresh entry of the op kind `owner` (which
+/// the runtime keeps).
+void bindSite(distrt_site_t *site, const void *owner, CallMemo *entry);
+
+/// The memo of one op kind: the entries of its distrt_site_t sites, and a
+/// few shared by the calls without a site, one per location (by address),
+/// so a loop that alternates several such calls of one kind keeps all of
+/// them. Locations that share an entry take turns.
 template <class Plan> struct OpMemo {
   static constexpr unsigned kSiteBits = 2;
-  std::array<MemoEntry<Plan>, 1u << kSiteBits> sites;
+  std::array<MemoEntry<Plan>, 1u << kSiteBits> shared;
 
   MemoEntry<Plan> &at(const SourceLoc &loc) {
     // Fibonacci hashing: the top bits of the product mix every bit of the
     // address (string constants are packed byte-aligned).
-    return sites[(loc.site() * 0x9E3779B97F4A7C15ull) >> (64 - kSiteBits)];
+    return shared[(loc.site() * 0x9E3779B97F4A7C15ull) >> (64 - kSiteBits)];
+  }
+
+  /// The entry of a site bound to this op kind.
+  static MemoEntry<Plan> &entryOf(distrt_site_t *site) {
+    return *static_cast<MemoEntry<Plan> *>(static_cast<CallMemo *>(site->memo));
+  }
+
+  /// `site`'s entry (made on its first call), else the location's.
+  MemoEntry<Plan> &at(distrt_site_t *site, const char *loc) {
+    if (!site)
+      return at(SourceLoc(loc));
+    if (site->owner != this || !site->memo) [[unlikely]]
+      bindSite(site, this, new MemoEntry<Plan>);
+    return entryOf(site);
   }
 };
 
@@ -235,14 +294,15 @@ memoized(OpMemo<Plan> &memo, const char *op, int64_t team,
          const distrt_groups_t *groups, const MemoParams &params,
          const distrt_operand_t *inputs, int64_t nIns,
          const distrt_operand_t *outputs, int64_t nOuts, int32_t async,
-         const char *loc, Blocking &&blocking, Post &&post, Full &&full) {
+         distrt_site_t *site, const char *loc, Blocking &&blocking, Post &&post,
+         Full &&full) {
   constexpr bool kPosts = !std::is_same_v<std::decay_t<Post>, std::nullptr_t>;
-  MemoEntry<Plan> &m = memo.at(SourceLoc(loc));
-  bool fast = !async && m.plan.blocking;
-  if constexpr (kPosts)
-    fast = async ? m.plan.posting : m.plan.blocking;
-  if (fast && m.matches(team, groups, params, inputs, nIns, outputs, nOuts))
-      [[likely]] {
+  auto fast = [&](const MemoEntry<Plan> &m) {
+    if constexpr (kPosts)
+      return async ? m.plan.posting : m.plan.blocking;
+    return !async && m.plan.blocking;
+  };
+  auto run = [&](MemoEntry<Plan> &m) -> distrt_handle_t {
     if (!async) {
       blocking(m);
       return 0;
@@ -250,7 +310,18 @@ memoized(OpMemo<Plan> &memo, const char *op, int64_t team,
     if constexpr (kPosts)
       return runInSlot(op, team, true,
                        [&](RequestSlot &slot) { post(m, slot); });
+    return 0; // unreachable: fast() is false for async calls
+  };
+  if (site && site->owner == &memo && (site->flags & DISTRT_SITE_STATIC)) {
+    MemoEntry<Plan> &m = OpMemo<Plan>::entryOf(site);
+    if (fast(m) && m.matchesStatic(team, inputs, nIns, outputs, nOuts))
+        [[likely]]
+      return run(m);
   }
+  MemoEntry<Plan> &m = memo.at(site, loc);
+  if (fast(m) && m.matches(team, groups, params, inputs, nIns, outputs, nOuts))
+      [[likely]]
+    return run(m);
   return full(m);
 }
 

@@ -804,12 +804,13 @@ distrt_handle_t distrt_all_gather(int64_t team, const distrt_groups_t *groups,
                                   int64_t dim, int64_t n,
                                   const distrt_operand_t *inputs,
                                   const distrt_operand_t *outputs,
-                                  int32_t async, const char *loc) {
+                                  int32_t async, distrt_site_t *site,
+                                  const char *loc) {
   using namespace distrt::detail;
   try {
     return memoized(
         gGatherMemo, "all_gather", team, groups, {dim}, inputs, n, outputs, n,
-        async, loc, allGatherBlocking, nullptr, [&](auto &m) {
+        async, site, loc, allGatherBlocking, nullptr, [&](auto &m) {
           return allGatherFull(m, team, groups, dim, OperandList(inputs, n),
                                OperandList(outputs, n), async != 0);
         });
@@ -822,12 +823,13 @@ distrt_handle_t distrt_all_reduce(int64_t team, const distrt_groups_t *groups,
                                   int32_t op, int64_t n,
                                   const distrt_operand_t *inputs,
                                   const distrt_operand_t *outputs,
-                                  int32_t async, const char *loc) {
+                                  int32_t async, distrt_site_t *site,
+                                  const char *loc) {
   using namespace distrt::detail;
   try {
     return memoized(
         gAllReduceMemo, "all_reduce", team, groups, {op}, inputs, n, outputs, n,
-        async, loc, allReduceBlocking, nullptr, [&](auto &m) {
+        async, site, loc, allReduceBlocking, nullptr, [&](auto &m) {
           return allReduceFull(m, team, groups, op, OperandList(inputs, n),
                                OperandList(outputs, n), async != 0);
         });
@@ -841,12 +843,13 @@ distrt_handle_t distrt_all_to_all(int64_t team, const distrt_groups_t *groups,
                                   int64_t split_count, int64_t n,
                                   const distrt_operand_t *inputs,
                                   const distrt_operand_t *outputs,
-                                  int32_t async, const char *loc) {
+                                  int32_t async, distrt_site_t *site,
+                                  const char *loc) {
   using namespace distrt::detail;
   try {
     return memoized(gAllToAllMemo, "all_to_all", team, groups,
                     {split_dim, concat_dim, split_count}, inputs, n, outputs, n,
-                    async, loc, allToAllBlocking, nullptr, [&](auto &m) {
+                    async, site, loc, allToAllBlocking, nullptr, [&](auto &m) {
                       return allToAllFull(m, team, groups, split_dim,
                                           concat_dim, split_count,
                                           OperandList(inputs, n),
@@ -862,11 +865,12 @@ distrt_handle_t distrt_reduce_scatter(int64_t team,
                                       int64_t scatter_dim, int64_t n,
                                       const distrt_operand_t *inputs,
                                       const distrt_operand_t *outputs,
-                                      int32_t async, const char *loc) {
+                                      int32_t async, distrt_site_t *site,
+                                      const char *loc) {
   using namespace distrt::detail;
   try {
     return memoized(gReduceScatterMemo, "reduce_scatter", team, groups,
-                    {op, scatter_dim}, inputs, n, outputs, n, async, loc,
+                    {op, scatter_dim}, inputs, n, outputs, n, async, site, loc,
                     reduceScatterBlocking, nullptr, [&](auto &m) {
                       return reduceScatterFull(m, team, groups, op, scatter_dim,
                                                OperandList(inputs, n),
@@ -878,17 +882,16 @@ distrt_handle_t distrt_reduce_scatter(int64_t team,
   }
 }
 
-distrt_handle_t distrt_collective_broadcast(int64_t team,
-                                            const distrt_groups_t *groups,
-                                            int64_t n,
-                                            const distrt_operand_t *inputs,
-                                            const distrt_operand_t *outputs,
-                                            int32_t async, const char *loc) {
+distrt_handle_t
+distrt_collective_broadcast(int64_t team, const distrt_groups_t *groups,
+                            int64_t n, const distrt_operand_t *inputs,
+                            const distrt_operand_t *outputs, int32_t async,
+                            distrt_site_t *site, const char *loc) {
   using namespace distrt::detail;
   try {
     return memoized(
         gBroadcastMemo, "collective_broadcast", team, groups, {}, inputs, n,
-        outputs, n, async, loc, broadcastBlocking, nullptr, [&](auto &m) {
+        outputs, n, async, site, loc, broadcastBlocking, nullptr, [&](auto &m) {
           return broadcastFull(m, team, groups, OperandList(inputs, n),
                                OperandList(outputs, n), async != 0);
         });

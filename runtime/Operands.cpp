@@ -186,7 +186,31 @@ void CallMemo::store(int64_t teamId, const distrt_groups_t *spec,
     copyBuffers(scratch.ins, ins, w);
   if (outputs)
     copyBuffers(scratch.outs, outs, w);
+  // A static site's words: each operand's aligned pointer is its third word.
+  quick[0] = teamId;
+  quick[1] = head[1];
+  const size_t operands = ins.size() + outs.size();
+  quickIns = quickOuts = kNoQuick;
+  if (operands <= kQuickOperands) {
+    quickIns = head[6];
+    quickOuts = head[7];
+    w = words;
+    for (size_t k = 0; k < operands; ++k) {
+      quick[2 + k] = w[2];
+      w += 4 + 2 * w[0];
+    }
+  }
   valid = true;
+}
+
+void bindSite(distrt_site_t *site, const void *owner, CallMemo *entry) {
+  // Leaked on purpose, like the teams: a site may be called until the very
+  // end (even from the exit hooks), and the generation check keeps a stale
+  // entry from being used. Kept reachable from here.
+  static auto *const entries = new std::vector<CallMemo *>;
+  entries->push_back(entry);
+  site->owner = owner;
+  site->memo = entry;
 }
 
 bool anyOverlap(const OpScratch &scratch) {

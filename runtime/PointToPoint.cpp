@@ -477,16 +477,15 @@ void freeChannels(TeamState &team) noexcept {
 // the op resolves them. Nothing throws across (see CApi.cpp).
 //===----------------------------------------------------------------------===//
 
-distrt_handle_t distrt_collective_permute(int64_t team,
-                                          const distrt_groups_t *pairs,
-                                          int64_t n,
-                                          const distrt_operand_t *inputs,
-                                          const distrt_operand_t *outputs,
-                                          int32_t async, const char *loc) {
+distrt_handle_t
+distrt_collective_permute(int64_t team, const distrt_groups_t *pairs, int64_t n,
+                          const distrt_operand_t *inputs,
+                          const distrt_operand_t *outputs, int32_t async,
+                          distrt_site_t *site, const char *loc) {
   using namespace distrt::detail;
   try {
     return memoized(gPermuteMemo, "collective_permute", team, pairs, {}, inputs,
-                    n, outputs, n, async, loc, permuteBlocking, nullptr,
+                    n, outputs, n, async, site, loc, permuteBlocking, nullptr,
                     [&](auto &m) {
                       return permuteFull(m, team, pairs, OperandList(inputs, n),
                                          OperandList(outputs, n), async != 0);
@@ -499,12 +498,13 @@ distrt_handle_t distrt_collective_permute(int64_t team,
 distrt_handle_t distrt_send(int64_t team, const distrt_groups_t *pairs,
                             int64_t channel_id, int32_t host_transfer,
                             int64_t n, const distrt_operand_t *inputs,
-                            int32_t async, const char *loc) {
+                            int32_t async, distrt_site_t *site,
+                            const char *loc) {
   using namespace distrt::detail;
   try {
     return memoized(gSendMemo, "send", team, pairs,
                     {channel_id, host_transfer != 0}, inputs, n, nullptr, -1,
-                    async, loc, sendBlocking, sendPost, [&](auto &m) {
+                    async, site, loc, sendBlocking, sendPost, [&](auto &m) {
                       return sendFull(m, team, pairs, channel_id,
                                       host_transfer != 0,
                                       OperandList(inputs, n), async != 0);
@@ -517,12 +517,13 @@ distrt_handle_t distrt_send(int64_t team, const distrt_groups_t *pairs,
 distrt_handle_t distrt_recv(int64_t team, const distrt_groups_t *pairs,
                             int64_t channel_id, int32_t host_transfer,
                             int64_t n, const distrt_operand_t *outputs,
-                            int32_t async, const char *loc) {
+                            int32_t async, distrt_site_t *site,
+                            const char *loc) {
   using namespace distrt::detail;
   try {
     return memoized(gRecvMemo, "recv", team, pairs,
                     {channel_id, host_transfer != 0}, nullptr, -1, outputs, n,
-                    async, loc, recvBlocking, nullptr, [&](auto &m) {
+                    async, site, loc, recvBlocking, nullptr, [&](auto &m) {
                       return recvFull(m, team, pairs, channel_id,
                                       host_transfer != 0,
                                       OperandList(outputs, n), async != 0);

@@ -33,8 +33,8 @@ template <typename R, typename... A> std::string codesOf(R (*)(A...)) {
 }
 
 /// Expands the table's compound codes into C parameters: `m` (unranked
-/// memref) is (rank, descriptor), `g` a groups pointer, `o` (n, operands),
-/// `O` (n, inputs, outputs).
+/// memref) is (rank, descriptor), `g` a groups pointer, `s` a site pointer,
+/// `o` (n, operands), `O` (n, inputs, outputs).
 std::string expand(const char *result, const char *arguments) {
   std::string codes = std::string(result) + ":";
   for (const char *c = arguments; *c; ++c) {
@@ -44,6 +44,7 @@ std::string expand(const char *result, const char *arguments) {
       codes += "lp";
       break;
     case 'g':
+    case 's':
       codes += "p";
       break;
     case 'O':

@@ -71,7 +71,9 @@ TEST_CASE("memo: all_gather follows changed pointers, offsets, strides, dtype",
                 base + 100 * m + 3 * r + c);
         }
   };
-  auto gather = [&] { distrt_all_gather(0, &kWorld, 0, 1, &i, &o, 0, "t"); };
+  auto gather = [&] {
+    distrt_all_gather(0, &kWorld, 0, 1, &i, &o, 0, nullptr, "t");
+  };
   auto fill = [&](double *data, int64_t offset, double base) {
     for (int64_t k = 0; k < 6; ++k)
       data[offset + k] = base + 100 * f + k;
@@ -101,7 +103,7 @@ TEST_CASE("memo: all_gather follows changed pointers, offsets, strides, dtype",
   Desc2 in2 = dense2(inA.data(), 2, 3), out2 = dense2(outA.data(), 2 * N, 3);
   distrt_operand_t i2{2, &in2, DISTRT_F64}, o2{2, &out2, DISTRT_F64};
   fill(inA.data(), 0, 40);
-  distrt_all_gather(0, &kWorld, 0, 1, &i2, &o2, 0, "t");
+  distrt_all_gather(0, &kWorld, 0, 1, &i2, &o2, 0, nullptr, "t");
   check(outA.data(), 3, 1, 0, 40);
   std::fill(wide.begin(), wide.end(), -1.0);
   gather();
@@ -127,7 +129,7 @@ TEST_CASE("memo: all_reduce follows dtype and redop, reduce_scatter and "
   Desc2 inD = dense2(in.data(), 2, 3), outD = dense2(out.data(), 2, 3);
   distrt_operand_t i{2, &inD, DISTRT_F64}, o{2, &outD, DISTRT_F64};
   auto reduce = [&](int32_t op) {
-    distrt_all_reduce(0, &kWorld, op, 1, &i, &o, 0, "t");
+    distrt_all_reduce(0, &kWorld, op, 1, &i, &o, 0, nullptr, "t");
   };
   auto asDouble = [&](int64_t k) {
     double d;
@@ -166,14 +168,16 @@ TEST_CASE("memo: all_reduce follows dtype and redop, reduce_scatter and "
   distrt_operand_t ri{2, &rsInD, DISTRT_I64}, ro{2, &rsOutD, DISTRT_I64};
   const int64_t ranks = N * (N - 1) / 2;
   for (int pass = 0; pass < 2; ++pass) {
-    distrt_reduce_scatter(0, &kWorld, DISTRT_SUM, 0, 1, &ri, &ro, 0, "t");
+    distrt_reduce_scatter(0, &kWorld, DISTRT_SUM, 0, 1, &ri, &ro, 0, nullptr,
+                          "t");
     for (int64_t k = 0; k < 6; ++k)
       CHECK(rsOut[static_cast<size_t>(k)] == N * (6 * f + k) + 1000 * ranks);
   }
   rsInD.sizes[0] = N;
   rsOutD.sizes[0] = 1;
   std::fill(rsOut.begin(), rsOut.end(), -1);
-  distrt_reduce_scatter(0, &kWorld, DISTRT_SUM, 0, 1, &ri, &ro, 0, "t");
+  distrt_reduce_scatter(0, &kWorld, DISTRT_SUM, 0, 1, &ri, &ro, 0, nullptr,
+                        "t");
   for (int64_t k = 0; k < 3; ++k)
     CHECK(rsOut[static_cast<size_t>(k)] == N * (3 * f + k) + 1000 * ranks);
   CHECK(rsOut[3] == -1);
@@ -187,7 +191,7 @@ TEST_CASE("memo: all_reduce follows dtype and redop, reduce_scatter and "
   distrt_operand_t ai{2, &aInD, DISTRT_I64}, ao{2, &aOutD, DISTRT_I64};
   for (int64_t rows : {int64_t{1}, int64_t{1}, int64_t{2}}) {
     aInD.sizes[0] = aOutD.sizes[0] = rows * N;
-    distrt_all_to_all(0, &kWorld, 0, 0, N, 1, &ai, &ao, 0, "t");
+    distrt_all_to_all(0, &kWorld, 0, 0, N, 1, &ai, &ao, 0, nullptr, "t");
     // Block m of the output: member m's block f.
     for (int64_t m = 0; m < N; ++m)
       for (int64_t k = 0; k < 3 * rows; ++k)
@@ -369,7 +373,7 @@ TEST_CASE("memo: call sites keep their own entries, colliding ones take turns",
       for (size_t k = 0; k < ins[s].size(); ++k)
         ins[s][k] = base + static_cast<double>(k) + static_cast<double>(f);
       distrt_all_reduce(0, &kWorld, DISTRT_SUM, 1, &inOps[s], &outOps[s], 0,
-                        locs[s]);
+                        nullptr, locs[s]);
       // Sum over the ranks r of base + k + r.
       for (size_t k = 0; k < outs[s].size(); ++k) {
         INFO("round " << round << " site " << s << " element " << k);

@@ -230,8 +230,8 @@ TEST_CASE("seed example: all_gather along dimension 1", "[groups]") {
       outDesc{result.data(), result.data(), 0, {2, 4}, {4, 1}};
   const distrt_operand_t in{2, &inDesc, DISTRT_I64},
       out{2, &outDesc, DISTRT_I64};
-  CHECK(distrt_all_gather(0, &groups, 1, 1, &in, &out, 0, "seed.mlir:1:1") ==
-        0);
+  CHECK(distrt_all_gather(0, &groups, 1, 1, &in, &out, 0, nullptr,
+                          "seed.mlir:1:1") == 0);
   CHECK(result == std::vector<int64_t>{1, 2, 5, 6, 3, 4, 7, 8});
 }
 
@@ -252,7 +252,7 @@ TEST_CASE("seed example: collective_broadcast with replica_groups [[2, 1]]",
       outDesc{result.data(), result.data(), 0, {1, 2}, {2, 1}};
   const distrt_operand_t in{2, &inDesc, DISTRT_I64},
       out{2, &outDesc, DISTRT_I64};
-  CHECK(distrt_collective_broadcast(0, &groups, 1, &in, &out, 0,
+  CHECK(distrt_collective_broadcast(0, &groups, 1, &in, &out, 0, nullptr,
                                     "seed.mlir:2:1") == 0);
   const std::vector<std::vector<int64_t>> expected{
       {0, 0}, {5, 6}, {5, 6}, {0, 0}};

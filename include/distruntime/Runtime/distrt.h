@@ -126,23 +126,42 @@ typedef struct distrt_operand {
   int64_t dtype;
 } distrt_operand_t;
 
+/// The runtime state of one call site: the lowering emits one per op, as a
+/// zero-initialized global whose `flags` it sets. The runtime remembers the
+/// site's last call that passed every check (`owner`, `memo`: its own, never
+/// touched by the caller), so a loop repeating the call goes straight to MPI.
+typedef struct distrt_site {
+  uint64_t flags;
+  const void *owner;
+  void *memo;
+} distrt_site_t;
+
+/// A promise of the compiler: at this site, the groups, the op's scalars, the
+/// operand counts, ranks, element types, offsets, sizes and strides are the
+/// same at every call (compile-time constants); only the team and the
+/// buffers' addresses may change. The runtime then compares only those.
+#define DISTRT_SITE_STATIC 1u
+
 /// Each call below takes n inputs and/or n outputs (memrefs, any strides).
 /// With `async` non-zero it returns a handle for distrt_wait, else 0 after
 /// completion. Inputs are never written unless they alias their output.
+/// `site` may be NULL (the runtime then remembers calls per `loc`).
 
 /// results[k] = concat(inputs[k] of every group member, in group order, dim).
 distrt_handle_t distrt_all_gather(int64_t team, const distrt_groups_t *groups,
                                   int64_t dim, int64_t n,
                                   const distrt_operand_t *inputs,
                                   const distrt_operand_t *outputs,
-                                  int32_t async, const char *loc);
+                                  int32_t async, distrt_site_t *site,
+                                  const char *loc);
 
 /// results[k] = reduction of inputs[k] over the group (outputs may alias).
 distrt_handle_t distrt_all_reduce(int64_t team, const distrt_groups_t *groups,
                                   int32_t op, int64_t n,
                                   const distrt_operand_t *inputs,
                                   const distrt_operand_t *outputs,
-                                  int32_t async, const char *loc);
+                                  int32_t async, distrt_site_t *site,
+                                  const char *loc);
 
 /// Splits inputs[k] into split_count blocks along split_dim, sends block j to
 /// group member j, and concatenates the received blocks along concat_dim in
@@ -152,7 +171,8 @@ distrt_handle_t distrt_all_to_all(int64_t team, const distrt_groups_t *groups,
                                   int64_t split_count, int64_t n,
                                   const distrt_operand_t *inputs,
                                   const distrt_operand_t *outputs,
-                                  int32_t async, const char *loc);
+                                  int32_t async, distrt_site_t *site,
+                                  const char *loc);
 
 /// Reduces inputs[k] over the group and keeps the block of scatter_dim at
 /// this member's position in its group.
@@ -161,26 +181,25 @@ distrt_handle_t distrt_reduce_scatter(int64_t team,
                                       int64_t scatter_dim, int64_t n,
                                       const distrt_operand_t *inputs,
                                       const distrt_operand_t *outputs,
-                                      int32_t async, const char *loc);
+                                      int32_t async, distrt_site_t *site,
+                                      const char *loc);
 
 /// outputs[k] = inputs[k] of the first member of the group; zeros on
 /// processes in no group.
-distrt_handle_t distrt_collective_broadcast(int64_t team,
-                                            const distrt_groups_t *groups,
-                                            int64_t n,
-                                            const distrt_operand_t *inputs,
-                                            const distrt_operand_t *outputs,
-                                            int32_t async, const char *loc);
+distrt_handle_t
+distrt_collective_broadcast(int64_t team, const distrt_groups_t *groups,
+                            int64_t n, const distrt_operand_t *inputs,
+                            const distrt_operand_t *outputs, int32_t async,
+                            distrt_site_t *site, const char *loc);
 
 /// `pairs` (group_size 2, mode cross_replica or cross_partition): each
 /// source's inputs go to its target's outputs; outputs of a process that is
 /// nobody's target are zeros.
-distrt_handle_t distrt_collective_permute(int64_t team,
-                                          const distrt_groups_t *pairs,
-                                          int64_t n,
-                                          const distrt_operand_t *inputs,
-                                          const distrt_operand_t *outputs,
-                                          int32_t async, const char *loc);
+distrt_handle_t
+distrt_collective_permute(int64_t team, const distrt_groups_t *pairs, int64_t n,
+                          const distrt_operand_t *inputs,
+                          const distrt_operand_t *outputs, int32_t async,
+                          distrt_site_t *site, const char *loc);
 
 /// send/recv on channel `channel_id`: a source sends its inputs to its
 /// target(s) in `pairs`; a target receives into its outputs (zeros if it is
@@ -190,11 +209,13 @@ distrt_handle_t distrt_collective_permute(int64_t team,
 distrt_handle_t distrt_send(int64_t team, const distrt_groups_t *pairs,
                             int64_t channel_id, int32_t host_transfer,
                             int64_t n, const distrt_operand_t *inputs,
-                            int32_t async, const char *loc);
+                            int32_t async, distrt_site_t *site,
+                            const char *loc);
 distrt_handle_t distrt_recv(int64_t team, const distrt_groups_t *pairs,
                             int64_t channel_id, int32_t host_transfer,
                             int64_t n, const distrt_operand_t *outputs,
-                            int32_t async, const char *loc);
+                            int32_t async, distrt_site_t *site,
+                            const char *loc);
 
 /// Reports a run-time check of generated code that failed, e.g. dynamic
 /// sizes of a gather or scatter that contradict each other: prints

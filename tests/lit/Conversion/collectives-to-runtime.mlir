@@ -1,7 +1,10 @@
 // Each collective becomes one libdistrt call: (team, groups descriptor,
-// op-specific scalars, n, inputs[], outputs[], async, location). The groups
-// descriptor is a constant global {mode, num_replicas, num_partitions,
-// num_groups, group_size, ids}; identical layouts share one.
+// op-specific scalars, n, inputs[], outputs[], async, site, location). The
+// groups descriptor is a constant global {mode, num_replicas, num_partitions,
+// num_groups, group_size, ids}; identical layouts share one. The site is a
+// mutable global {flags, null, null} of the op's own, even when ops share a
+// location; flags = 1 (DISTRT_SITE_STATIC) when every memref operand has a
+// static shape, offset and strides.
 // RUN: %distruntime-opt %s --convert-distruntime-to-runtime | FileCheck %s
 // RUN: %distruntime-opt %s --distruntime-to-llvm | mlir-translate --mlir-to-llvmir | FileCheck %s --check-prefix=IR
 
@@ -15,23 +18,32 @@
 // IR-DAG: = internal constant { i32, i64, i64, i64, i64, ptr } { i32 1, i64 2, i64 3, i64 2, i64 2, ptr @{{.*}} }
 // Empty groups: no table.
 // IR-DAG: = internal constant { i32, i64, i64, i64, i64, ptr } { i32 0, i64 2, i64 3, i64 0, i64 0, ptr null }
-// IR-DAG: declare i64 @distrt_all_gather(i64, ptr, i64, i64, ptr, ptr, i32, ptr)
-// IR-DAG: declare i64 @distrt_send(i64, ptr, i64, i32, i64, ptr, i32, ptr)
+// IR-DAG: declare i64 @distrt_all_gather(i64, ptr, i64, i64, ptr, ptr, i32, ptr, ptr)
+// IR-DAG: declare i64 @distrt_send(i64, ptr, i64, i32, i64, ptr, i32, ptr, ptr)
+// IR-DAG: @__distrt_site_all_gather = internal global { i64, ptr, ptr } { i64 1, ptr null, ptr null }
+// IR-DAG: @__distrt_site_all_gather_1 = internal global { i64, ptr, ptr } zeroinitializer
+// IR-DAG: @__distrt_site_all_gather_2 = internal global { i64, ptr, ptr } { i64 1, ptr null, ptr null }
+// IR-DAG: @__distrt_site_all_gather_3 = internal global { i64, ptr, ptr } zeroinitializer
+// IR-DAG: @__distrt_site_all_gather_4 = internal global { i64, ptr, ptr } { i64 1, ptr null, ptr null }
+// IR-DAG: @__distrt_site_all_gather_5 = internal global { i64, ptr, ptr } { i64 1, ptr null, ptr null }
+// IR-DAG: @__distrt_site_send = internal global { i64, ptr, ptr } { i64 1, ptr null, ptr null }
+// IR-DAG: @__distrt_site_recv = internal global { i64, ptr, ptr } { i64 1, ptr null, ptr null }
 
-// CHECK-DAG: func.func private @distrt_all_gather(i64, !llvm.ptr, i64, i64, !llvm.ptr, !llvm.ptr, i32, !llvm.ptr) -> i64
-// CHECK-DAG: func.func private @distrt_all_reduce(i64, !llvm.ptr, i32, i64, !llvm.ptr, !llvm.ptr, i32, !llvm.ptr) -> i64
-// CHECK-DAG: func.func private @distrt_all_to_all(i64, !llvm.ptr, i64, i64, i64, i64, !llvm.ptr, !llvm.ptr, i32, !llvm.ptr) -> i64
-// CHECK-DAG: func.func private @distrt_reduce_scatter(i64, !llvm.ptr, i32, i64, i64, !llvm.ptr, !llvm.ptr, i32, !llvm.ptr) -> i64
-// CHECK-DAG: func.func private @distrt_collective_broadcast(i64, !llvm.ptr, i64, !llvm.ptr, !llvm.ptr, i32, !llvm.ptr) -> i64
-// CHECK-DAG: func.func private @distrt_collective_permute(i64, !llvm.ptr, i64, !llvm.ptr, !llvm.ptr, i32, !llvm.ptr) -> i64
-// CHECK-DAG: func.func private @distrt_send(i64, !llvm.ptr, i64, i32, i64, !llvm.ptr, i32, !llvm.ptr) -> i64
-// CHECK-DAG: func.func private @distrt_recv(i64, !llvm.ptr, i64, i32, i64, !llvm.ptr, i32, !llvm.ptr) -> i64
+// CHECK-DAG: func.func private @distrt_all_gather(i64, !llvm.ptr, i64, i64, !llvm.ptr, !llvm.ptr, i32, !llvm.ptr, !llvm.ptr) -> i64
+// CHECK-DAG: func.func private @distrt_all_reduce(i64, !llvm.ptr, i32, i64, !llvm.ptr, !llvm.ptr, i32, !llvm.ptr, !llvm.ptr) -> i64
+// CHECK-DAG: func.func private @distrt_all_to_all(i64, !llvm.ptr, i64, i64, i64, i64, !llvm.ptr, !llvm.ptr, i32, !llvm.ptr, !llvm.ptr) -> i64
+// CHECK-DAG: func.func private @distrt_reduce_scatter(i64, !llvm.ptr, i32, i64, i64, !llvm.ptr, !llvm.ptr, i32, !llvm.ptr, !llvm.ptr) -> i64
+// CHECK-DAG: func.func private @distrt_collective_broadcast(i64, !llvm.ptr, i64, !llvm.ptr, !llvm.ptr, i32, !llvm.ptr, !llvm.ptr) -> i64
+// CHECK-DAG: func.func private @distrt_collective_permute(i64, !llvm.ptr, i64, !llvm.ptr, !llvm.ptr, i32, !llvm.ptr, !llvm.ptr) -> i64
+// CHECK-DAG: func.func private @distrt_send(i64, !llvm.ptr, i64, i32, i64, !llvm.ptr, i32, !llvm.ptr, !llvm.ptr) -> i64
+// CHECK-DAG: func.func private @distrt_recv(i64, !llvm.ptr, i64, i32, i64, !llvm.ptr, i32, !llvm.ptr, !llvm.ptr) -> i64
 
 module attributes {distruntime.num_replicas = 2 : i64, distruntime.num_partitions = 3 : i64} {
   // Two operands of different element types: one array of two
   // {rank, descriptor, dtype} entries per side (dtype 11 = f32, 2 = i16).
   // CHECK-LABEL: func @all_gather
   // CHECK: %[[G:.*]] = llvm.mlir.addressof @__distrt_groups_
+  // CHECK: %[[SITE:.*]] = llvm.mlir.addressof @__distrt_site_all_gather :
   // CHECK: memref.alloca_scope
   // CHECK: %[[N:.*]] = llvm.mlir.constant(2 : i64) : i64
   // CHECK: %[[IN:.*]] = llvm.alloca %[[N]] x !llvm.struct<(i64, ptr, i64)>
@@ -40,7 +52,7 @@ module attributes {distruntime.num_replicas = 2 : i64, distruntime.num_partition
   // CHECK: llvm.mlir.constant(2 : i64)
   // CHECK: llvm.store
   // CHECK: %[[OUT:.*]] = llvm.alloca
-  // CHECK: func.call @distrt_all_gather(%{{.*}}, %[[G]], %{{.*}}, %{{.*}}, %[[IN]], %[[OUT]], %{{.*}}, %{{.*}})
+  // CHECK: func.call @distrt_all_gather(%{{.*}}, %[[G]], %{{.*}}, %{{.*}}, %[[IN]], %[[OUT]], %{{.*}}, %[[SITE]], %{{.*}})
   func.func @all_gather(%a: memref<4xf32>, %b: memref<2x3xi16>, %c: memref<8xf32>, %d: memref<4x3xi16>) {
     distruntime.all_gather ins(%a, %b : memref<4xf32>, memref<2x3xi16>) outs(%c, %d : memref<8xf32>, memref<4x3xi16>) {all_gather_dim = 0 : i64, replica_groups = dense<[[1, 0]]> : tensor<1x2xi64>}
     return
@@ -73,7 +85,7 @@ module attributes {distruntime.num_replicas = 2 : i64, distruntime.num_partition
   // CHECK: %[[C:.*]] = arith.constant 0 : i64
   // CHECK: %[[K:.*]] = arith.constant 2 : i64
   // CHECK: %[[ASYNC:.*]] = arith.constant 1 : i32
-  // CHECK: func.call @distrt_all_to_all(%{{.*}}, %{{.*}}, %[[S]], %[[C]], %[[K]], %{{.*}}, %{{.*}}, %{{.*}}, %[[ASYNC]], %{{.*}})
+  // CHECK: func.call @distrt_all_to_all(%{{.*}}, %{{.*}}, %[[S]], %[[C]], %[[K]], %{{.*}}, %{{.*}}, %{{.*}}, %[[ASYNC]], %{{.*}}, %{{.*}})
   // CHECK: call @distrt_wait(%[[H]],
   func.func @all_to_all(%a: memref<2x4xf32>, %b: memref<4x2xf32>) {
     %h = distruntime.all_to_all ins(%a : memref<2x4xf32>) outs(%b : memref<4x2xf32>) async {split_dimension = 1 : i64, concat_dimension = 0 : i64, split_count = 2 : i64, replica_groups = dense<[[1, 0]]> : tensor<1x2xi64>}
@@ -96,6 +108,27 @@ module attributes {distruntime.num_replicas = 2 : i64, distruntime.num_partition
   func.func @broadcast_and_permute(%a: memref<3xi8>, %b: memref<3xi8>) {
     distruntime.collective_broadcast ins(%a : memref<3xi8>) outs(%b : memref<3xi8>) {replica_groups = dense<> : tensor<0x0xi64>}
     distruntime.collective_permute ins(%a : memref<3xi8>) outs(%b : memref<3xi8>) {channel_id = 1 : i64, source_target_pairs = dense<[[0, 1], [1, 2]]> : tensor<2x2xi64>}
+    return
+  }
+
+  // Sites: shapes or layouts known only at run time give flags 0; a static
+  // strided layout is static. Two ops at one location get a site each.
+  // CHECK-LABEL: func @sites
+  // CHECK: llvm.mlir.addressof @__distrt_site_all_gather_1 :
+  // CHECK: llvm.mlir.addressof @__distrt_site_all_gather_2 :
+  // CHECK: llvm.mlir.addressof @__distrt_site_all_gather_3 :
+  // CHECK: %[[L4:.*]] = llvm.mlir.addressof @__distrt_str_[[SAME:[0-9a-fx]+]] :
+  // CHECK: %[[S4:.*]] = llvm.mlir.addressof @__distrt_site_all_gather_4 :
+  // CHECK: func.call @distrt_all_gather({{.*}}, %[[S4]], %[[L4]])
+  // CHECK: %[[L5:.*]] = llvm.mlir.addressof @__distrt_str_[[SAME]] :
+  // CHECK: %[[S5:.*]] = llvm.mlir.addressof @__distrt_site_all_gather_5 :
+  // CHECK: func.call @distrt_all_gather({{.*}}, %[[S5]], %[[L5]])
+  func.func @sites(%a: memref<?xf32>, %b: memref<?xf32>, %c: memref<4xf32, strided<[2], offset: 1>>, %d: memref<4xf32, strided<[1], offset: ?>>, %e: memref<8xf32>) {
+    distruntime.all_gather ins(%a : memref<?xf32>) outs(%b : memref<?xf32>) {all_gather_dim = 0 : i64, replica_groups = dense<[[1, 0]]> : tensor<1x2xi64>}
+    distruntime.all_gather ins(%c : memref<4xf32, strided<[2], offset: 1>>) outs(%e : memref<8xf32>) {all_gather_dim = 0 : i64, replica_groups = dense<[[1, 0]]> : tensor<1x2xi64>}
+    distruntime.all_gather ins(%d : memref<4xf32, strided<[1], offset: ?>>) outs(%e : memref<8xf32>) {all_gather_dim = 0 : i64, replica_groups = dense<[[1, 0]]> : tensor<1x2xi64>}
+    distruntime.all_gather ins(%c : memref<4xf32, strided<[2], offset: 1>>) outs(%e : memref<8xf32>) {all_gather_dim = 0 : i64, replica_groups = dense<[[1, 0]]> : tensor<1x2xi64>} loc("same.mlir":1:1)
+    distruntime.all_gather ins(%c : memref<4xf32, strided<[2], offset: 1>>) outs(%e : memref<8xf32>) {all_gather_dim = 0 : i64, replica_groups = dense<[[1, 0]]> : tensor<1x2xi64>} loc("same.mlir":1:1)
     return
   }
 
