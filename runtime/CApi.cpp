@@ -14,6 +14,7 @@
 #include "Environment.h"
 #include "Error.h"
 #include "Operations.h"
+#include "Request.h"
 #include "Team.h"
 
 #include <cstdio>
@@ -108,10 +109,11 @@ distrt_handle_t distrt_get_halo(int64_t team, int64_t key, int32_t dtype,
 }
 
 void distrt_wait(distrt_handle_t handle, const char *loc) {
+  int64_t team = kNoTeam;
   try {
-    detail::wait(handle, SourceLoc(loc));
+    detail::waitRequest(handle, &team);
   } catch (...) {
-    failCurrent("wait", kNoTeam, loc);
+    failCurrent("wait", team, loc);
   }
 }
 

@@ -283,8 +283,8 @@ template <class Plan> struct OpMemo {
 /// Every memoized op's C entry point. A call that matches its site's memo
 /// entry, whose plan is one MPI call on the operands' own buffers
 /// (plan.blocking when sync, plan.posting when async), makes that call
-/// right away: `blocking(m)`, or `post(m, slot)` in a fresh slot whose
-/// handle is returned (`post` nullptr: no async fast path). Anything else
+/// right away: `blocking(m)`, or `post(m)`, which returns the request that
+/// a fresh handle then owns (`post` nullptr: no async fast path). Anything else
 /// takes `full(m)`, which checks and plans again. This path is a loop's
 /// whole cost on top of MPI's, so it reads the C arguments as they are. Call
 /// it inside the entry point's try: a failing MPI call throws Failure.
@@ -308,8 +308,7 @@ memoized(OpMemo<Plan> &memo, const char *op, int64_t team,
       return 0;
     }
     if constexpr (kPosts)
-      return runInSlot(op, team, true,
-                       [&](RequestSlot &slot) { post(m, slot); });
+      return adoptRequest(op, team, post(m));
     return 0; // unreachable: fast() is false for async calls
   };
   if (site && site->owner == &memo && (site->flags & DISTRT_SITE_STATIC)) {

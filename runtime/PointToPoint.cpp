@@ -358,11 +358,13 @@ void sendBlocking(const MemoEntry<ChannelPlan> &m) {
 }
 
 /// An async send of the single dense input, from the input itself.
-void sendPost(const MemoEntry<ChannelPlan> &m, RequestSlot &slot) {
+MPI_Request sendPost(const MemoEntry<ChannelPlan> &m) {
   const ChannelPlan &p = m.plan;
-  postRequest(slot, "MPI_Isend", [&](MPI_Request *request) {
-    return MPI_Isend(p.send, p.count, MPI_BYTE, p.peer, p.tag, p.comm, request);
-  });
+  MPI_Request request;
+  checkMpi(
+      MPI_Isend(p.send, p.count, MPI_BYTE, p.peer, p.tag, p.comm, &request),
+      "MPI_Isend");
+  return request;
 }
 
 /// One blocking receive, no slot, with the checks of a wait.

@@ -139,6 +139,19 @@ RequestSlot &acquireRequest(const char *op, int64_t team,
   return slot;
 }
 
+distrt_handle_t adoptRequest(const char *op, int64_t team,
+                             MPI_Request request) {
+  distrt_handle_t handle = 0;
+  try {
+    acquireRequest(op, team, handle).requests.push_back(request);
+  } catch (...) {
+    releaseRequest(handle);
+    MPI_Request_free(&request);
+    throw;
+  }
+  return handle;
+}
+
 void releaseRequest(distrt_handle_t handle, bool recycle) noexcept {
   if (RequestSlot *slot = find(handle))
     release(table(), *slot,
@@ -146,13 +159,19 @@ void releaseRequest(distrt_handle_t handle, bool recycle) noexcept {
             recycle);
 }
 
-void waitRequest(distrt_handle_t handle, int64_t *team) {
-  RequestSlot *found = find(handle);
+namespace {
+
+[[noreturn, gnu::cold, gnu::noinline]] void raiseWaitFailed(const char *op,
+                                                            int code) {
+  raiseWait(op, fmt::format("MPI_Wait failed: {}", mpiErrorString(code)), code);
+}
+
+/// waitRequest() past its common case.
+[[gnu::noinline]] void completeRequest(RequestSlot *found,
+                                       distrt_handle_t handle) {
   if (!found)
     raise("handle {:#x} was already waited or is invalid", handle);
   RequestSlot &slot = *found;
-  if (team)
-    *team = slot.team;
   struct Releaser {
     RequestSlot &slot;
     distrt_handle_t handle;
@@ -164,14 +183,7 @@ void waitRequest(distrt_handle_t handle, int64_t *team) {
     }
   } releaser{slot, handle};
 
-  if (slot.requests.size() == 1 && slot.checks.empty()) {
-    // One request and nothing to check (a send, a collective): MPI_Wait is
-    // leaner than MPI_Waitall.
-    const int code = MPI_Wait(slot.requests.data(), MPI_STATUS_IGNORE);
-    if (code != MPI_SUCCESS) [[unlikely]]
-      raiseWait(slot.op,
-                fmt::format("MPI_Wait failed: {}", mpiErrorString(code)), code);
-  } else if (!slot.requests.empty()) {
+  if (!slot.requests.empty()) {
     const bool needStatuses = !slot.checks.empty();
     if (needStatuses)
       slot.statuses.resize(slot.requests.size());
@@ -203,11 +215,34 @@ void waitRequest(distrt_handle_t handle, int64_t *team) {
   releaser.completed = true;
 }
 
-void checkBlockingReceive(const char *op, const ReceiveCheck &check, int code,
-                          const MPI_Status &status) {
-  if (code != MPI_SUCCESS) [[unlikely]]
+} // namespace
+
+void waitRequest(distrt_handle_t handle, int64_t *team) {
+  RequestSlot *slot = find(handle);
+  if (slot && team)
+    *team = slot->team;
+  // One request and nothing to check or unpack (a send, a collective on the
+  // operands' own buffers): one MPI_Wait.
+  if (slot && slot->requests.size() == 1 && slot->checks.empty() &&
+      slot->unpacks.empty()) [[likely]] {
+    const int code = MPI_Wait(slot->requests.data(), MPI_STATUS_IGNORE);
+    const char *op = slot->op;
+    release(table(), *slot,
+            static_cast<uint32_t>(static_cast<uint64_t>(handle) & kSlotMask),
+            code == MPI_SUCCESS);
+    if (code != MPI_SUCCESS) [[unlikely]]
+      raiseWaitFailed(op, code);
+    return;
+  }
+  completeRequest(slot, handle);
+}
+
+void failBlockingReceive(const char *op, const ReceiveCheck &check, int code,
+                         const MPI_Status &status) {
+  if (code != MPI_SUCCESS)
     raiseReceiveError(op, check, code);
   checkReceived(op, check, status);
+  raise("{}: the {} failed its checks", op, check.what); // not reached
 }
 
 void abandonRequests() noexcept {

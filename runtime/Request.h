@@ -96,6 +96,11 @@ distrt_handle_t runInSlot(const char *op, int64_t team, bool async,
   return 0;
 }
 
+/// A fresh handle owning `request`, already posted: the message leaves
+/// before the bookkeeping. If no handle can be made, the request is freed
+/// (MPI completes it on its own) and the error raised.
+distrt_handle_t adoptRequest(const char *op, int64_t team, MPI_Request request);
+
 /// Posts a nonblocking MPI call into the slot: `call(&request)`.
 template <class Call>
 void postRequest(RequestSlot &slot, const char *name, Call &&call) {
@@ -107,10 +112,23 @@ void postRequest(RequestSlot &slot, const char *name, Call &&call) {
   }
 }
 
+/// Raises the error of a blocking receive that checkBlockingReceive()
+/// rejected.
+[[noreturn, gnu::cold, gnu::noinline]] void
+failBlockingReceive(const char *op, const ReceiveCheck &check, int code,
+                    const MPI_Status &status);
+
 /// The checks of waitRequest for a receive completed by a blocking call
 /// (MPI_Recv, MPI_Sendrecv) that returned `code`, with the same errors.
-void checkBlockingReceive(const char *op, const ReceiveCheck &check, int code,
-                          const MPI_Status &status);
+inline void checkBlockingReceive(const char *op, const ReceiveCheck &check,
+                                 int code, const MPI_Status &status) {
+  int count = -1;
+  if (code == MPI_SUCCESS &&
+      MPI_Get_count(&status, check.type, &count) == MPI_SUCCESS &&
+      count == check.expected) [[likely]]
+    return;
+  failBlockingReceive(op, check, code, status);
+}
 
 /// At teardown: warns about handles never waited (their memory is left
 /// alone, since MPI may still write into it).
