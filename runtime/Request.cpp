@@ -8,52 +8,12 @@
 #include <memory>
 
 namespace distrt::detail {
-namespace {
-
-constexpr int kSlotBits = 24;
-constexpr uint64_t kSlotMask = (uint64_t{1} << kSlotBits) - 1;
-// Generations wrap well before the handle's sign bit.
-constexpr uint64_t kGenerationLimit = uint64_t{1} << (63 - kSlotBits);
-
-struct RequestTable {
-  // Each slot on its own: addresses stay stable while the table grows, and a
-  // handle's slot is one indexed load away.
-  std::vector<std::unique_ptr<RequestSlot>> slots;
-  std::vector<uint32_t> freeSlots;
-  size_t live = 0;
-};
 
 // Leaked on purpose: it must outlive the atexit hook that finalizes MPI. Made
 // when the library loads, so the hot paths need no initialization guard.
-RequestTable *const gTable = new RequestTable;
+RequestTable *const gRequests = new RequestTable;
 
-inline RequestTable &table() { return *gTable; }
-
-RequestSlot *find(distrt_handle_t handle) noexcept {
-  if (handle <= 0)
-    return nullptr;
-  const auto raw = static_cast<uint64_t>(handle);
-  const uint64_t index = raw & kSlotMask;
-  RequestTable &t = table();
-  if (index >= t.slots.size())
-    return nullptr;
-  RequestSlot &slot = *t.slots[index];
-  if (!slot.active || slot.generation != raw >> kSlotBits)
-    return nullptr;
-  return &slot;
-}
-
-/// Retires the slot's handle. A slot whose MPI requests may still be pending
-/// (its wait failed) is not recycled: MPI may still write into its staging.
-void release(RequestTable &t, RequestSlot &slot, uint32_t index,
-             bool recycle = true) noexcept {
-  slot.active = false;
-  if (++slot.generation == kGenerationLimit)
-    slot.generation = 1;
-  if (recycle)
-    t.freeSlots.push_back(index); // capacity reserved when the slot was made
-  --t.live;
-}
+namespace {
 
 constexpr const char *kDisagree =
     "the ranks disagree on the geometry or the element type";
@@ -114,7 +74,7 @@ void RequestSlot::addUnpack(size_t stagingOffset, std::byte *base, int64_t rank,
 
 RequestSlot &acquireRequest(const char *op, int64_t team,
                             distrt_handle_t &handle) {
-  RequestTable &t = table();
+  RequestTable &t = *gRequests;
   if (t.freeSlots.empty()) {
     if (t.slots.size() > kSlotMask)
       raise("too many async operations in flight ({})", t.slots.size());
@@ -139,8 +99,8 @@ RequestSlot &acquireRequest(const char *op, int64_t team,
   return slot;
 }
 
-distrt_handle_t adoptRequest(const char *op, int64_t team,
-                             MPI_Request request) {
+distrt_handle_t adoptRequestSlow(const char *op, int64_t team,
+                                 MPI_Request request) {
   distrt_handle_t handle = 0;
   try {
     acquireRequest(op, team, handle).requests.push_back(request);
@@ -153,22 +113,15 @@ distrt_handle_t adoptRequest(const char *op, int64_t team,
 }
 
 void releaseRequest(distrt_handle_t handle, bool recycle) noexcept {
-  if (RequestSlot *slot = find(handle))
-    release(table(), *slot,
-            static_cast<uint32_t>(static_cast<uint64_t>(handle) & kSlotMask),
-            recycle);
+  if (RequestSlot *slot = findRequest(handle))
+    retireRequest(*slot, slotIndex(handle), recycle);
 }
 
-namespace {
-
-[[noreturn, gnu::cold, gnu::noinline]] void raiseWaitFailed(const char *op,
-                                                            int code) {
+void raiseWaitFailed(const char *op, int code) {
   raiseWait(op, fmt::format("MPI_Wait failed: {}", mpiErrorString(code)), code);
 }
 
-/// waitRequest() past its common case.
-[[gnu::noinline]] void completeRequest(RequestSlot *found,
-                                       distrt_handle_t handle) {
+void completeRequest(RequestSlot *found, distrt_handle_t handle) {
   if (!found)
     raise("handle {:#x} was already waited or is invalid", handle);
   RequestSlot &slot = *found;
@@ -176,11 +129,7 @@ namespace {
     RequestSlot &slot;
     distrt_handle_t handle;
     bool completed = false;
-    ~Releaser() {
-      release(table(), slot,
-              static_cast<uint32_t>(static_cast<uint64_t>(handle) & kSlotMask),
-              completed);
-    }
+    ~Releaser() { retireRequest(slot, slotIndex(handle), completed); }
   } releaser{slot, handle};
 
   if (!slot.requests.empty()) {
@@ -215,28 +164,6 @@ namespace {
   releaser.completed = true;
 }
 
-} // namespace
-
-void waitRequest(distrt_handle_t handle, int64_t *team) {
-  RequestSlot *slot = find(handle);
-  if (slot && team)
-    *team = slot->team;
-  // One request and nothing to check or unpack (a send, a collective on the
-  // operands' own buffers): one MPI_Wait.
-  if (slot && slot->requests.size() == 1 && slot->checks.empty() &&
-      slot->unpacks.empty()) [[likely]] {
-    const int code = MPI_Wait(slot->requests.data(), MPI_STATUS_IGNORE);
-    const char *op = slot->op;
-    release(table(), *slot,
-            static_cast<uint32_t>(static_cast<uint64_t>(handle) & kSlotMask),
-            code == MPI_SUCCESS);
-    if (code != MPI_SUCCESS) [[unlikely]]
-      raiseWaitFailed(op, code);
-    return;
-  }
-  completeRequest(slot, handle);
-}
-
 void failBlockingReceive(const char *op, const ReceiveCheck &check, int code,
                          const MPI_Status &status) {
   if (code != MPI_SUCCESS)
@@ -246,7 +173,7 @@ void failBlockingReceive(const char *op, const ReceiveCheck &check, int code,
 }
 
 void abandonRequests() noexcept {
-  RequestTable &t = table();
+  RequestTable &t = *gRequests;
   if (t.live)
     std::fprintf(stderr,
                  "distrt: warning: %zu async operation(s) were never "

@@ -20,6 +20,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <memory>
 #include <vector>
 
 namespace distrt::detail {
@@ -62,6 +63,55 @@ struct RequestSlot {
                  size_t elementSize);
 };
 
+// The handle table. Its fast paths (a send's handle, a one-request wait)
+// are inline: they are most of an async point-to-point call's own cost.
+
+inline constexpr int kSlotBits = 24;
+inline constexpr uint64_t kSlotMask = (uint64_t{1} << kSlotBits) - 1;
+// Generations wrap well before the handle's sign bit.
+inline constexpr uint64_t kGenerationLimit = uint64_t{1} << (63 - kSlotBits);
+
+struct RequestTable {
+  // Each slot on its own: addresses stay stable while the table grows, and a
+  // handle's slot is one indexed load away.
+  std::vector<std::unique_ptr<RequestSlot>> slots;
+  std::vector<uint32_t> freeSlots;
+  size_t live = 0;
+};
+extern RequestTable *const gRequests;
+
+inline uint32_t slotIndex(distrt_handle_t handle) {
+  return static_cast<uint32_t>(static_cast<uint64_t>(handle) & kSlotMask);
+}
+
+/// The slot of a live handle, else nullptr.
+inline RequestSlot *findRequest(distrt_handle_t handle) noexcept {
+  if (handle <= 0)
+    return nullptr;
+  const auto raw = static_cast<uint64_t>(handle);
+  const uint64_t index = raw & kSlotMask;
+  RequestTable &t = *gRequests;
+  if (index >= t.slots.size())
+    return nullptr;
+  RequestSlot &slot = *t.slots[index];
+  if (!slot.active || slot.generation != raw >> kSlotBits)
+    return nullptr;
+  return &slot;
+}
+
+/// Retires the slot's handle. A slot whose MPI requests may still be pending
+/// (its wait failed) is not recycled: MPI may still write into its staging.
+inline void retireRequest(RequestSlot &slot, uint32_t index,
+                          bool recycle = true) noexcept {
+  RequestTable &t = *gRequests;
+  slot.active = false;
+  if (++slot.generation == kGenerationLimit)
+    slot.generation = 1;
+  if (recycle)
+    t.freeSlots.push_back(index); // capacity reserved when the slot was made
+  --t.live;
+}
+
 /// Takes a free slot for `op` on `team`; `handle` receives its handle.
 RequestSlot &acquireRequest(const char *op, int64_t team,
                             distrt_handle_t &handle);
@@ -70,10 +120,33 @@ RequestSlot &acquireRequest(const char *op, int64_t team,
 /// MPI requests were posted) the slot is retired instead of reused.
 void releaseRequest(distrt_handle_t handle, bool recycle = true) noexcept;
 
+/// waitRequest() of all but a live handle with one request (`slot` null: no
+/// live handle).
+void completeRequest(RequestSlot *slot, distrt_handle_t handle);
+
+[[noreturn, gnu::cold, gnu::noinline]] void raiseWaitFailed(const char *op,
+                                                            int code);
+
 /// Completes `handle`: waits for its MPI requests, checks receive sizes and
 /// runs its unpacks. The slot is released even if this throws Failure.
 /// `team`, if given, receives the operation's team first (for errors).
-void waitRequest(distrt_handle_t handle, int64_t *team = nullptr);
+inline void waitRequest(distrt_handle_t handle, int64_t *team = nullptr) {
+  RequestSlot *slot = findRequest(handle);
+  if (slot && team)
+    *team = slot->team;
+  // One request and nothing to check or unpack (a send, a collective on the
+  // operands' own buffers): one MPI_Wait.
+  if (slot && slot->requests.size() == 1 && slot->checks.empty() &&
+      slot->unpacks.empty()) [[likely]] {
+    const int code = MPI_Wait(slot->requests.data(), MPI_STATUS_IGNORE);
+    const char *op = slot->op;
+    retireRequest(*slot, slotIndex(handle), code == MPI_SUCCESS);
+    if (code != MPI_SUCCESS) [[unlikely]]
+      raiseWaitFailed(op, code);
+    return;
+  }
+  completeRequest(slot, handle);
+}
 
 /// Runs `start(slot)` in a fresh slot: it posts the operation's MPI calls
 /// (blocking ones for a sync operation, whose completion work then runs
@@ -96,10 +169,31 @@ distrt_handle_t runInSlot(const char *op, int64_t team, bool async,
   return 0;
 }
 
+/// adoptRequest() when no slot is free.
+distrt_handle_t adoptRequestSlow(const char *op, int64_t team,
+                                 MPI_Request request);
+
 /// A fresh handle owning `request`, already posted: the message leaves
 /// before the bookkeeping. If no handle can be made, the request is freed
 /// (MPI completes it on its own) and the error raised.
-distrt_handle_t adoptRequest(const char *op, int64_t team, MPI_Request request);
+inline distrt_handle_t adoptRequest(const char *op, int64_t team,
+                                    MPI_Request request) {
+  RequestTable &t = *gRequests;
+  if (t.freeSlots.empty()) [[unlikely]]
+    return adoptRequestSlow(op, team, request);
+  const uint32_t index = t.freeSlots.back();
+  t.freeSlots.pop_back();
+  RequestSlot &slot = *t.slots[index];
+  slot.active = true;
+  slot.op = op;
+  slot.team = team;
+  // A free slot's vectors keep their capacity: no allocation.
+  slot.requests.assign(1, request);
+  slot.checks.clear();
+  slot.unpacks.clear();
+  ++t.live;
+  return static_cast<distrt_handle_t>((slot.generation << kSlotBits) | index);
+}
 
 /// Posts a nonblocking MPI call into the slot: `call(&request)`.
 template <class Call>
