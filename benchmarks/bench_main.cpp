@@ -159,6 +159,22 @@ void benchCase(const char *name, int64_t bytes, int64_t n, int64_t outN,
   Descriptor<1> outDesc{out.data(), out.data(), 0, {outN}, {1}};
   const distrt_operand_t inOp{1, &inDesc, DISTRT_F64},
       outOp{1, &outDesc, DISTRT_F64};
+  // Both must compute the same before they are timed.
+  auto run = [&](auto &&call) {
+    for (size_t k = 0; k < in.size(); ++k)
+      in[k] = 1000.0 * rank + static_cast<double>(k);
+    std::fill(out.begin(), out.end(), -1.0);
+    call();
+    std::vector<double> both = in;
+    both.insert(both.end(), out.begin(), out.end());
+    return both;
+  };
+  if (run([&] { baseline(in.data(), out.data()); }) !=
+      run([&] { ours(&inOp, &outOp); })) {
+    std::fprintf(stderr, "rank %d: %s results differ at %lld bytes\n", rank,
+                 name, static_cast<long long>(bytes));
+    MPI_Abort(MPI_COMM_WORLD, 1);
+  }
   const Comparison c = compare([&] { baseline(in.data(), out.data()); },
                                [&] { ours(&inOp, &outOp); }, comm);
   printRow(rank, name, size, bytes, c);
@@ -168,15 +184,11 @@ void benchCollectives(int64_t bytes, MPI_Comm comm, int rank, int size) {
   const int64_t n = std::max<int64_t>(bytes / 8, 1);
   const int count = static_cast<int>(n);
   const char *loc = "bench_collectives";
-  // Each op's site, as the lowering emits them for memrefs of static shape.
-  static distrt_site_t sites[8] = {{DISTRT_SITE_STATIC, nullptr, nullptr},
-                                   {DISTRT_SITE_STATIC, nullptr, nullptr},
-                                   {DISTRT_SITE_STATIC, nullptr, nullptr},
-                                   {DISTRT_SITE_STATIC, nullptr, nullptr},
-                                   {DISTRT_SITE_STATIC, nullptr, nullptr},
-                                   {DISTRT_SITE_STATIC, nullptr, nullptr},
-                                   {DISTRT_SITE_STATIC, nullptr, nullptr},
-                                   {DISTRT_SITE_STATIC, nullptr, nullptr}};
+  // Each op's site, as the lowering emits them for memrefs of static shape:
+  // fresh for each size, since a static site's shapes never change.
+  distrt_site_t sites[8];
+  for (distrt_site_t &site : sites)
+    site = {DISTRT_SITE_STATIC, nullptr, nullptr};
   // The noise floor: the same MPI call on both sides. A ratio within this
   // case's distance from 1 says nothing about distrt.
   benchCase(
@@ -200,7 +212,7 @@ void benchCollectives(int64_t bytes, MPI_Comm comm, int rank, int size) {
       });
   // The same op with shapes known only at run time: its site compares the
   // whole descriptors.
-  static distrt_site_t dynamicSite{0, nullptr, nullptr};
+  distrt_site_t dynamicSite{0, nullptr, nullptr};
   benchCase(
       "all_gather_dynamic_shape", bytes, n, n * size, comm, rank, size,
       [&](double *in, double *out) {
