@@ -280,14 +280,14 @@ template <class Plan> struct OpMemo {
   }
 };
 
-/// Every memoized op's C entry point. A call that matches its site's memo
-/// entry, whose plan is one MPI call on the operands' own buffers
-/// (plan.blocking when sync, plan.posting when async), makes that call
-/// right away: `blocking(m)`, or `post(m)`, which returns the request that
-/// a fresh handle then owns (`post` nullptr: no async fast path). Anything else
-/// takes `full(m)`, which checks and plans again. This path is a loop's
-/// whole cost on top of MPI's, so it reads the C arguments as they are. Call
-/// it inside the entry point's try: a failing MPI call throws Failure.
+/// The body of every memoized op's C entry point. A call that matches its
+/// site's memo entry, whose plan is one MPI call on the operands' own
+/// buffers (plan.blocking when sync, plan.posting when async), makes that
+/// call right away: `blocking(m)`, or `post(m)`, which returns the request
+/// that a fresh handle then owns (`post` nullptr: no async fast path).
+/// Anything else takes `full(m)`, which checks and plans again. This path is
+/// a loop's whole cost on top of MPI's, so it reads the C arguments as they
+/// are. Nothing throws across: any error ends in failCurrent(op, team, loc).
 template <class Plan, class Blocking, class Post, class Full>
 [[gnu::always_inline]] inline distrt_handle_t
 memoized(OpMemo<Plan> &memo, const char *op, int64_t team,
@@ -295,7 +295,7 @@ memoized(OpMemo<Plan> &memo, const char *op, int64_t team,
          const distrt_operand_t *inputs, int64_t nIns,
          const distrt_operand_t *outputs, int64_t nOuts, int32_t async,
          distrt_site_t *site, const char *loc, Blocking &&blocking, Post &&post,
-         Full &&full) {
+         Full &&full) noexcept {
   constexpr bool kPosts = !std::is_same_v<std::decay_t<Post>, std::nullptr_t>;
   auto fast = [&](const MemoEntry<Plan> &m) {
     if constexpr (kPosts)
@@ -311,17 +311,21 @@ memoized(OpMemo<Plan> &memo, const char *op, int64_t team,
       return adoptRequest(op, team, post(m));
     return 0; // unreachable: fast() is false for async calls
   };
-  if (site && site->owner == &memo && (site->flags & DISTRT_SITE_STATIC)) {
-    MemoEntry<Plan> &m = OpMemo<Plan>::entryOf(site);
-    if (fast(m) && m.matchesStatic(team, inputs, nIns, outputs, nOuts))
-        [[likely]]
+  try {
+    if (site && site->owner == &memo && (site->flags & DISTRT_SITE_STATIC)) {
+      MemoEntry<Plan> &m = OpMemo<Plan>::entryOf(site);
+      if (fast(m) && m.matchesStatic(team, inputs, nIns, outputs, nOuts))
+          [[likely]]
+        return run(m);
+    }
+    MemoEntry<Plan> &m = memo.at(site, loc);
+    if (fast(m) && m.matches(team, groups, params, inputs, nIns, outputs,
+                             nOuts)) [[likely]]
       return run(m);
+    return full(m);
+  } catch (...) {
+    failCurrent(op, team, loc);
   }
-  MemoEntry<Plan> &m = memo.at(site, loc);
-  if (fast(m) && m.matches(team, groups, params, inputs, nIns, outputs, nOuts))
-      [[likely]]
-    return run(m);
-  return full(m);
 }
 
 } // namespace distrt::detail

@@ -29,11 +29,6 @@
 namespace distrt::detail {
 namespace {
 
-/// An operation with nothing to communicate still returns a valid handle.
-distrt_handle_t done(const char *op, int64_t team, bool async) {
-  return async ? runInSlot(op, team, true, [](RequestSlot &) {}) : 0;
-}
-
 [[noreturn, gnu::cold, gnu::noinline]] void
 raiseDim(size_t k, const char *name, int64_t dim, int64_t rank) {
   raise("operand {}: {} {} is out of range for rank {}", k, name, dim, rank);
@@ -162,13 +157,8 @@ allGatherFull(MemoEntry<BlockPlan> &m, int64_t teamId,
       slot.staging.resize(total);
     std::byte *staging = slot.staging.data();
     const void *send = directSend ? m.ins[0].bytes.base : staging;
-    if (!directSend) {
-      size_t offset = 0;
-      for (const Buffer &in : m.ins) {
-        pack(in.bytes, staging + offset);
-        offset += in.byteCount;
-      }
-    }
+    if (!directSend)
+      packAll(m.ins, staging);
     void *recv = directRecv ? m.outs[0].bytes.base : staging + recvOffset;
     if (!directRecv) {
       // Member j's block holds every operand; operand k goes to the
@@ -691,9 +681,7 @@ void broadcastOnce(void *buffer, int count, int peer, bool root,
   TeamState &team = lookupTeam(teamId);
   const GroupLayout &layout = groupLayout(team, groups);
   const size_t n = s.ins.size();
-  size_t bytes = 0;
-  for (const Buffer &in : s.ins)
-    bytes += in.byteCount;
+  const size_t bytes = totalBytes(s.ins);
   const int count = mpiCount(static_cast<int64_t>(bytes), "bytes");
   const bool root = layout.position == 0;
   const Buffer *in0 = n == 1 ? &s.ins[0] : nullptr;
@@ -807,16 +795,12 @@ distrt_handle_t distrt_all_gather(int64_t team, const distrt_groups_t *groups,
                                   int32_t async, distrt_site_t *site,
                                   const char *loc) {
   using namespace distrt::detail;
-  try {
-    return memoized(
-        gGatherMemo, "all_gather", team, groups, {dim}, inputs, n, outputs, n,
-        async, site, loc, allGatherBlocking, nullptr, [&](auto &m) {
-          return allGatherFull(m, team, groups, dim, OperandList(inputs, n),
-                               OperandList(outputs, n), async != 0);
-        });
-  } catch (...) {
-    failCurrent("all_gather", team, loc);
-  }
+  return memoized(
+      gGatherMemo, "all_gather", team, groups, {dim}, inputs, n, outputs, n,
+      async, site, loc, allGatherBlocking, nullptr, [&](auto &m) {
+        return allGatherFull(m, team, groups, dim, OperandList(inputs, n),
+                             OperandList(outputs, n), async != 0);
+      });
 }
 
 distrt_handle_t distrt_all_reduce(int64_t team, const distrt_groups_t *groups,
@@ -826,16 +810,12 @@ distrt_handle_t distrt_all_reduce(int64_t team, const distrt_groups_t *groups,
                                   int32_t async, distrt_site_t *site,
                                   const char *loc) {
   using namespace distrt::detail;
-  try {
-    return memoized(
-        gAllReduceMemo, "all_reduce", team, groups, {op}, inputs, n, outputs, n,
-        async, site, loc, allReduceBlocking, nullptr, [&](auto &m) {
-          return allReduceFull(m, team, groups, op, OperandList(inputs, n),
-                               OperandList(outputs, n), async != 0);
-        });
-  } catch (...) {
-    failCurrent("all_reduce", team, loc);
-  }
+  return memoized(
+      gAllReduceMemo, "all_reduce", team, groups, {op}, inputs, n, outputs, n,
+      async, site, loc, allReduceBlocking, nullptr, [&](auto &m) {
+        return allReduceFull(m, team, groups, op, OperandList(inputs, n),
+                             OperandList(outputs, n), async != 0);
+      });
 }
 
 distrt_handle_t distrt_all_to_all(int64_t team, const distrt_groups_t *groups,
@@ -846,18 +826,13 @@ distrt_handle_t distrt_all_to_all(int64_t team, const distrt_groups_t *groups,
                                   int32_t async, distrt_site_t *site,
                                   const char *loc) {
   using namespace distrt::detail;
-  try {
-    return memoized(gAllToAllMemo, "all_to_all", team, groups,
-                    {split_dim, concat_dim, split_count}, inputs, n, outputs, n,
-                    async, site, loc, allToAllBlocking, nullptr, [&](auto &m) {
-                      return allToAllFull(m, team, groups, split_dim,
-                                          concat_dim, split_count,
-                                          OperandList(inputs, n),
-                                          OperandList(outputs, n), async != 0);
-                    });
-  } catch (...) {
-    failCurrent("all_to_all", team, loc);
-  }
+  return memoized(gAllToAllMemo, "all_to_all", team, groups,
+                  {split_dim, concat_dim, split_count}, inputs, n, outputs, n,
+                  async, site, loc, allToAllBlocking, nullptr, [&](auto &m) {
+                    return allToAllFull(m, team, groups, split_dim, concat_dim,
+                                        split_count, OperandList(inputs, n),
+                                        OperandList(outputs, n), async != 0);
+                  });
 }
 
 distrt_handle_t distrt_reduce_scatter(int64_t team,
@@ -868,18 +843,14 @@ distrt_handle_t distrt_reduce_scatter(int64_t team,
                                       int32_t async, distrt_site_t *site,
                                       const char *loc) {
   using namespace distrt::detail;
-  try {
-    return memoized(gReduceScatterMemo, "reduce_scatter", team, groups,
-                    {op, scatter_dim}, inputs, n, outputs, n, async, site, loc,
-                    reduceScatterBlocking, nullptr, [&](auto &m) {
-                      return reduceScatterFull(m, team, groups, op, scatter_dim,
-                                               OperandList(inputs, n),
-                                               OperandList(outputs, n),
-                                               async != 0);
-                    });
-  } catch (...) {
-    failCurrent("reduce_scatter", team, loc);
-  }
+  return memoized(gReduceScatterMemo, "reduce_scatter", team, groups,
+                  {op, scatter_dim}, inputs, n, outputs, n, async, site, loc,
+                  reduceScatterBlocking, nullptr, [&](auto &m) {
+                    return reduceScatterFull(m, team, groups, op, scatter_dim,
+                                             OperandList(inputs, n),
+                                             OperandList(outputs, n),
+                                             async != 0);
+                  });
 }
 
 distrt_handle_t
@@ -888,16 +859,12 @@ distrt_collective_broadcast(int64_t team, const distrt_groups_t *groups,
                             const distrt_operand_t *outputs, int32_t async,
                             distrt_site_t *site, const char *loc) {
   using namespace distrt::detail;
-  try {
-    return memoized(
-        gBroadcastMemo, "collective_broadcast", team, groups, {}, inputs, n,
-        outputs, n, async, site, loc, broadcastBlocking, nullptr, [&](auto &m) {
-          return broadcastFull(m, team, groups, OperandList(inputs, n),
-                               OperandList(outputs, n), async != 0);
-        });
-  } catch (...) {
-    failCurrent("collective_broadcast", team, loc);
-  }
+  return memoized(
+      gBroadcastMemo, "collective_broadcast", team, groups, {}, inputs, n,
+      outputs, n, async, site, loc, broadcastBlocking, nullptr, [&](auto &m) {
+        return broadcastFull(m, team, groups, OperandList(inputs, n),
+                             OperandList(outputs, n), async != 0);
+      });
 }
 
 //===----------------------------------------------------------------------===//

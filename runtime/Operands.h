@@ -81,6 +81,22 @@ void resolve(const OperandList &operands, std::vector<Buffer> &buffers,
 /// Resolves inputs and outputs and checks that operand k has the same
 /// element type and rank on both sides (and, with `sameShape`, the same
 /// shape).
+/// The buffers' bytes together.
+inline size_t totalBytes(const std::vector<Buffer> &buffers) {
+  size_t bytes = 0;
+  for (const Buffer &buffer : buffers)
+    bytes += buffer.byteCount;
+  return bytes;
+}
+
+/// Packs every buffer, one after another, at `dst`.
+inline void packAll(const std::vector<Buffer> &buffers, std::byte *dst) {
+  for (const Buffer &buffer : buffers) {
+    pack(buffer.bytes, dst);
+    dst += buffer.byteCount;
+  }
+}
+
 void resolvePairs(const OperandList &inputs, const OperandList &outputs,
                   OpScratch &scratch, bool sameShape);
 

@@ -34,25 +34,6 @@ namespace {
 
 constexpr int kPermuteTag = 0;
 
-distrt_handle_t done(const char *op, int64_t team, bool async) {
-  return async ? runInSlot(op, team, true, [](RequestSlot &) {}) : 0;
-}
-
-size_t totalBytes(const std::vector<Buffer> &buffers) {
-  size_t bytes = 0;
-  for (const Buffer &buffer : buffers)
-    bytes += buffer.byteCount;
-  return bytes;
-}
-
-/// Packs every buffer, one after another, at `dst`.
-void packAll(const std::vector<Buffer> &buffers, std::byte *dst) {
-  for (const Buffer &buffer : buffers) {
-    pack(buffer.bytes, dst);
-    dst += buffer.byteCount;
-  }
-}
-
 /// Posts the receive of `buffers` from `source` into the slot: straight into
 /// a single dense buffer, else into staging at `offset` with unpacks.
 void postReceive(RequestSlot &slot, const std::vector<Buffer> &buffers,
@@ -485,16 +466,12 @@ distrt_collective_permute(int64_t team, const distrt_groups_t *pairs, int64_t n,
                           const distrt_operand_t *outputs, int32_t async,
                           distrt_site_t *site, const char *loc) {
   using namespace distrt::detail;
-  try {
-    return memoized(gPermuteMemo, "collective_permute", team, pairs, {}, inputs,
-                    n, outputs, n, async, site, loc, permuteBlocking, nullptr,
-                    [&](auto &m) {
-                      return permuteFull(m, team, pairs, OperandList(inputs, n),
-                                         OperandList(outputs, n), async != 0);
-                    });
-  } catch (...) {
-    failCurrent("collective_permute", team, loc);
-  }
+  return memoized(gPermuteMemo, "collective_permute", team, pairs, {}, inputs,
+                  n, outputs, n, async, site, loc, permuteBlocking, nullptr,
+                  [&](auto &m) {
+                    return permuteFull(m, team, pairs, OperandList(inputs, n),
+                                       OperandList(outputs, n), async != 0);
+                  });
 }
 
 distrt_handle_t distrt_send(int64_t team, const distrt_groups_t *pairs,
@@ -503,17 +480,12 @@ distrt_handle_t distrt_send(int64_t team, const distrt_groups_t *pairs,
                             int32_t async, distrt_site_t *site,
                             const char *loc) {
   using namespace distrt::detail;
-  try {
-    return memoized(gSendMemo, "send", team, pairs,
-                    {channel_id, host_transfer != 0}, inputs, n, nullptr, -1,
-                    async, site, loc, sendBlocking, sendPost, [&](auto &m) {
-                      return sendFull(m, team, pairs, channel_id,
-                                      host_transfer != 0,
-                                      OperandList(inputs, n), async != 0);
-                    });
-  } catch (...) {
-    failCurrent("send", team, loc);
-  }
+  return memoized(
+      gSendMemo, "send", team, pairs, {channel_id, host_transfer != 0}, inputs,
+      n, nullptr, -1, async, site, loc, sendBlocking, sendPost, [&](auto &m) {
+        return sendFull(m, team, pairs, channel_id, host_transfer != 0,
+                        OperandList(inputs, n), async != 0);
+      });
 }
 
 distrt_handle_t distrt_recv(int64_t team, const distrt_groups_t *pairs,
@@ -522,17 +494,12 @@ distrt_handle_t distrt_recv(int64_t team, const distrt_groups_t *pairs,
                             int32_t async, distrt_site_t *site,
                             const char *loc) {
   using namespace distrt::detail;
-  try {
-    return memoized(gRecvMemo, "recv", team, pairs,
-                    {channel_id, host_transfer != 0}, nullptr, -1, outputs, n,
-                    async, site, loc, recvBlocking, nullptr, [&](auto &m) {
-                      return recvFull(m, team, pairs, channel_id,
-                                      host_transfer != 0,
-                                      OperandList(outputs, n), async != 0);
-                    });
-  } catch (...) {
-    failCurrent("recv", team, loc);
-  }
+  return memoized(
+      gRecvMemo, "recv", team, pairs, {channel_id, host_transfer != 0}, nullptr,
+      -1, outputs, n, async, site, loc, recvBlocking, nullptr, [&](auto &m) {
+        return recvFull(m, team, pairs, channel_id, host_transfer != 0,
+                        OperandList(outputs, n), async != 0);
+      });
 }
 
 //===----------------------------------------------------------------------===//

@@ -72,44 +72,24 @@ void RequestSlot::addUnpack(size_t stagingOffset, std::byte *base, int64_t rank,
   unpacks.push_back({stagingOffset, base, rank, shapeIndex, elementSize});
 }
 
-RequestSlot &acquireRequest(const char *op, int64_t team,
-                            distrt_handle_t &handle) {
+void growRequests() {
   RequestTable &t = *gRequests;
-  if (t.freeSlots.empty()) {
-    if (t.slots.size() > kSlotMask)
-      raise("too many async operations in flight ({})", t.slots.size());
-    if (t.freeSlots.capacity() < t.slots.size() + 1)
-      t.freeSlots.reserve(2 * t.slots.size() + 16);
-    t.freeSlots.push_back(static_cast<uint32_t>(t.slots.size()));
-    t.slots.push_back(std::make_unique<RequestSlot>());
-  }
-  const uint32_t index = t.freeSlots.back();
-  t.freeSlots.pop_back();
-  RequestSlot &slot = *t.slots[index];
-  slot.active = true;
-  slot.op = op;
-  slot.team = team;
-  slot.requests.clear();
-  slot.checks.clear();
-  slot.unpacks.clear();
-  slot.shapes.clear();
-  ++t.live;
-  handle = static_cast<distrt_handle_t>((slot.generation << kSlotBits) |
-                                        uint64_t{index});
-  return slot;
+  if (t.slots.size() > kSlotMask)
+    raise("too many async operations in flight ({})", t.slots.size());
+  if (t.freeSlots.capacity() < t.slots.size() + 1)
+    t.freeSlots.reserve(2 * t.slots.size() + 16);
+  t.slots.push_back(std::make_unique<RequestSlot>());
+  t.freeSlots.push_back(static_cast<uint32_t>(t.slots.size() - 1));
 }
 
-distrt_handle_t adoptRequestSlow(const char *op, int64_t team,
-                                 MPI_Request request) {
-  distrt_handle_t handle = 0;
-  try {
-    acquireRequest(op, team, handle).requests.push_back(request);
-  } catch (...) {
-    releaseRequest(handle);
-    MPI_Request_free(&request);
-    throw;
-  }
-  return handle;
+RequestSlot &acquireRequest(const char *op, int64_t team,
+                            distrt_handle_t &handle) {
+  if (gRequests->freeSlots.empty())
+    growRequests();
+  RequestSlot &slot = takeRequest(op, team, handle);
+  slot.requests.clear();
+  slot.shapes.clear();
+  return slot;
 }
 
 void releaseRequest(distrt_handle_t handle, bool recycle) noexcept {
@@ -169,7 +149,9 @@ void failBlockingReceive(const char *op, const ReceiveCheck &check, int code,
   if (code != MPI_SUCCESS)
     raiseReceiveError(op, check, code);
   checkReceived(op, check, status);
-  raise("{}: the {} failed its checks", op, check.what); // not reached
+  // The count matched, so MPI_Get_count itself failed.
+  raise("{}: MPI_Get_count failed for the {} from rank {}", op, check.what,
+        check.peer);
 }
 
 void abandonRequests() noexcept {

@@ -169,18 +169,14 @@ distrt_handle_t runInSlot(const char *op, int64_t team, bool async,
   return 0;
 }
 
-/// adoptRequest() when no slot is free.
-distrt_handle_t adoptRequestSlow(const char *op, int64_t team,
-                                 MPI_Request request);
+/// Makes a free slot (the table grows); raises when too many are in flight.
+void growRequests();
 
-/// A fresh handle owning `request`, already posted: the message leaves
-/// before the bookkeeping. If no handle can be made, the request is freed
-/// (MPI completes it on its own) and the error raised.
-inline distrt_handle_t adoptRequest(const char *op, int64_t team,
-                                    MPI_Request request) {
+/// Takes the last free slot (there must be one) for `op` on `team`, with no
+/// checks or unpacks yet; `handle` receives its handle.
+inline RequestSlot &takeRequest(const char *op, int64_t team,
+                                distrt_handle_t &handle) {
   RequestTable &t = *gRequests;
-  if (t.freeSlots.empty()) [[unlikely]]
-    return adoptRequestSlow(op, team, request);
   const uint32_t index = t.freeSlots.back();
   t.freeSlots.pop_back();
   RequestSlot &slot = *t.slots[index];
@@ -188,11 +184,35 @@ inline distrt_handle_t adoptRequest(const char *op, int64_t team,
   slot.op = op;
   slot.team = team;
   // A free slot's vectors keep their capacity: no allocation.
-  slot.requests.assign(1, request);
   slot.checks.clear();
   slot.unpacks.clear();
   ++t.live;
-  return static_cast<distrt_handle_t>((slot.generation << kSlotBits) | index);
+  handle = static_cast<distrt_handle_t>((slot.generation << kSlotBits) | index);
+  return slot;
+}
+
+/// A fresh handle owning `request`, already posted: the message leaves
+/// before the bookkeeping. If no handle can be made, the request is freed
+/// (MPI completes it on its own) and the error raised.
+inline distrt_handle_t adoptRequest(const char *op, int64_t team,
+                                    MPI_Request request) {
+  if (gRequests->freeSlots.empty()) [[unlikely]] {
+    try {
+      growRequests();
+    } catch (...) {
+      MPI_Request_free(&request);
+      throw;
+    }
+  }
+  distrt_handle_t handle = 0;
+  takeRequest(op, team, handle).requests.assign(1, request);
+  return handle;
+}
+
+/// The result of an operation with nothing to communicate: 0, or when
+/// `async` a valid handle all the same.
+inline distrt_handle_t done(const char *op, int64_t team, bool async) {
+  return async ? runInSlot(op, team, true, [](RequestSlot &) {}) : 0;
 }
 
 /// Posts a nonblocking MPI call into the slot: `call(&request)`.
