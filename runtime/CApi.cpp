@@ -108,13 +108,40 @@ distrt_handle_t distrt_get_halo(int64_t team, int64_t key, int32_t dtype,
   }
 }
 
-void distrt_wait(distrt_handle_t handle, const char *loc) {
-  int64_t team = kNoTeam;
+namespace {
+
+[[noreturn, gnu::cold, gnu::noinline]] void
+failWait(const char *op, int64_t team, int code, const char *loc) noexcept {
   try {
-    detail::waitRequest(handle, &team);
+    raiseWaitFailed(op, code);
   } catch (...) {
     failCurrent("wait", team, loc);
   }
+}
+
+[[gnu::noinline]] void waitCall(distrt_handle_t handle,
+                                const char *loc) noexcept {
+  int64_t team = kNoTeam;
+  try {
+    waitRequest(handle, &team);
+  } catch (...) {
+    failCurrent("wait", team, loc);
+  }
+}
+
+} // namespace
+
+// A lone request's wait (a posted send, a collective on the operands' own
+// buffers) keeps no frame for errors: it is half of a small async
+// operation's cost on top of MPI.
+void distrt_wait(distrt_handle_t handle, const char *loc) {
+  RequestSlot *slot = findRequest(handle);
+  if (slot && slot->isLone) [[likely]] {
+    if (const int code = waitLone(*slot, handle)) [[unlikely]]
+      failWait(slot->op, slot->team, code, loc);
+    return;
+  }
+  waitCall(handle, loc);
 }
 
 void distrt_check_failed(const char *op, const char *what, int64_t have,

@@ -123,13 +123,13 @@ diffDescriptor(const void *desc, const int64_t *words, int64_t rank) {
 /// 0) equal the words at `w` (advanced past them).
 [[gnu::always_inline]] inline bool sameAligned(const distrt_operand_t *array,
                                                int64_t n, const int64_t *&w) {
-  for (int64_t k = 0; k < n; ++k) {
-    const void *desc = array[k].desc;
+  for (const distrt_operand_t *end = array + (n > 0 ? n : 0); array != end;
+       ++array, ++w) {
+    const void *desc = array->desc;
     if (!desc || static_cast<void *const *>(desc)[1] !=
-                     reinterpret_cast<void *>(static_cast<intptr_t>(w[k])))
+                     reinterpret_cast<void *>(static_cast<intptr_t>(*w)))
       return false;
   }
-  w += n > 0 ? n : 0;
   return true;
 }
 
@@ -280,51 +280,85 @@ template <class Plan> struct OpMemo {
   }
 };
 
-/// The body of every memoized op's C entry point. A call that matches its
-/// site's memo entry, whose plan is one MPI call on the operands' own
-/// buffers (plan.blocking when sync, plan.posting when async), makes that
-/// call right away: `blocking(m)`, or `post(m)`, which returns the request
-/// that a fresh handle then owns (`post` nullptr: no async fast path).
-/// Anything else takes `full(m)`, which checks and plans again. This path is
-/// a loop's whole cost on top of MPI's, so it reads the C arguments as they
-/// are. Nothing throws across: any error ends in failCurrent(op, team, loc).
-template <class Plan, class Blocking, class Post, class Full>
-[[gnu::always_inline]] inline distrt_handle_t
-memoized(OpMemo<Plan> &memo, const char *op, int64_t team,
-         const distrt_groups_t *groups, const MemoParams &params,
-         const distrt_operand_t *inputs, int64_t nIns,
-         const distrt_operand_t *outputs, int64_t nOuts, int32_t async,
-         distrt_site_t *site, const char *loc, Blocking &&blocking, Post &&post,
-         Full &&full) noexcept {
-  constexpr bool kPosts = !std::is_same_v<std::decay_t<Post>, std::nullptr_t>;
-  auto fast = [&](const MemoEntry<Plan> &m) {
-    if constexpr (kPosts)
+template <class Plan> using BlockingCall = void (*)(const MemoEntry<Plan> &);
+template <class Plan>
+using PostingCall = MPI_Request (*)(const MemoEntry<Plan> &);
+
+/// An op's fast path: an entry whose plan is one MPI call on the operands'
+/// own buffers (plan.blocking when sync, plan.posting when async, for ops
+/// with a `Post`) makes that call right away: `Blocking(m)`, or `Post(m)`,
+/// whose request a fresh handle then owns.
+template <class Plan, BlockingCall<Plan> Blocking,
+          PostingCall<Plan> Post = nullptr>
+struct FastPath {
+  static bool applies(const MemoEntry<Plan> &m, int32_t async) {
+    if constexpr (Post != nullptr)
       return async ? m.plan.posting : m.plan.blocking;
     return !async && m.plan.blocking;
-  };
-  auto run = [&](MemoEntry<Plan> &m) -> distrt_handle_t {
-    if (!async) {
-      blocking(m);
+  }
+
+  /// `site`'s entry when the call matches it and applies() (a static site
+  /// only), else nullptr.
+  [[gnu::always_inline]] static MemoEntry<Plan> *
+  staticHit(const OpMemo<Plan> &memo, distrt_site_t *site, int64_t team,
+            const distrt_operand_t *inputs, int64_t nIns,
+            const distrt_operand_t *outputs, int64_t nOuts, int32_t async) {
+    if (!site || site->owner != &memo || !(site->flags & DISTRT_SITE_STATIC))
+      return nullptr;
+    MemoEntry<Plan> &m = OpMemo<Plan>::entryOf(site);
+    return applies(m, async) &&
+                   m.matchesStatic(team, inputs, nIns, outputs, nOuts)
+               ? &m
+               : nullptr;
+  }
+
+  /// Runs the plan's one call (applies() holds).
+  [[gnu::always_inline]] static distrt_handle_t run(const MemoEntry<Plan> &m,
+                                                    const char *op,
+                                                    int64_t team, int32_t async,
+                                                    const char *loc) noexcept {
+    try {
+      if constexpr (Post != nullptr)
+        if (async)
+          return adoptRequest(op, team, Post(m));
+      Blocking(m);
       return 0;
+    } catch (...) {
+      failCurrent(op, team, loc);
     }
-    if constexpr (kPosts)
-      return adoptRequest(op, team, post(m));
-    return 0; // unreachable: fast() is false for async calls
-  };
+  }
+};
+
+/// The arguments of a memoized op's C entry point, for the general match.
+struct MemoCall {
+  int64_t team;
+  const distrt_groups_t *groups;
+  MemoParams params;
+  const distrt_operand_t *inputs;
+  int64_t nIns;
+  const distrt_operand_t *outputs;
+  int64_t nOuts;
+  bool async;
+};
+
+/// The general path of a memoized op's C entry point, past its static
+/// path (FastPath::staticHit): the entry of `site`, else of `loc`, is
+/// matched in full; on a match with a fast plan that runs, else `full(m)`
+/// checks and plans again. Nothing throws across: any error ends in
+/// failCurrent(op, team, loc).
+template <class Fast, class Plan, class Full>
+[[gnu::always_inline]] inline distrt_handle_t
+memoized(OpMemo<Plan> &memo, const char *op, const MemoCall &call,
+         distrt_site_t *site, const char *loc, Full &&full) noexcept {
   try {
-    if (site && site->owner == &memo && (site->flags & DISTRT_SITE_STATIC)) {
-      MemoEntry<Plan> &m = OpMemo<Plan>::entryOf(site);
-      if (fast(m) && m.matchesStatic(team, inputs, nIns, outputs, nOuts))
-          [[likely]]
-        return run(m);
-    }
     MemoEntry<Plan> &m = memo.at(site, loc);
-    if (fast(m) && m.matches(team, groups, params, inputs, nIns, outputs,
-                             nOuts)) [[likely]]
-      return run(m);
+    if (Fast::applies(m, call.async) &&
+        m.matches(call.team, call.groups, call.params, call.inputs, call.nIns,
+                  call.outputs, call.nOuts)) [[likely]]
+      return Fast::run(m, op, call.team, call.async, loc);
     return full(m);
   } catch (...) {
-    failCurrent(op, team, loc);
+    failCurrent(op, call.team, loc);
   }
 }
 

@@ -661,11 +661,10 @@ void broadcastOnce(void *buffer, int count, int peer, bool root,
              "MPI_Send");
   } else {
     MPI_Status status;
-    checkBlockingReceive(
-        "collective_broadcast",
-        {0, count, peer, MPI_BYTE, "collective_broadcast operands"},
-        MPI_Recv(buffer, count, MPI_BYTE, peer, kBroadcastTag, comm, &status),
-        status);
+    const int code =
+        MPI_Recv(buffer, count, MPI_BYTE, peer, kBroadcastTag, comm, &status);
+    checkBlockingReceive("collective_broadcast", code, status, count, peer,
+                         "collective_broadcast operands");
   }
 }
 
@@ -788,6 +787,101 @@ broadcastFull(MemoEntry<BroadcastPlan> &m, int64_t teamId,
 // the op resolves them. Nothing throws across (see CApi.cpp).
 //===----------------------------------------------------------------------===//
 
+namespace distrt::detail {
+namespace {
+
+using GatherFast = FastPath<BlockPlan, allGatherBlocking>;
+using AllReduceFast = FastPath<AllReducePlan, allReduceBlocking>;
+using AllToAllFast = FastPath<BlockPlan, allToAllBlocking>;
+using ReduceScatterFast = FastPath<ReduceScatterPlan, reduceScatterBlocking>;
+using BroadcastFast = FastPath<BroadcastPlan, broadcastBlocking>;
+
+// The C entry points past their static paths.
+
+[[gnu::noinline]] distrt_handle_t
+allGatherCall(int64_t team, const distrt_groups_t *groups, int64_t dim,
+              int64_t n, const distrt_operand_t *inputs,
+              const distrt_operand_t *outputs, int32_t async,
+              distrt_site_t *site, const char *loc) noexcept {
+  return memoized<GatherFast>(
+      gGatherMemo, "all_gather",
+      {team, groups, {dim}, inputs, n, outputs, n, async != 0}, site, loc,
+      [&](auto &m) {
+        return allGatherFull(m, team, groups, dim, OperandList(inputs, n),
+                             OperandList(outputs, n), async != 0);
+      });
+}
+
+[[gnu::noinline]] distrt_handle_t
+allReduceCall(int64_t team, const distrt_groups_t *groups, int32_t op,
+              int64_t n, const distrt_operand_t *inputs,
+              const distrt_operand_t *outputs, int32_t async,
+              distrt_site_t *site, const char *loc) noexcept {
+  return memoized<AllReduceFast>(
+      gAllReduceMemo, "all_reduce",
+      {team, groups, {op}, inputs, n, outputs, n, async != 0}, site, loc,
+      [&](auto &m) {
+        return allReduceFull(m, team, groups, op, OperandList(inputs, n),
+                             OperandList(outputs, n), async != 0);
+      });
+}
+
+[[gnu::noinline]] distrt_handle_t
+allToAllCall(int64_t team, const distrt_groups_t *groups, int64_t splitDim,
+             int64_t concatDim, int64_t splitCount, int64_t n,
+             const distrt_operand_t *inputs, const distrt_operand_t *outputs,
+             int32_t async, distrt_site_t *site, const char *loc) noexcept {
+  return memoized<AllToAllFast>(gAllToAllMemo, "all_to_all",
+                                {team,
+                                 groups,
+                                 {splitDim, concatDim, splitCount},
+                                 inputs,
+                                 n,
+                                 outputs,
+                                 n,
+                                 async != 0},
+                                site, loc, [&](auto &m) {
+                                  return allToAllFull(
+                                      m, team, groups, splitDim, concatDim,
+                                      splitCount, OperandList(inputs, n),
+                                      OperandList(outputs, n), async != 0);
+                                });
+}
+
+[[gnu::noinline]] distrt_handle_t
+reduceScatterCall(int64_t team, const distrt_groups_t *groups, int32_t op,
+                  int64_t scatterDim, int64_t n, const distrt_operand_t *inputs,
+                  const distrt_operand_t *outputs, int32_t async,
+                  distrt_site_t *site, const char *loc) noexcept {
+  return memoized<ReduceScatterFast>(
+      gReduceScatterMemo, "reduce_scatter",
+      {team, groups, {op, scatterDim}, inputs, n, outputs, n, async != 0}, site,
+      loc, [&](auto &m) {
+        return reduceScatterFull(m, team, groups, op, scatterDim,
+                                 OperandList(inputs, n),
+                                 OperandList(outputs, n), async != 0);
+      });
+}
+
+[[gnu::noinline]] distrt_handle_t
+broadcastCall(int64_t team, const distrt_groups_t *groups, int64_t n,
+              const distrt_operand_t *inputs, const distrt_operand_t *outputs,
+              int32_t async, distrt_site_t *site, const char *loc) noexcept {
+  return memoized<BroadcastFast>(
+      gBroadcastMemo, "collective_broadcast",
+      {team, groups, {}, inputs, n, outputs, n, async != 0}, site, loc,
+      [&](auto &m) {
+        return broadcastFull(m, team, groups, OperandList(inputs, n),
+                             OperandList(outputs, n), async != 0);
+      });
+}
+
+} // namespace
+} // namespace distrt::detail
+
+// A static site's matching call is a few compares and its MPI call; any
+// other call is a tail call to the general path (see PointToPoint.cpp).
+
 distrt_handle_t distrt_all_gather(int64_t team, const distrt_groups_t *groups,
                                   int64_t dim, int64_t n,
                                   const distrt_operand_t *inputs,
@@ -795,12 +889,10 @@ distrt_handle_t distrt_all_gather(int64_t team, const distrt_groups_t *groups,
                                   int32_t async, distrt_site_t *site,
                                   const char *loc) {
   using namespace distrt::detail;
-  return memoized(
-      gGatherMemo, "all_gather", team, groups, {dim}, inputs, n, outputs, n,
-      async, site, loc, allGatherBlocking, nullptr, [&](auto &m) {
-        return allGatherFull(m, team, groups, dim, OperandList(inputs, n),
-                             OperandList(outputs, n), async != 0);
-      });
+  if (auto *m = GatherFast::staticHit(gGatherMemo, site, team, inputs, n,
+                                      outputs, n, async)) [[likely]]
+    return GatherFast::run(*m, "all_gather", team, async, loc);
+  return allGatherCall(team, groups, dim, n, inputs, outputs, async, site, loc);
 }
 
 distrt_handle_t distrt_all_reduce(int64_t team, const distrt_groups_t *groups,
@@ -810,12 +902,10 @@ distrt_handle_t distrt_all_reduce(int64_t team, const distrt_groups_t *groups,
                                   int32_t async, distrt_site_t *site,
                                   const char *loc) {
   using namespace distrt::detail;
-  return memoized(
-      gAllReduceMemo, "all_reduce", team, groups, {op}, inputs, n, outputs, n,
-      async, site, loc, allReduceBlocking, nullptr, [&](auto &m) {
-        return allReduceFull(m, team, groups, op, OperandList(inputs, n),
-                             OperandList(outputs, n), async != 0);
-      });
+  if (auto *m = AllReduceFast::staticHit(gAllReduceMemo, site, team, inputs, n,
+                                         outputs, n, async)) [[likely]]
+    return AllReduceFast::run(*m, "all_reduce", team, async, loc);
+  return allReduceCall(team, groups, op, n, inputs, outputs, async, site, loc);
 }
 
 distrt_handle_t distrt_all_to_all(int64_t team, const distrt_groups_t *groups,
@@ -826,13 +916,11 @@ distrt_handle_t distrt_all_to_all(int64_t team, const distrt_groups_t *groups,
                                   int32_t async, distrt_site_t *site,
                                   const char *loc) {
   using namespace distrt::detail;
-  return memoized(gAllToAllMemo, "all_to_all", team, groups,
-                  {split_dim, concat_dim, split_count}, inputs, n, outputs, n,
-                  async, site, loc, allToAllBlocking, nullptr, [&](auto &m) {
-                    return allToAllFull(m, team, groups, split_dim, concat_dim,
-                                        split_count, OperandList(inputs, n),
-                                        OperandList(outputs, n), async != 0);
-                  });
+  if (auto *m = AllToAllFast::staticHit(gAllToAllMemo, site, team, inputs, n,
+                                        outputs, n, async)) [[likely]]
+    return AllToAllFast::run(*m, "all_to_all", team, async, loc);
+  return allToAllCall(team, groups, split_dim, concat_dim, split_count, n,
+                      inputs, outputs, async, site, loc);
 }
 
 distrt_handle_t distrt_reduce_scatter(int64_t team,
@@ -843,14 +931,12 @@ distrt_handle_t distrt_reduce_scatter(int64_t team,
                                       int32_t async, distrt_site_t *site,
                                       const char *loc) {
   using namespace distrt::detail;
-  return memoized(gReduceScatterMemo, "reduce_scatter", team, groups,
-                  {op, scatter_dim}, inputs, n, outputs, n, async, site, loc,
-                  reduceScatterBlocking, nullptr, [&](auto &m) {
-                    return reduceScatterFull(m, team, groups, op, scatter_dim,
-                                             OperandList(inputs, n),
-                                             OperandList(outputs, n),
-                                             async != 0);
-                  });
+  if (auto *m = ReduceScatterFast::staticHit(gReduceScatterMemo, site, team,
+                                             inputs, n, outputs, n, async))
+      [[likely]]
+    return ReduceScatterFast::run(*m, "reduce_scatter", team, async, loc);
+  return reduceScatterCall(team, groups, op, scatter_dim, n, inputs, outputs,
+                           async, site, loc);
 }
 
 distrt_handle_t
@@ -859,12 +945,10 @@ distrt_collective_broadcast(int64_t team, const distrt_groups_t *groups,
                             const distrt_operand_t *outputs, int32_t async,
                             distrt_site_t *site, const char *loc) {
   using namespace distrt::detail;
-  return memoized(
-      gBroadcastMemo, "collective_broadcast", team, groups, {}, inputs, n,
-      outputs, n, async, site, loc, broadcastBlocking, nullptr, [&](auto &m) {
-        return broadcastFull(m, team, groups, OperandList(inputs, n),
-                             OperandList(outputs, n), async != 0);
-      });
+  if (auto *m = BroadcastFast::staticHit(gBroadcastMemo, site, team, inputs, n,
+                                         outputs, n, async)) [[likely]]
+    return BroadcastFast::run(*m, "collective_broadcast", team, async, loc);
+  return broadcastCall(team, groups, n, inputs, outputs, async, site, loc);
 }
 
 //===----------------------------------------------------------------------===//

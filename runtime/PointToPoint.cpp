@@ -197,25 +197,21 @@ OpMemo<PermutePlan> gPermuteMemo;
 /// One blocking call, no slot, with the receive checks of a wait.
 void permuteBlocking(const MemoEntry<PermutePlan> &m) {
   const PermutePlan &p = m.plan;
-  const ReceiveCheck check{0, p.count, p.source, MPI_BYTE,
-                           "collective_permute operands"};
-  MPI_Status status;
-  if (p.sends && p.receives)
-    checkBlockingReceive("collective_permute", check,
-                         MPI_Sendrecv(p.send, p.count, MPI_BYTE, p.target,
-                                      kPermuteTag, p.recv, p.count, MPI_BYTE,
-                                      p.source, kPermuteTag, p.comm, &status),
-                         status);
-  else if (p.receives)
-    checkBlockingReceive("collective_permute", check,
-                         MPI_Recv(p.recv, p.count, MPI_BYTE, p.source,
-                                  kPermuteTag, p.comm, &status),
-                         status);
-  else {
+  if (!p.receives) {
     checkMpi(MPI_Send(p.send, p.count, MPI_BYTE, p.target, kPermuteTag, p.comm),
              "MPI_Send");
     zeroAll(m.outs);
+    return;
   }
+  MPI_Status status;
+  const int code = p.sends
+                       ? MPI_Sendrecv(p.send, p.count, MPI_BYTE, p.target,
+                                      kPermuteTag, p.recv, p.count, MPI_BYTE,
+                                      p.source, kPermuteTag, p.comm, &status)
+                       : MPI_Recv(p.recv, p.count, MPI_BYTE, p.source,
+                                  kPermuteTag, p.comm, &status);
+  checkBlockingReceive("collective_permute", code, status, p.count, p.source,
+                       "collective_permute operands");
 }
 
 [[gnu::noinline]] distrt_handle_t
@@ -352,10 +348,9 @@ MPI_Request sendPost(const MemoEntry<ChannelPlan> &m) {
 void recvBlocking(const MemoEntry<ChannelPlan> &m) {
   const ChannelPlan &p = m.plan;
   MPI_Status status;
-  checkBlockingReceive(
-      "recv", {0, p.count, p.peer, MPI_BYTE, "recv operands"},
-      MPI_Recv(p.recv, p.count, MPI_BYTE, p.peer, p.tag, p.comm, &status),
-      status);
+  const int code =
+      MPI_Recv(p.recv, p.count, MPI_BYTE, p.peer, p.tag, p.comm, &status);
+  checkBlockingReceive("recv", code, status, p.count, p.peer, "recv operands");
 }
 
 [[gnu::noinline]] distrt_handle_t
@@ -460,18 +455,86 @@ void freeChannels(TeamState &team) noexcept {
 // the op resolves them. Nothing throws across (see CApi.cpp).
 //===----------------------------------------------------------------------===//
 
+namespace distrt::detail {
+namespace {
+
+using PermuteFast = FastPath<PermutePlan, permuteBlocking>;
+using SendFast = FastPath<ChannelPlan, sendBlocking, sendPost>;
+using RecvFast = FastPath<ChannelPlan, recvBlocking>;
+
+// The C entry points past their static paths.
+
+[[gnu::noinline]] distrt_handle_t
+permuteCall(int64_t team, const distrt_groups_t *pairs, int64_t n,
+            const distrt_operand_t *inputs, const distrt_operand_t *outputs,
+            int32_t async, distrt_site_t *site, const char *loc) noexcept {
+  return memoized<PermuteFast>(
+      gPermuteMemo, "collective_permute",
+      {team, pairs, {}, inputs, n, outputs, n, async != 0}, site, loc,
+      [&](auto &m) {
+        return permuteFull(m, team, pairs, OperandList(inputs, n),
+                           OperandList(outputs, n), async != 0);
+      });
+}
+
+[[gnu::noinline]] distrt_handle_t
+sendCall(int64_t team, const distrt_groups_t *pairs, int64_t channel,
+         int32_t hostTransfer, int64_t n, const distrt_operand_t *inputs,
+         int32_t async, distrt_site_t *site, const char *loc) noexcept {
+  return memoized<SendFast>(gSendMemo, "send",
+                            {team,
+                             pairs,
+                             {channel, hostTransfer != 0},
+                             inputs,
+                             n,
+                             nullptr,
+                             -1,
+                             async != 0},
+                            site, loc, [&](auto &m) {
+                              return sendFull(
+                                  m, team, pairs, channel, hostTransfer != 0,
+                                  OperandList(inputs, n), async != 0);
+                            });
+}
+
+[[gnu::noinline]] distrt_handle_t
+recvCall(int64_t team, const distrt_groups_t *pairs, int64_t channel,
+         int32_t hostTransfer, int64_t n, const distrt_operand_t *outputs,
+         int32_t async, distrt_site_t *site, const char *loc) noexcept {
+  return memoized<RecvFast>(gRecvMemo, "recv",
+                            {team,
+                             pairs,
+                             {channel, hostTransfer != 0},
+                             nullptr,
+                             -1,
+                             outputs,
+                             n,
+                             async != 0},
+                            site, loc, [&](auto &m) {
+                              return recvFull(
+                                  m, team, pairs, channel, hostTransfer != 0,
+                                  OperandList(outputs, n), async != 0);
+                            });
+}
+
+} // namespace
+} // namespace distrt::detail
+
+// A static site's matching call is a few compares and its MPI call; any
+// other call is a tail call to the general path, out of line so that the
+// static path stays lean (it is a small message's whole cost on top of
+// MPI).
+
 distrt_handle_t
 distrt_collective_permute(int64_t team, const distrt_groups_t *pairs, int64_t n,
                           const distrt_operand_t *inputs,
                           const distrt_operand_t *outputs, int32_t async,
                           distrt_site_t *site, const char *loc) {
   using namespace distrt::detail;
-  return memoized(gPermuteMemo, "collective_permute", team, pairs, {}, inputs,
-                  n, outputs, n, async, site, loc, permuteBlocking, nullptr,
-                  [&](auto &m) {
-                    return permuteFull(m, team, pairs, OperandList(inputs, n),
-                                       OperandList(outputs, n), async != 0);
-                  });
+  if (auto *m = PermuteFast::staticHit(gPermuteMemo, site, team, inputs, n,
+                                       outputs, n, async)) [[likely]]
+    return PermuteFast::run(*m, "collective_permute", team, async, loc);
+  return permuteCall(team, pairs, n, inputs, outputs, async, site, loc);
 }
 
 distrt_handle_t distrt_send(int64_t team, const distrt_groups_t *pairs,
@@ -480,12 +543,11 @@ distrt_handle_t distrt_send(int64_t team, const distrt_groups_t *pairs,
                             int32_t async, distrt_site_t *site,
                             const char *loc) {
   using namespace distrt::detail;
-  return memoized(
-      gSendMemo, "send", team, pairs, {channel_id, host_transfer != 0}, inputs,
-      n, nullptr, -1, async, site, loc, sendBlocking, sendPost, [&](auto &m) {
-        return sendFull(m, team, pairs, channel_id, host_transfer != 0,
-                        OperandList(inputs, n), async != 0);
-      });
+  if (auto *m = SendFast::staticHit(gSendMemo, site, team, inputs, n, nullptr,
+                                    -1, async)) [[likely]]
+    return SendFast::run(*m, "send", team, async, loc);
+  return sendCall(team, pairs, channel_id, host_transfer, n, inputs, async,
+                  site, loc);
 }
 
 distrt_handle_t distrt_recv(int64_t team, const distrt_groups_t *pairs,
@@ -494,12 +556,11 @@ distrt_handle_t distrt_recv(int64_t team, const distrt_groups_t *pairs,
                             int32_t async, distrt_site_t *site,
                             const char *loc) {
   using namespace distrt::detail;
-  return memoized(
-      gRecvMemo, "recv", team, pairs, {channel_id, host_transfer != 0}, nullptr,
-      -1, outputs, n, async, site, loc, recvBlocking, nullptr, [&](auto &m) {
-        return recvFull(m, team, pairs, channel_id, host_transfer != 0,
-                        OperandList(outputs, n), async != 0);
-      });
+  if (auto *m = RecvFast::staticHit(gRecvMemo, site, team, nullptr, -1, outputs,
+                                    n, async)) [[likely]]
+    return RecvFast::run(*m, "recv", team, async, loc);
+  return recvCall(team, pairs, channel_id, host_transfer, n, outputs, async,
+                  site, loc);
 }
 
 //===----------------------------------------------------------------------===//

@@ -76,18 +76,25 @@ void growRequests() {
   RequestTable &t = *gRequests;
   if (t.slots.size() > kSlotMask)
     raise("too many async operations in flight ({})", t.slots.size());
-  if (t.freeSlots.capacity() < t.slots.size() + 1)
-    t.freeSlots.reserve(2 * t.slots.size() + 16);
-  t.slots.push_back(std::make_unique<RequestSlot>());
-  t.freeSlots.push_back(static_cast<uint32_t>(t.slots.size() - 1));
+  // Room first: a failed allocation leaves the table as it was.
+  auto slot = std::make_unique<RequestSlot>();
+  if (t.slots.size() == t.slots.capacity())
+    t.slots.reserve(2 * t.slots.size() + 16);
+  t.freeSlots.resize(t.slots.size() + 1);
+  t.slots.push_back(std::move(slot));
+  t.freeSlots[t.freeCount++] = static_cast<uint32_t>(t.slots.size() - 1);
 }
 
 RequestSlot &acquireRequest(const char *op, int64_t team,
                             distrt_handle_t &handle) {
-  if (gRequests->freeSlots.empty())
+  if (gRequests->freeCount == 0)
     growRequests();
   RequestSlot &slot = takeRequest(op, team, handle);
+  slot.isLone = false;
+  // A free slot's vectors keep their capacity: no allocation.
   slot.requests.clear();
+  slot.checks.clear();
+  slot.unpacks.clear();
   slot.shapes.clear();
   return slot;
 }
@@ -149,7 +156,7 @@ void failBlockingReceive(const char *op, const ReceiveCheck &check, int code,
   if (code != MPI_SUCCESS)
     raiseReceiveError(op, check, code);
   checkReceived(op, check, status);
-  // The count matched, so MPI_Get_count itself failed.
+  // The count matched, so reading it failed the first time.
   raise("{}: MPI_Get_count failed for the {} from rank {}", op, check.what,
         check.peer);
 }

@@ -48,6 +48,11 @@ struct UnpackJob {
 struct RequestSlot {
   uint64_t generation = 1;
   bool active = false;
+  /// The operation is `lone` alone (a posted send, a collective on the
+  /// operands' own buffers): nothing to check or unpack, and the vectors
+  /// below are unused.
+  bool isLone = false;
+  MPI_Request lone = MPI_REQUEST_NULL;
   const char *op = "";
   int64_t team = 0;
   std::vector<MPI_Request> requests;
@@ -75,7 +80,10 @@ struct RequestTable {
   // Each slot on its own: addresses stay stable while the table grows, and a
   // handle's slot is one indexed load away.
   std::vector<std::unique_ptr<RequestSlot>> slots;
+  /// The free slots' indices are freeSlots[0, freeCount). As long as
+  /// `slots`, so that releasing one writes without a capacity check.
   std::vector<uint32_t> freeSlots;
+  size_t freeCount = 0;
   size_t live = 0;
 };
 extern RequestTable *const gRequests;
@@ -108,7 +116,7 @@ inline void retireRequest(RequestSlot &slot, uint32_t index,
   if (++slot.generation == kGenerationLimit)
     slot.generation = 1;
   if (recycle)
-    t.freeSlots.push_back(index); // capacity reserved when the slot was made
+    t.freeSlots[t.freeCount++] = index;
   --t.live;
 }
 
@@ -127,6 +135,15 @@ void completeRequest(RequestSlot *slot, distrt_handle_t handle);
 [[noreturn, gnu::cold, gnu::noinline]] void raiseWaitFailed(const char *op,
                                                             int code);
 
+/// Completes the lone request of a live handle's slot and retires the slot
+/// (not recycled if the wait failed: MPI may still use the request). Returns
+/// MPI_Wait's code; the slot's op and team stay readable.
+inline int waitLone(RequestSlot &slot, distrt_handle_t handle) noexcept {
+  const int code = MPI_Wait(&slot.lone, MPI_STATUS_IGNORE);
+  retireRequest(slot, slotIndex(handle), code == MPI_SUCCESS);
+  return code;
+}
+
 /// Completes `handle`: waits for its MPI requests, checks receive sizes and
 /// runs its unpacks. The slot is released even if this throws Failure.
 /// `team`, if given, receives the operation's team first (for errors).
@@ -134,15 +151,9 @@ inline void waitRequest(distrt_handle_t handle, int64_t *team = nullptr) {
   RequestSlot *slot = findRequest(handle);
   if (slot && team)
     *team = slot->team;
-  // One request and nothing to check or unpack (a send, a collective on the
-  // operands' own buffers): one MPI_Wait.
-  if (slot && slot->requests.size() == 1 && slot->checks.empty() &&
-      slot->unpacks.empty()) [[likely]] {
-    const int code = MPI_Wait(slot->requests.data(), MPI_STATUS_IGNORE);
-    const char *op = slot->op;
-    retireRequest(*slot, slotIndex(handle), code == MPI_SUCCESS);
-    if (code != MPI_SUCCESS) [[unlikely]]
-      raiseWaitFailed(op, code);
+  if (slot && slot->isLone) [[likely]] {
+    if (const int code = waitLone(*slot, handle)) [[unlikely]]
+      raiseWaitFailed(slot->op, code);
     return;
   }
   completeRequest(slot, handle);
@@ -172,20 +183,16 @@ distrt_handle_t runInSlot(const char *op, int64_t team, bool async,
 /// Makes a free slot (the table grows); raises when too many are in flight.
 void growRequests();
 
-/// Takes the last free slot (there must be one) for `op` on `team`, with no
-/// checks or unpacks yet; `handle` receives its handle.
+/// Takes the last free slot (there must be one) for `op` on `team`;
+/// `handle` receives its handle. The caller sets isLone and what it uses.
 inline RequestSlot &takeRequest(const char *op, int64_t team,
                                 distrt_handle_t &handle) {
   RequestTable &t = *gRequests;
-  const uint32_t index = t.freeSlots.back();
-  t.freeSlots.pop_back();
+  const uint32_t index = t.freeSlots[--t.freeCount];
   RequestSlot &slot = *t.slots[index];
   slot.active = true;
   slot.op = op;
   slot.team = team;
-  // A free slot's vectors keep their capacity: no allocation.
-  slot.checks.clear();
-  slot.unpacks.clear();
   ++t.live;
   handle = static_cast<distrt_handle_t>((slot.generation << kSlotBits) | index);
   return slot;
@@ -196,7 +203,7 @@ inline RequestSlot &takeRequest(const char *op, int64_t team,
 /// (MPI completes it on its own) and the error raised.
 inline distrt_handle_t adoptRequest(const char *op, int64_t team,
                                     MPI_Request request) {
-  if (gRequests->freeSlots.empty()) [[unlikely]] {
+  if (gRequests->freeCount == 0) [[unlikely]] {
     try {
       growRequests();
     } catch (...) {
@@ -205,7 +212,9 @@ inline distrt_handle_t adoptRequest(const char *op, int64_t team,
     }
   }
   distrt_handle_t handle = 0;
-  takeRequest(op, team, handle).requests.assign(1, request);
+  RequestSlot &slot = takeRequest(op, team, handle);
+  slot.isLone = true;
+  slot.lone = request;
   return handle;
 }
 
@@ -232,16 +241,30 @@ void postRequest(RequestSlot &slot, const char *name, Call &&call) {
 failBlockingReceive(const char *op, const ReceiveCheck &check, int code,
                     const MPI_Status &status);
 
-/// The checks of waitRequest for a receive completed by a blocking call
-/// (MPI_Recv, MPI_Sendrecv) that returned `code`, with the same errors.
-inline void checkBlockingReceive(const char *op, const ReceiveCheck &check,
-                                 int code, const MPI_Status &status) {
+/// The bytes a completed receive delivered. Open MPI keeps them in the
+/// status, where MPI_Get_count reads them after its argument checks (a
+/// quarter of a small blocking receive's cost on top of MPI_Recv);
+/// elsewhere MPI_Get_count, -1 if it fails.
+inline int64_t receivedBytes(const MPI_Status &status) {
+#if defined(OPEN_MPI) && OPEN_MPI
+  return static_cast<int64_t>(status._ucount);
+#else
   int count = -1;
-  if (code == MPI_SUCCESS &&
-      MPI_Get_count(&status, check.type, &count) == MPI_SUCCESS &&
-      count == check.expected) [[likely]]
+  if (MPI_Get_count(&status, MPI_BYTE, &count) != MPI_SUCCESS)
+    return -1;
+  return count;
+#endif
+}
+
+/// The checks of waitRequest for a receive of `bytes` bytes from `peer`
+/// completed by a blocking call (MPI_Recv, MPI_Sendrecv) that returned
+/// `code`, with the same errors.
+inline void checkBlockingReceive(const char *op, int code,
+                                 const MPI_Status &status, int bytes, int peer,
+                                 const char *what) {
+  if (code == MPI_SUCCESS && receivedBytes(status) == bytes) [[likely]]
     return;
-  failBlockingReceive(op, check, code, status);
+  failBlockingReceive(op, {0, bytes, peer, MPI_BYTE, what}, code, status);
 }
 
 /// At teardown: warns about handles never waited (their memory is left

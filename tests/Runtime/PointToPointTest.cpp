@@ -205,6 +205,51 @@ TEST_CASE("send/recv: host-transfer queues are FIFO per channel", "[p2p]") {
   recv(world(), nullptr, 5, true, {{rh.operand()}});
 }
 
+TEST_CASE("send/recv: a message of another size than the outputs is an error",
+          "[p2p]") {
+  // A ring: every process receives [2] i32 while its source sends [1] (too
+  // short) or [3] (too long), sync (one blocking receive) and async (a
+  // posted receive checked at its wait). At np 1 a process is its own
+  // source.
+  const int64_t N = worldSize(), f = worldRank();
+  const int64_t source = (f + N - 1) % N;
+  const Groups pairs(DISTRT_CROSS_REPLICA, ring(N));
+  Array out(Dtype::I32, {2});
+  for (int async = 0; async < 2; ++async)
+    for (const int64_t sent : {1, 3}) {
+      Array in(Dtype::I32, {sent});
+      in.fill([&](int64_t i) { return 1000 * f + i; });
+      send(world(), &pairs.spec, 3, false, {{in.operand()}});
+      auto receive = [&] {
+        if (async)
+          recvAsync(world(), &pairs.spec, 3, false, {{out.operand()}}).wait();
+        else
+          recv(world(), &pairs.spec, 3, false, {{out.operand()}});
+      };
+      INFO("rank " << f << " async " << async << " sent " << sent);
+      if (sent < 2)
+        CHECK_THROWS_WITH(receive(),
+                          // An async receive's error surfaces at its wait.
+                          Contains(async ? "wait at " : "recv at ") &&
+                              Contains(fmt::format("received 4 bytes from rank "
+                                                   "{} for the recv operands",
+                                                   source)) &&
+                              Contains("expected 8 elements (8 bytes)"));
+      else
+        CHECK_THROWS_WITH(receive(),
+                          Contains(fmt::format("rank {} sent more than the 8 "
+                                               "elements expected for the "
+                                               "recv operands",
+                                               source)));
+    }
+  // The same call with the right size still works after the errors.
+  Array in(Dtype::I32, {2});
+  in.fill([&](int64_t i) { return 1000 * f + i; });
+  send(world(), &pairs.spec, 3, false, {{in.operand()}});
+  recv(world(), &pairs.spec, 3, false, {{out.operand()}});
+  CHECK(out.get(1) == 1000 * source + 1);
+}
+
 TEST_CASE("bad pairs are clear errors", "[p2p]") {
   const int64_t N = worldSize();
   Array in(Dtype::I32, {2}), out(Dtype::I32, {2});
