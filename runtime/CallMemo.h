@@ -123,13 +123,20 @@ diffDescriptor(const void *desc, const int64_t *words, int64_t rank) {
 /// 0) equal the words at `w` (advanced past them).
 [[gnu::always_inline]] inline bool sameAligned(const distrt_operand_t *array,
                                                int64_t n, const int64_t *&w) {
-  for (const distrt_operand_t *end = array + (n > 0 ? n : 0); array != end;
-       ++array, ++w) {
-    const void *desc = array->desc;
-    if (!desc || static_cast<void *const *>(desc)[1] !=
-                     reinterpret_cast<void *>(static_cast<intptr_t>(*w)))
-      return false;
+  auto same = [&](int64_t k) {
+    const void *desc = array[k].desc;
+    return desc && static_cast<void *const *>(desc)[1] ==
+                       reinterpret_cast<void *>(static_cast<intptr_t>(w[k]));
+  };
+  if (n == 1) [[likely]] { // no loop: the static path needs few registers
+    const bool equal = same(0);
+    ++w;
+    return equal;
   }
+  for (int64_t k = 0; k < n; ++k)
+    if (!same(k))
+      return false;
+  w += n > 0 ? n : 0;
   return true;
 }
 
