@@ -66,6 +66,7 @@ distrt_handle_t allreduce(int64_t teamId, int32_t redop, int32_t dtype,
       releaseRequest(handle, slot.requests.empty());
       throw;
     }
+    settleRequest(slot);
     if (!async) {
       waitRequest(handle);
       return 0;

@@ -123,6 +123,8 @@ diffDescriptor(const void *desc, const int64_t *words, int64_t rank) {
 /// 0) equal the words at `w` (advanced past them).
 [[gnu::always_inline]] inline bool sameAligned(const distrt_operand_t *array,
                                                int64_t n, const int64_t *&w) {
+  if (n > 0 && !array)
+    return false; // the full path reports it
   auto same = [&](int64_t k) {
     const void *desc = array[k].desc;
     return desc && static_cast<void *const *>(desc)[1] ==

@@ -441,6 +441,7 @@ distrt_handle_t exchange(TeamState &team, const HaloPlan &plan,
     releaseRequest(handle, slot.requests.empty());
     throw;
   }
+  settleRequest(slot);
   return handle;
 }
 

@@ -128,8 +128,8 @@ RequestSlot &acquireRequest(const char *op, int64_t team,
 /// MPI requests were posted) the slot is retired instead of reused.
 void releaseRequest(distrt_handle_t handle, bool recycle = true) noexcept;
 
-/// waitRequest() of all but a live handle with one request (`slot` null: no
-/// live handle).
+/// waitRequest() of all but a live lone handle (`slot` null: no live
+/// handle).
 void completeRequest(RequestSlot *slot, distrt_handle_t handle);
 
 [[noreturn, gnu::cold, gnu::noinline]] void raiseWaitFailed(const char *op,
@@ -159,6 +159,18 @@ inline void waitRequest(distrt_handle_t handle, int64_t *team = nullptr) {
   completeRequest(slot, handle);
 }
 
+/// Makes a slot whose operation came to one request with nothing to check
+/// or unpack (a send, a collective on the operands' own buffers) lone, so
+/// that its wait is waitLone(). Every operation that posts into a slot from
+/// acquireRequest() calls it once its requests are posted.
+inline void settleRequest(RequestSlot &slot) noexcept {
+  if (slot.requests.size() == 1 && slot.checks.empty() &&
+      slot.unpacks.empty()) {
+    slot.isLone = true;
+    slot.lone = slot.requests.front();
+  }
+}
+
 /// Runs `start(slot)` in a fresh slot: it posts the operation's MPI calls
 /// (blocking ones for a sync operation, whose completion work then runs
 /// here) and records the completion work. Returns the handle when `async`,
@@ -174,6 +186,7 @@ distrt_handle_t runInSlot(const char *op, int64_t team, bool async,
     releaseRequest(handle, slot.requests.empty());
     throw;
   }
+  settleRequest(slot);
   if (async)
     return handle;
   waitRequest(handle);

@@ -1,20 +1,46 @@
 //===- AbortMain.cpp - The C ABI reports an error and aborts ----*- C++ -*-===//
 //
-// Calls distrt_allreduce on an unregistered team. The test passes when the
-// one error line appears (the job is expected to abort).
+// Each mode makes one bad call; the test passes when its one error line
+// appears (the job is expected to abort).
+//   (none)       distrt_allreduce on an unregistered team
+//   static-null  a static site's valid all_gather, then the same site with
+//                a null input array (the static match must not read it)
 //
 //===----------------------------------------------------------------------===//
 
 #include "distruntime/Runtime/distrt.h"
 
 #include <cstdio>
+#include <cstring>
 
-int main() {
+namespace {
+
+struct Desc1 {
+  double *allocated, *aligned;
+  long long offset, sizes[1], strides[1];
+};
+
+void staticNull() {
+  double in = 1.0, out[64] = {};
+  const long long size = distrt_team_size(0, "abort.mlir:1:1");
+  Desc1 inDesc{&in, &in, 0, {1}, {1}}, outDesc{out, out, 0, {size}, {1}};
+  const distrt_operand_t i{1, &inDesc, DISTRT_F64}, o{1, &outDesc, DISTRT_F64};
+  const distrt_groups_t world{DISTRT_FLATTENED_IDS, -1, -1, 0, 0, nullptr};
+  distrt_site_t site{DISTRT_SITE_STATIC, nullptr, nullptr};
+  distrt_all_gather(0, &world, 0, 1, &i, &o, 0, &site, "abort.mlir:4:5");
+  distrt_all_gather(0, &world, 0, 1, nullptr, &o, 0, &site, "abort.mlir:4:5");
+  std::puts("distrt_all_gather returned instead of aborting");
+}
+
+} // namespace
+
+int main(int argc, char **argv) {
+  if (argc > 1 && std::strcmp(argv[1], "static-null") == 0) {
+    staticNull();
+    return 0;
+  }
   double value = 1.0;
-  struct {
-    double *allocated, *aligned;
-    long long offset, sizes[1], strides[1];
-  } desc{&value, &value, 0, {1}, {1}};
+  Desc1 desc{&value, &value, 0, {1}, {1}};
   distrt_allreduce(7, DISTRT_SUM, DISTRT_F64, 1, &desc, 0, "abort.mlir:3:5");
   std::puts("distrt_allreduce returned instead of aborting");
   return 0;
