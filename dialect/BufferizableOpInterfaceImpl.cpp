@@ -1,7 +1,9 @@
 //===- BufferizableOpInterfaceImpl.cpp - Bufferize tensor-form ops --------===//
 //
-// get_halo on tensors reads `local` and returns freshly allocated halos, so
-// its memref form is the bufferized op: nothing aliases, nothing is written.
+// get_halo and the collectives on tensors read their inputs and return
+// freshly allocated results, so their memref forms are the bufferized ops:
+// nothing aliases, nothing is written. Async forms read private copies of
+// their inputs, which no later op can write before the wait.
 //
 //===----------------------------------------------------------------------===//
 
@@ -44,7 +46,29 @@ struct AllocatingOpInterface
   }
 };
 
-/// get_halo's memref form is its bufferization.
+/// A private copy of `buffer`. An async op reads its inputs until its wait,
+/// but in tensor form nothing ties them to the wait: once the op has read an
+/// input, bufferization may let a later op write into the input's buffer.
+/// The async forms therefore read copies that nothing else can reach.
+static FailureOr<Value> privateCopy(RewriterBase &rewriter, Location loc,
+                                    Value buffer,
+                                    const BufferizationOptions &options) {
+  auto type = cast<MemRefType>(buffer.getType());
+  SmallVector<Value> sizes;
+  for (int64_t d = 0; d < type.getRank(); ++d)
+    if (type.isDynamicDim(d))
+      sizes.push_back(memref::DimOp::create(rewriter, loc, buffer, d));
+  FailureOr<Value> copy = options.createAlloc(
+      rewriter, loc, MemRefType::get(type.getShape(), type.getElementType()),
+      sizes);
+  if (failed(copy) ||
+      failed(options.createMemCpy(rewriter, loc, buffer, *copy)))
+    return failure();
+  return copy;
+}
+
+/// get_halo's memref form is its bufferization; being async, it reads a
+/// private copy of `local`.
 struct GetHaloOpInterface
     : public AllocatingOpInterface<GetHaloOpInterface, GetHaloOp> {
   LogicalResult bufferize(Operation *op, RewriterBase &rewriter,
@@ -53,6 +77,8 @@ struct GetHaloOpInterface
     auto haloOp = cast<GetHaloOp>(op);
     FailureOr<Value> local =
         getBuffer(rewriter, haloOp.getLocal(), options, state);
+    if (succeeded(local))
+      local = privateCopy(rewriter, op->getLoc(), *local, options);
     if (failed(local))
       return failure();
     auto memrefType = [](Value v) -> Type {
@@ -112,7 +138,8 @@ getBuffers(RewriterBase &rewriter, ValueRange tensors,
 }
 
 /// Tensor-form collectives read their inputs and return fresh tensors: the
-/// memref form with newly allocated outputs is their bufferization.
+/// memref form with newly allocated outputs is their bufferization. Async
+/// ones read private copies of their inputs (see privateCopy).
 template <typename Op>
 struct CollectiveOpInterface
     : public AllocatingOpInterface<CollectiveOpInterface<Op>, Op> {
@@ -125,6 +152,14 @@ struct CollectiveOpInterface
         getBuffers(rewriter, collective.getInputs(), options, state);
     if (failed(inputs))
       return failure();
+    bool async = collective.getHandle() != nullptr;
+    if (async)
+      for (Value &input : *inputs) {
+        FailureOr<Value> copy = privateCopy(rewriter, loc, input, options);
+        if (failed(copy))
+          return failure();
+        input = *copy;
+      }
     // A dynamic result size is the input's where the op keeps the dimension.
     SmallVector<int64_t> changed = changedDims(collective);
     for (auto [k, result] : llvm::enumerate(collective.getResults())) {
@@ -156,7 +191,6 @@ struct CollectiveOpInterface
         "operandSegmentSizes",
         rewriter.getDenseI32ArrayAttr({static_cast<int32_t>(inputs->size()),
                                        static_cast<int32_t>(outputs.size())}));
-    bool async = collective.getHandle() != nullptr;
     memrefForm.addAttribute("resultSegmentSizes",
                             rewriter.getDenseI32ArrayAttr({0, async}));
     if (async)

@@ -141,37 +141,24 @@ mlir::distruntime::matchReductionRegion(Region &region) {
   if (!((body.getOperand(0) == a && body.getOperand(1) == b) ||
         (body.getOperand(0) == b && body.getOperand(1) == a)))
     return std::nullopt;
-  bool isUnsigned = a.getType().isUnsignedInteger();
+  // Signless integers: minsi/maxsi are min/max, minui/maxui umin/umax. On
+  // i1 (true is -1 when signed) minsi is `or` and maxsi `and`.
+  bool isI1 = a.getType().isInteger(1);
   return llvm::TypeSwitch<Operation *, std::optional<ReductionKind>>(&body)
       .Case<arith::AddIOp, arith::AddFOp>(
           [](auto) { return ReductionKind::Sum; })
       .Case<arith::MulIOp, arith::MulFOp>(
           [](auto) { return ReductionKind::Prod; })
-      .Case<arith::MinimumFOp, arith::MinNumFOp>(
-          [](auto) { return ReductionKind::Min; })
-      .Case<arith::MaximumFOp, arith::MaxNumFOp>(
-          [](auto) { return ReductionKind::Max; })
-      // The runtime compares signless integers as signed, ui* as unsigned.
-      .Case<arith::MinSIOp>([&](auto) -> std::optional<ReductionKind> {
-        if (isUnsigned)
-          return std::nullopt;
-        return ReductionKind::Min;
-      })
-      .Case<arith::MaxSIOp>([&](auto) -> std::optional<ReductionKind> {
-        if (isUnsigned)
-          return std::nullopt;
-        return ReductionKind::Max;
-      })
-      .Case<arith::MinUIOp>([&](auto) -> std::optional<ReductionKind> {
-        if (!isUnsigned && !a.getType().isInteger(1))
-          return std::nullopt;
-        return ReductionKind::Min;
-      })
-      .Case<arith::MaxUIOp>([&](auto) -> std::optional<ReductionKind> {
-        if (!isUnsigned && !a.getType().isInteger(1))
-          return std::nullopt;
-        return ReductionKind::Max;
-      })
+      .Case<arith::MinimumFOp>([](auto) { return ReductionKind::Minimum; })
+      .Case<arith::MaximumFOp>([](auto) { return ReductionKind::Maximum; })
+      .Case<arith::MinNumFOp>([](auto) { return ReductionKind::MinNum; })
+      .Case<arith::MaxNumFOp>([](auto) { return ReductionKind::MaxNum; })
+      .Case<arith::MinSIOp>(
+          [&](auto) { return isI1 ? ReductionKind::Or : ReductionKind::Min; })
+      .Case<arith::MaxSIOp>(
+          [&](auto) { return isI1 ? ReductionKind::And : ReductionKind::Max; })
+      .Case<arith::MinUIOp>([](auto) { return ReductionKind::UMin; })
+      .Case<arith::MaxUIOp>([](auto) { return ReductionKind::UMax; })
       .Case<arith::AndIOp>([](auto) { return ReductionKind::And; })
       .Case<arith::OrIOp>([](auto) { return ReductionKind::Or; })
       .Case<arith::XOrIOp>([](auto) { return ReductionKind::Xor; })
@@ -207,18 +194,13 @@ static LogicalResult verifyReduction(Op op, const Form &form) {
     if (!kind)
       return op.emitOpError(
           "'computation' must yield a single arith add, mul, min, max, and, or "
-          "or xor of its two arguments (signed min/max on signless integers, "
-          "unsigned on ui*)");
+          "or xor of its two arguments");
     attr = kind;
   }
-  bool bitwise = *attr == ReductionKind::And || *attr == ReductionKind::Or ||
-                 *attr == ReductionKind::Xor;
   for (auto [k, in] : llvm::enumerate(form.inputs))
-    if (bitwise && !in.getElementType().isInteger())
-      return op.emitOpError("reduction '")
-             << stringifyReductionKind(*attr)
-             << "' needs integer elements, but input #" << k
-             << " has element type " << in.getElementType();
+    if (failed(verifyReductionElementType(op, *attr, in.getElementType(),
+                                          "input #" + Twine(k))))
+      return failure();
   return success();
 }
 

@@ -45,17 +45,37 @@ LogicalResult WaitOp::verify() {
 // AllReduceOp
 //===----------------------------------------------------------------------===//
 
+LogicalResult mlir::distruntime::verifyReductionElementType(
+    Operation *op, ReductionKind kind, Type elementType, const Twine &operand) {
+  switch (kind) {
+  case ReductionKind::And:
+  case ReductionKind::Or:
+  case ReductionKind::Xor:
+  case ReductionKind::UMin:
+  case ReductionKind::UMax:
+    if (!elementType.isInteger())
+      return op->emitOpError("reduction '")
+             << stringifyReductionKind(kind) << "' needs integer elements, but "
+             << operand << " has element type " << elementType;
+    return success();
+  case ReductionKind::Minimum:
+  case ReductionKind::Maximum:
+  case ReductionKind::MinNum:
+  case ReductionKind::MaxNum:
+    if (!isa<FloatType>(elementType))
+      return op->emitOpError("reduction '")
+             << stringifyReductionKind(kind)
+             << "' needs floating-point elements, but " << operand
+             << " has element type " << elementType;
+    return success();
+  default:
+    return success();
+  }
+}
+
 LogicalResult AllReduceOp::verify() {
-  Type elementType = getData().getType().getElementType();
-  ReductionKind kind = getOp();
-  bool bitwise = kind == ReductionKind::And || kind == ReductionKind::Or ||
-                 kind == ReductionKind::Xor;
-  if (bitwise && !elementType.isInteger())
-    return emitOpError("reduction '")
-           << stringifyReductionKind(kind)
-           << "' needs integer elements, but 'data' has element type "
-           << elementType;
-  return success();
+  return verifyReductionElementType(
+      *this, getOp(), getData().getType().getElementType(), "'data'");
 }
 
 //===----------------------------------------------------------------------===//

@@ -230,17 +230,26 @@ std::unique_ptr<GroupLayout> makeGroupLayout(TeamState &team, const Grid &g) {
     layout->comm = team.comm;
     return layout;
   }
-  // Collective over the team; rank in the new communicator == position.
-  MPI_Comm comm = MPI_COMM_NULL;
-  checkMpi(MPI_Comm_split(team.comm,
-                          mine >= 0 ? static_cast<int>(mine) : MPI_UNDEFINED,
-                          static_cast<int>(position), &comm),
-           "MPI_Comm_split");
-  layout->comm = comm;
-  layout->ownsComm = comm != MPI_COMM_NULL;
-  if (comm != MPI_COMM_NULL)
-    checkMpi(MPI_Comm_set_errhandler(comm, MPI_ERRORS_RETURN),
-             "MPI_Comm_set_errhandler");
+  // One split per partition of the team into ordered groups, whichever spec
+  // (mode, ids, order of the groups) produced it. Every rank computes the
+  // same groups, so every rank hits or misses the cache together.
+  auto sorted = groups;
+  std::sort(sorted.begin(), sorted.end());
+  auto [it, isNew] =
+      cacheOf(team).commsByLayout.try_emplace(std::move(sorted), MPI_COMM_NULL);
+  if (isNew) {
+    // Collective over the team; rank in the new communicator == position.
+    MPI_Comm comm = MPI_COMM_NULL;
+    checkMpi(MPI_Comm_split(team.comm,
+                            mine >= 0 ? static_cast<int>(mine) : MPI_UNDEFINED,
+                            static_cast<int>(position), &comm),
+             "MPI_Comm_split");
+    if (comm != MPI_COMM_NULL)
+      checkMpi(MPI_Comm_set_errhandler(comm, MPI_ERRORS_RETURN),
+               "MPI_Comm_set_errhandler");
+    it->second = comm;
+  }
+  layout->comm = it->second;
   return layout;
 }
 
@@ -351,16 +360,22 @@ MPI_Comm channelComm(TeamState &team) {
 
 int channelTag(TeamState &team, int64_t channel) {
   channelComm(team);
-  const int64_t tags = int64_t{team.groups->tagUpperBound} + 1;
-  return static_cast<int>(((channel % tags) + tags) % tags);
+  // Zigzag: 0, -1, 1, -2, ... are tags 0, 1, 2, 3, ... A wrapped tag would
+  // merge two channels, so a channel past MPI_TAG_UB is an error.
+  const int64_t ub = team.groups->tagUpperBound;
+  const int64_t lowest = -(ub + 1) / 2, highest = ub / 2;
+  if (channel < lowest || channel > highest)
+    raise("channel_id {} is outside the channels MPI can keep apart ({}..{}, "
+          "from MPI_TAG_UB = {})",
+          channel, lowest, highest, ub);
+  return static_cast<int>(channel >= 0 ? 2 * channel : -2 * channel - 1);
 }
 
 void freeGroups(TeamState &team) noexcept {
   if (!team.groups)
     return;
-  for (auto &[key, layout] : team.groups->groupsByKey)
-    if (layout->ownsComm)
-      freeComm(layout->comm);
+  for (auto &[groups, comm] : team.groups->commsByLayout)
+    freeComm(comm);
   freeComm(team.groups->permuteComm);
   freeComm(team.groups->channelComm);
   team.groups.reset();

@@ -7,11 +7,12 @@
 // cross_partition, cross_replica_and_partition and flattened_ids define it,
 // order preserved.
 //
-// Layouts are cached per team: by the content of the distrt_groups_t (one
-// MPI_Comm_split per distinct layout, never two) and by its address for the
-// hot path. An address hit is confirmed against the cached content (a few
-// words and a memcmp of the ids), so a spec on the stack whose address is
-// reused for another layout is still read correctly.
+// Layouts are cached per team: by the content of the distrt_groups_t and by
+// its address for the hot path; their communicators by the groups they
+// describe (one MPI_Comm_split per distinct partition of the team, never
+// two, whichever mode and ids describe it). An address hit is confirmed against
+// the cached content (a few words and a memcmp of the ids), so a spec on the
+// stack whose address is reused for another layout is still read correctly.
 //
 // Everything a layout checks depends only on the static spec and the team
 // size, so every rank of the team fails the same way, before any MPI call.
@@ -48,9 +49,8 @@ struct GroupLayout {
   int position = -1;
   /// The group's communicator (rank == position), MPI_COMM_NULL if in no
   /// group; the team's own communicator when the group is the whole team in
-  /// rank order.
+  /// rank order. Owned by the GroupCache.
   MPI_Comm comm = MPI_COMM_NULL;
-  bool ownsComm = false;
   /// Why some process is in no group ("" if every process is in one).
   std::string uncovered;
 
@@ -76,6 +76,10 @@ struct GroupCache {
   std::map<std::vector<int64_t>, std::unique_ptr<GroupLayout>> groupsByKey;
   std::unordered_map<const distrt_groups_t *, PairLayout *> pairsByAddress;
   std::map<std::vector<int64_t>, std::unique_ptr<PairLayout>> pairsByKey;
+  /// The communicator split off for each partition of the team into groups
+  /// (sorted; team ranks in group order), MPI_COMM_NULL where this process
+  /// is in no group. Layouts of different specs share them.
+  std::map<std::vector<std::vector<int64_t>>, MPI_Comm> commsByLayout;
   /// Dedicated duplicates for collective_permute and send/recv traffic.
   MPI_Comm permuteComm = MPI_COMM_NULL;
   MPI_Comm channelComm = MPI_COMM_NULL;
@@ -110,7 +114,8 @@ const PairLayout &pairLayout(TeamState &team, const distrt_groups_t *spec);
 /// The team's communicator for collective_permute.
 MPI_Comm permuteComm(TeamState &team);
 /// The team's communicator for send/recv and the tag of `channel` on it:
-/// channel_id modulo (MPI_TAG_UB + 1), made non-negative.
+/// one tag per channel_id (zigzag: 0, -1, 1, ... are 0, 1, 2, ...); throws
+/// Failure for a channel_id past MPI_TAG_UB / 2.
 MPI_Comm channelComm(TeamState &team);
 int channelTag(TeamState &team, int64_t channel);
 

@@ -1,9 +1,14 @@
 //===- Reduce.cpp - Reduction operators -------------------------*- C++ -*-===//
 //
 // MPI's built-in ops wherever MPI has them. i1 (one byte, 0 or 1) maps onto
-// bitwise ops: sum is xor (addition modulo 2), prod and min are and, max is
-// or. f16 and bf16 have no MPI type: they travel as MPI_UINT16_T and reduce
-// with user-defined ops that compute in float and round back to nearest even.
+// bitwise ops: sum is xor (addition modulo 2), prod, min and umin are and,
+// max and umax are or. umin/umax of ui* are MPI_MIN/MPI_MAX. The rest are
+// user-defined ops, commutative, created on first use:
+//  - umin/umax of signless integers (compared as unsigned);
+//  - IEEE 754-2019 minimum/maximum and minimumNumber/maximumNumber of floats,
+//    which MPI_MIN/MPI_MAX do not implement for NaN and signed zeros;
+//  - every reduction of f16 and bf16, which MPI has no type for: they travel
+//    as MPI_UINT16_T and compute in float, rounding back to nearest even.
 //
 //===----------------------------------------------------------------------===//
 
@@ -12,90 +17,217 @@
 #include "Error.h"
 #include "Half.h"
 
-#include <cstring>
+#include <algorithm>
+#include <cmath>
+#include <iterator>
+#include <type_traits>
 
 namespace distrt::detail {
 namespace {
 
 const char *redopName(int32_t redop) {
-  static const char *names[DISTRT_NUM_REDOPS] = {"sum", "prod", "min", "max",
-                                                 "and", "or",   "xor"};
+  static const char *names[DISTRT_NUM_REDOPS] = {
+      "sum",  "prod", "min",     "max",     "and",    "or",    "xor",
+      "umin", "umax", "minimum", "maximum", "minnum", "maxnum"};
   return names[redop];
 }
 
 struct Sum {
-  float operator()(float a, float b) const { return a + b; }
+  template <class T> T operator()(T a, T b) const { return a + b; }
 };
 struct Prod {
-  float operator()(float a, float b) const { return a * b; }
+  template <class T> T operator()(T a, T b) const { return a * b; }
 };
 struct Min {
-  float operator()(float a, float b) const { return b < a ? b : a; }
+  template <class T> T operator()(T a, T b) const { return b < a ? b : a; }
 };
 struct Max {
-  float operator()(float a, float b) const { return b > a ? b : a; }
+  template <class T> T operator()(T a, T b) const { return b > a ? b : a; }
+};
+struct UMin {
+  template <class T> T operator()(T a, T b) const {
+    using U = std::make_unsigned_t<T>;
+    return static_cast<U>(b) < static_cast<U>(a) ? b : a;
+  }
+};
+struct UMax {
+  template <class T> T operator()(T a, T b) const {
+    using U = std::make_unsigned_t<T>;
+    return static_cast<U>(b) > static_cast<U>(a) ? b : a;
+  }
+};
+/// Equal operands are both zeros of either sign, or the same value: the
+/// negative one is the smaller.
+struct Minimum {
+  template <class T> T operator()(T a, T b) const {
+    if (std::isnan(a) || std::isnan(b))
+      return a + b;
+    if (a == b)
+      return std::signbit(a) ? a : b;
+    return a < b ? a : b;
+  }
+};
+struct Maximum {
+  template <class T> T operator()(T a, T b) const {
+    if (std::isnan(a) || std::isnan(b))
+      return a + b;
+    if (a == b)
+      return std::signbit(a) ? b : a;
+    return a > b ? a : b;
+  }
+};
+struct MinNum {
+  template <class T> T operator()(T a, T b) const {
+    if (std::isnan(a))
+      return b;
+    return std::isnan(b) ? a : Minimum()(a, b);
+  }
+};
+struct MaxNum {
+  template <class T> T operator()(T a, T b) const {
+    if (std::isnan(a))
+      return b;
+    return std::isnan(b) ? a : Maximum()(a, b);
+  }
 };
 
-template <float (*ToFloat)(uint16_t), uint16_t (*FromFloat)(float), class Op>
-void halfOp(void *in, void *inout, int *length, MPI_Datatype *) {
-  const auto *a = static_cast<const uint16_t *>(in);
-  auto *b = static_cast<uint16_t *>(inout);
-  Op op;
+template <class T, class Op>
+void apply(void *in, void *inout, int *length, MPI_Datatype *) {
+  const auto *a = static_cast<const T *>(in);
+  auto *b = static_cast<T *>(inout);
   for (int i = 0; i < *length; ++i)
-    b[i] = FromFloat(op(ToFloat(a[i]), ToFloat(b[i])));
+    b[i] = Op()(a[i], b[i]);
 }
 
-/// User ops by [redop][0 = f16, 1 = bf16]; created on first use.
-MPI_Op gHalfOps[4][2] = {{MPI_OP_NULL, MPI_OP_NULL},
-                         {MPI_OP_NULL, MPI_OP_NULL},
-                         {MPI_OP_NULL, MPI_OP_NULL},
-                         {MPI_OP_NULL, MPI_OP_NULL}};
+template <float (*ToFloat)(uint16_t), uint16_t (*FromFloat)(float), class Op>
+void applyHalf(void *in, void *inout, int *length, MPI_Datatype *) {
+  const auto *a = static_cast<const uint16_t *>(in);
+  auto *b = static_cast<uint16_t *>(inout);
+  for (int i = 0; i < *length; ++i)
+    b[i] = FromFloat(Op()(ToFloat(a[i]), ToFloat(b[i])));
+}
 
-template <float (*ToFloat)(uint16_t), uint16_t (*FromFloat)(float)>
-MPI_User_function *halfFunction(int32_t redop) {
-  switch (redop) {
-  case DISTRT_SUM:
-    return halfOp<ToFloat, FromFloat, Sum>;
-  case DISTRT_PROD:
-    return halfOp<ToFloat, FromFloat, Prod>;
-  case DISTRT_MIN:
-    return halfOp<ToFloat, FromFloat, Min>;
+/// `Op` on every floating-point type, by distrt_dtype_t.
+template <class Op> MPI_User_function *floatFunction(int32_t dtype) {
+  switch (dtype) {
+  case DISTRT_F16:
+    return applyHalf<halfToFloat, floatToHalf, Op>;
+  case DISTRT_BF16:
+    return applyHalf<bfloat16ToFloat, floatToBfloat16, Op>;
+  case DISTRT_F32:
+    return apply<float, Op>;
   default:
-    return halfOp<ToFloat, FromFloat, Max>;
+    return apply<double, Op>;
   }
 }
 
+/// `Op` on the signless integers wider than i1.
+template <class Op> MPI_User_function *integerFunction(int32_t dtype) {
+  switch (dtype) {
+  case DISTRT_I8:
+    return apply<int8_t, Op>;
+  case DISTRT_I16:
+    return apply<int16_t, Op>;
+  case DISTRT_I32:
+    return apply<int32_t, Op>;
+  default:
+    return apply<int64_t, Op>;
+  }
+}
+
+/// The function of a user-defined op, null if (redop, dtype) is undefined.
+MPI_User_function *userFunction(int32_t redop, int32_t dtype) {
+  const bool isFloat = dtype >= DISTRT_F16;
+  const bool isHalf = dtype == DISTRT_F16 || dtype == DISTRT_BF16;
+  const bool isSignless = dtype >= DISTRT_I8 && dtype <= DISTRT_I64;
+  switch (redop) {
+  case DISTRT_SUM:
+    return isHalf ? floatFunction<Sum>(dtype) : nullptr;
+  case DISTRT_PROD:
+    return isHalf ? floatFunction<Prod>(dtype) : nullptr;
+  case DISTRT_MIN:
+    return isHalf ? floatFunction<Min>(dtype) : nullptr;
+  case DISTRT_MAX:
+    return isHalf ? floatFunction<Max>(dtype) : nullptr;
+  case DISTRT_UMIN:
+    return isSignless ? integerFunction<UMin>(dtype) : nullptr;
+  case DISTRT_UMAX:
+    return isSignless ? integerFunction<UMax>(dtype) : nullptr;
+  case DISTRT_MINIMUM:
+    return isFloat ? floatFunction<Minimum>(dtype) : nullptr;
+  case DISTRT_MAXIMUM:
+    return isFloat ? floatFunction<Maximum>(dtype) : nullptr;
+  case DISTRT_MINNUM:
+    return isFloat ? floatFunction<MinNum>(dtype) : nullptr;
+  case DISTRT_MAXNUM:
+    return isFloat ? floatFunction<MaxNum>(dtype) : nullptr;
+  default:
+    return nullptr;
+  }
+}
+
+/// Every entry MPI_OP_NULL.
+OpTable nullOps() {
+  OpTable table;
+  for (auto &row : table)
+    row.fill(MPI_OP_NULL);
+  return table;
+}
+
+OpTable gUserOps = nullOps();
+
 } // namespace
 
-const MPI_Op kI1Ops[DISTRT_NUM_REDOPS] = {MPI_BXOR, MPI_BAND, MPI_BAND, MPI_BOR,
-                                          MPI_BAND, MPI_BOR,  MPI_BXOR};
-const MPI_Op kOps[DISTRT_NUM_REDOPS] = {MPI_SUM,  MPI_PROD, MPI_MIN, MPI_MAX,
-                                        MPI_BAND, MPI_BOR,  MPI_BXOR};
+// MPI op handles are link-time constants (Open MPI) or integers (MPICH):
+// this table needs no MPI call.
+const OpTable kBuiltinOps = [] {
+  OpTable table = nullOps();
+  const MPI_Op common[] = {MPI_SUM,  MPI_PROD, MPI_MIN, MPI_MAX,
+                           MPI_BAND, MPI_BOR,  MPI_BXOR};
+  for (int32_t d = DISTRT_I8; d <= DISTRT_UI64; ++d)
+    std::copy(std::begin(common), std::end(common), table[d].begin());
+  for (int32_t d = DISTRT_UI8; d <= DISTRT_UI64; ++d) {
+    table[d][DISTRT_UMIN] = MPI_MIN;
+    table[d][DISTRT_UMAX] = MPI_MAX;
+  }
+  for (int32_t d : {DISTRT_F32, DISTRT_F64})
+    std::copy(common, common + 4, table[d].begin()); // sum, prod, min, max
+  auto &i1 = table[DISTRT_I1];
+  i1[DISTRT_SUM] = i1[DISTRT_XOR] = MPI_BXOR;
+  i1[DISTRT_PROD] = i1[DISTRT_MIN] = i1[DISTRT_AND] = i1[DISTRT_UMIN] =
+      MPI_BAND;
+  i1[DISTRT_MAX] = i1[DISTRT_OR] = i1[DISTRT_UMAX] = MPI_BOR;
+  return table;
+}();
 
-MPI_Op halfReductionOp(int32_t redop, int32_t dtype) {
-  const int which = dtype == DISTRT_F16 ? 0 : 1;
-  MPI_Op &op = gHalfOps[redop][which];
+MPI_Op userReductionOp(int32_t redop, int32_t dtype) {
+  MPI_Op &op = gUserOps[dtype][redop];
   if (op == MPI_OP_NULL) {
-    MPI_User_function *function =
-        which == 0 ? halfFunction<halfToFloat, floatToHalf>(redop)
-                   : halfFunction<bfloat16ToFloat, floatToBfloat16>(redop);
+    MPI_User_function *function = userFunction(redop, dtype);
+    if (!function)
+      raiseReduction(redop, dtype);
     checkMpi(MPI_Op_create(function, /*commute=*/1, &op), "MPI_Op_create");
   }
   return op;
 }
 
 void raiseReduction(int32_t redop, int32_t dtype) {
-  const DtypeInfo &info = dtypeInfo(dtype);
   if (redop < 0 || redop >= DISTRT_NUM_REDOPS)
     raise("invalid reduction {} (expected 0..{})", redop,
           DISTRT_NUM_REDOPS - 1);
-  raise("reduction '{}' is not defined on floating-point type {}",
-        redopName(redop), info.name);
+  const DtypeInfo &info = dtypeInfo(dtype);
+  if (dtype >= DISTRT_F16)
+    raise("reduction '{}' is not defined on floating-point type {}",
+          redopName(redop), info.name);
+  if (redop >= DISTRT_MINIMUM)
+    raise("reduction '{}' needs a floating-point type, got {}",
+          redopName(redop), info.name);
+  raise("reduction '{}' is not defined on {}", redopName(redop), info.name);
 }
 
 void freeReductionOps() noexcept {
-  for (auto &pair : gHalfOps)
-    for (MPI_Op &op : pair)
+  for (auto &row : gUserOps)
+    for (MPI_Op &op : row)
       if (op != MPI_OP_NULL)
         MPI_Op_free(&op);
 }

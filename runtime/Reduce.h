@@ -7,39 +7,35 @@
 
 #include <mpi.h>
 
+#include <array>
 #include <cstdint>
 
 namespace distrt::detail {
 
-/// MPI's built-in op of each reduction, for i1 and for the other types.
-extern const MPI_Op kI1Ops[DISTRT_NUM_REDOPS];
-extern const MPI_Op kOps[DISTRT_NUM_REDOPS];
+/// MPI's built-in op of each (dtype, redop), MPI_OP_NULL where the pair
+/// needs a user-defined op or is undefined.
+using OpTable =
+    std::array<std::array<MPI_Op, DISTRT_NUM_REDOPS>, DISTRT_NUM_DTYPES>;
+extern const OpTable kBuiltinOps;
 
-/// The user-defined op of an f16 or bf16 reduction (created on first use).
-MPI_Op halfReductionOp(int32_t redop, int32_t dtype);
+/// The user-defined op of (redop, dtype), created on first use; throws
+/// Failure for an undefined pair.
+MPI_Op userReductionOp(int32_t redop, int32_t dtype);
 
 /// Throws the Failure for an invalid (redop, dtype) pair.
 [[noreturn, gnu::cold, gnu::noinline]] void raiseReduction(int32_t redop,
                                                            int32_t dtype);
 
 /// The MPI_Op computing `redop` on `dtype` (both ABI values). Throws Failure
-/// for invalid values and for bitwise reductions of floats.
+/// for invalid values and for reductions the type does not have.
 inline MPI_Op reductionOp(int32_t redop, int32_t dtype) {
-  static_assert(DISTRT_F16 == 9 && DISTRT_BF16 == 10 && DISTRT_F32 == 11 &&
-                    DISTRT_F64 == 12 && DISTRT_NUM_DTYPES == 13,
-                "the floating-point types are the last four");
   if (static_cast<uint32_t>(dtype) >= DISTRT_NUM_DTYPES ||
       static_cast<uint32_t>(redop) >= DISTRT_NUM_REDOPS) [[unlikely]]
     raiseReduction(redop, dtype);
-  if (dtype == DISTRT_I1)
-    return kI1Ops[redop];
-  if (dtype >= DISTRT_F16) {
-    if (redop >= DISTRT_AND) [[unlikely]]
-      raiseReduction(redop, dtype);
-    if (dtype <= DISTRT_BF16)
-      return halfReductionOp(redop, dtype);
-  }
-  return kOps[redop];
+  const MPI_Op op = kBuiltinOps[dtype][redop];
+  if (op == MPI_OP_NULL) [[unlikely]]
+    return userReductionOp(redop, dtype);
+  return op;
 }
 
 /// Frees the user-defined ops (at teardown).

@@ -192,4 +192,12 @@ MPI_Comm Team::comm() const {
                          [&] { return detail::lookupTeam(id_).comm; });
 }
 
+size_t Team::groupCommunicators() const {
+  return detail::guarded(
+      "team", id_, SourceLoc("distrt::Team::groupCommunicators"), [&] {
+        const detail::TeamState &team = detail::lookupTeam(id_);
+        return team.groups ? team.groups->commsByLayout.size() : size_t{0};
+      });
+}
+
 } // namespace distrt

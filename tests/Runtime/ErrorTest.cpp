@@ -79,8 +79,8 @@ TEST_CASE("invalid element types and reductions are clear errors", "[error]") {
   const MemrefView view(data.data(), {&size, 1}, {&stride, 1});
   CHECK_THROWS_WITH(allreduce(Team(), RedOp::Sum, static_cast<Dtype>(99), view),
                     Contains("invalid element type 99"));
-  CHECK_THROWS_WITH(allreduce(Team(), static_cast<RedOp>(12), Dtype::F64, view),
-                    Contains("invalid reduction 12"));
+  CHECK_THROWS_WITH(allreduce(Team(), static_cast<RedOp>(13), Dtype::F64, view),
+                    Contains("invalid reduction 13 (expected 0..12)"));
   CHECK_THROWS_WITH(allreduce(Team(), RedOp::Xor, Dtype::F64, view),
                     Contains("reduction 'xor' is not defined on "
                              "floating-point type f64"));

@@ -190,25 +190,51 @@ TEST_CASE("group functions follow StableHLO on every grid", "[groups]") {
 TEST_CASE("one communicator per group layout, shared by equal specs",
           "[groups]") {
   const int64_t N = worldSize(), f = worldRank();
-  // Two distinct objects with the same content, used alternately, and one
-  // reused address whose content changes: results follow the content.
-  const Groups a(DISTRT_FLATTENED_IDS, {{}}), b(DISTRT_FLATTENED_IDS, {{}});
-  Table reversed(1);
-  for (int64_t i = N; i-- > 0;)
+  // A team of its own, so that no earlier case has split it.
+  const Team team = Team::registerComm(41, MPI_COMM_WORLD);
+  const size_t before = team.groupCommunicators();
+  CHECK(before == 0);
+  const size_t split = N > 1 ? 1 : 0; // at N = 1 every layout is the team
+  Table reversed(1), singles, singlesReversed;
+  for (int64_t i = N; i-- > 0;) {
     reversed[0].push_back(i);
-  Groups changing(DISTRT_FLATTENED_IDS, reversed);
-  Array in(Dtype::I32, {1}), out(Dtype::I32, {N});
+    singlesReversed.push_back({i});
+  }
+  for (int64_t i = 0; i < N; ++i)
+    singles.push_back({i});
+  Array in(Dtype::I32, {1}), out(Dtype::I32, {N}), one(Dtype::I32, {1});
   in.set(0, 7 + f);
+
+  // The reversed team, described in three modes (on 1 x N, N x 1 grids).
+  const Groups flat(DISTRT_FLATTENED_IDS, reversed),
+      replicas(DISTRT_CROSS_REPLICA, reversed, N, 1),
+      partitions(DISTRT_CROSS_PARTITION, reversed, 1, N);
+  for (const Groups *groups : {&flat, &replicas, &partitions}) {
+    allGather(team, *groups, 0, {{in.operand()}}, {{out.operand()}});
+    for (int64_t j = 0; j < N; ++j)
+      CHECK(out.get(j) == 7 + N - 1 - j);
+    CHECK(team.groupCommunicators() == before + split);
+  }
+  // Singletons, listed in either order: the same partition of the team.
+  const Groups up(DISTRT_FLATTENED_IDS, singles),
+      down(DISTRT_FLATTENED_IDS, singlesReversed);
+  for (const Groups *groups : {&up, &down}) {
+    allGather(team, *groups, 0, {{in.operand()}}, {{one.operand()}});
+    CHECK(one.get(0) == 7 + f);
+    CHECK(team.groupCommunicators() == before + 2 * split);
+  }
+
+  // One address whose content flips between reversed and identity: results
+  // follow the content, and neither layout splits again.
+  Groups changing(DISTRT_FLATTENED_IDS, reversed);
   for (int round = 0; round < 3; ++round) {
-    allGather(world(), changing, 0, {{in.operand()}}, {{out.operand()}});
+    allGather(team, changing, 0, {{in.operand()}}, {{out.operand()}});
     for (int64_t j = 0; j < N; ++j)
       CHECK(out.get(j) == 7 + (round % 2 ? j : N - 1 - j));
-    // Flip between reversed and identity in place (same address).
     for (int64_t j = 0; j < N; ++j)
       changing.ids[static_cast<size_t>(j)] = round % 2 ? N - 1 - j : j;
   }
-  (void)a;
-  (void)b;
+  CHECK(team.groupCommunicators() == before + 2 * split);
 }
 
 TEST_CASE("seed example: all_gather along dimension 1", "[groups]") {

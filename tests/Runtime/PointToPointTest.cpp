@@ -124,7 +124,7 @@ TEST_CASE("send/recv: several channels, interleaved, in order", "[p2p]") {
   const int64_t N = worldSize(), f = worldRank();
   const Groups pairs(DISTRT_CROSS_REPLICA, ring(N));
   const int64_t source = (f + N - 1) % N;
-  const int64_t channels[] = {1, 2, int64_t{1} << 40};
+  const int64_t channels[] = {1, 2, -1};
   const int messages[] = {3, 2, 1};
   // Interleaved sends: round m sends message m of every channel that has
   // one (sync sends are buffered: they do not wait for the receiver).
@@ -160,6 +160,20 @@ TEST_CASE("send/recv: several channels, interleaved, in order", "[p2p]") {
   sentAsync.wait();
   CHECK(ra.get(1) == 1000 * source + 1);
   CHECK(rb.get(3) == 100 * source + 3);
+}
+
+TEST_CASE("send/recv: a channel_id MPI cannot tell apart is an error",
+          "[p2p]") {
+  // 2^40 would wrap onto another channel's tag: refused, on every rank.
+  const Groups pairs(DISTRT_CROSS_REPLICA, ring(worldSize()));
+  Array data(Dtype::I32, {1});
+  CHECK_THROWS_WITH(
+      send(world(), &pairs.spec, int64_t{1} << 40, false, {{data.operand()}}),
+      Contains("channel_id 1099511627776 is outside the channels MPI can "
+               "keep apart"));
+  CHECK_THROWS_WITH(recv(world(), &pairs.spec, -(int64_t{1} << 40), false,
+                         {{data.operand()}}),
+                    Contains("channel_id -1099511627776 is outside"));
 }
 
 TEST_CASE("send/recv: a process that is nobody's target gets zeros", "[p2p]") {

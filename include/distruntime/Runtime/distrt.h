@@ -50,7 +50,12 @@ typedef enum distrt_dtype {
 
 /// Reductions. Values are part of the ABI and equal the dialect's
 /// ReductionKind enum values. On i1, sum is xor (addition modulo 2), prod and
-/// min are `and`, max is `or`.
+/// min are `and`, max is `or`. min/max compare signless integers as signed,
+/// ui* as unsigned, and floats as MPI_MIN/MPI_MAX do (a NaN operand gives an
+/// unspecified result); umin/umax compare integers as unsigned; minimum/
+/// maximum are IEEE 754-2019's (a NaN operand gives NaN, -0 < +0) and
+/// minnum/maxnum its minimumNumber/maximumNumber (a NaN operand gives the
+/// other one), on floats only.
 typedef enum distrt_redop {
   DISTRT_SUM = 0,
   DISTRT_PROD = 1,
@@ -59,7 +64,13 @@ typedef enum distrt_redop {
   DISTRT_AND = 4,
   DISTRT_OR = 5,
   DISTRT_XOR = 6,
-  DISTRT_NUM_REDOPS = 7
+  DISTRT_UMIN = 7,
+  DISTRT_UMAX = 8,
+  DISTRT_MINIMUM = 9,
+  DISTRT_MAXIMUM = 10,
+  DISTRT_MINNUM = 11,
+  DISTRT_MAXNUM = 12,
+  DISTRT_NUM_REDOPS = 13
 } distrt_redop_t;
 
 /// An async handle: 0 is never a valid handle.

@@ -16,6 +16,7 @@
 
 #include <mpi.h>
 
+#include <cstddef>
 #include <cstdint>
 #include <source_location>
 #include <span>
@@ -53,6 +54,12 @@ enum class RedOp : int32_t {
   And = DISTRT_AND,
   Or = DISTRT_OR,
   Xor = DISTRT_XOR,
+  UMin = DISTRT_UMIN,
+  UMax = DISTRT_UMAX,
+  Minimum = DISTRT_MINIMUM,
+  Maximum = DISTRT_MAXIMUM,
+  MinNum = DISTRT_MINNUM,
+  MaxNum = DISTRT_MAXNUM,
 };
 
 /// The element type of a C++ scalar; bool is i1 (stored as one byte).
@@ -227,6 +234,9 @@ public:
   int rank() const;
   /// The runtime's own communicator of this team (not the registered one).
   MPI_Comm comm() const;
+  /// How many communicators the runtime has split off this team for process
+  /// groups: one per distinct partition into groups, however described.
+  size_t groupCommunicators() const;
 
 private:
   struct Adopt {};

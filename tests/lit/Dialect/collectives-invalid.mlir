@@ -35,6 +35,53 @@ func.func @ag_c4(%x: tensor<2xi64>) {
 
 // -----
 
+module attributes {distruntime.num_replicas = 2 : i64, distruntime.num_partitions = 2 : i64} {
+func.func @ag_c3_flattened(%x: tensor<2xi64>) {
+  // (C3) flattened_ids (channel_id > 0, use_global_device_ids):
+  // size(replica_groups) = num_processes = 2 x 2, not num_replicas = 2.
+  // expected-error @+1 {{'replica_groups' has 2 ids but flattened_ids needs all 4 of the process grid}}
+  %r = distruntime.all_gather ins(%x : tensor<2xi64>) {all_gather_dim = 0 : i64, channel_id = 1 : i64, use_global_device_ids, replica_groups = dense<[[0, 1]]> : tensor<1x2xi64>} -> tensor<4xi64>
+  return
+}
+}
+
+// -----
+
+module attributes {distruntime.num_replicas = 2 : i64, distruntime.num_partitions = 2 : i64} {
+func.func @ag_c3_flattened_more(%x: tensor<2xi64>) {
+  // (C3) flattened_ids: 6 ids for num_processes = 4 (each id is below 6, so
+  // (C4) holds).
+  // expected-error @+1 {{'replica_groups' has 6 ids but flattened_ids needs all 4 of the process grid}}
+  %r = distruntime.all_gather ins(%x : tensor<2xi64>) {all_gather_dim = 0 : i64, channel_id = 1 : i64, use_global_device_ids, replica_groups = dense<[[0, 1], [2, 3], [4, 5]]> : tensor<3x2xi64>} -> tensor<4xi64>
+  return
+}
+}
+
+// -----
+
+module attributes {distruntime.num_replicas = 2 : i64, distruntime.num_partitions = 2 : i64} {
+func.func @ag_c4_flattened(%x: tensor<2xi64>) {
+  // (C4) flattened_ids: 4 ids (as (C3) wants), but 4 is not below
+  // size(replica_groups) = 4.
+  // expected-error @+1 {{'replica_groups' id 4 is out of range [0, 4) (the number of ids in the groups)}}
+  %r = distruntime.all_gather ins(%x : tensor<2xi64>) {all_gather_dim = 0 : i64, channel_id = 1 : i64, use_global_device_ids, replica_groups = dense<[[0, 1], [2, 4]]> : tensor<2x2xi64>} -> tensor<4xi64>
+  return
+}
+}
+
+// -----
+
+module attributes {distruntime.num_replicas = 2 : i64, distruntime.num_partitions = 2 : i64} {
+func.func @ag_c4_flattened_negative(%x: tensor<2xi64>) {
+  // (C4) flattened_ids: ids are non-negative.
+  // expected-error @+1 {{'replica_groups' id -1 is out of range [0, 4) (the number of ids in the groups)}}
+  %r = distruntime.all_gather ins(%x : tensor<2xi64>) {all_gather_dim = 0 : i64, channel_id = 1 : i64, use_global_device_ids, replica_groups = dense<[[0, 1], [-1, 3]]> : tensor<2x2xi64>} -> tensor<4xi64>
+  return
+}
+}
+
+// -----
+
 func.func @ag_c5(%x: tensor<2xi64>) {
   // expected-error @+1 {{'use_global_device_ids' needs 'channel_id' > 0, got 0}}
   %r = distruntime.all_gather ins(%x : tensor<2xi64>) {all_gather_dim = 0 : i64, use_global_device_ids, replica_groups = dense<[[0, 1]]> : tensor<1x2xi64>} -> tensor<4xi64>
@@ -191,13 +238,17 @@ func.func @ar_c5_two_ops(%x: tensor<2xf32>) {
 
 // -----
 
-func.func @ar_c5_unsigned_min_on_signless(%x: tensor<2xi32>) {
-  // expected-error @+1 {{(signed min/max on signless integers, unsigned on ui*)}}
-  %r = distruntime.all_reduce ins(%x : tensor<2xi32>) {replica_groups = dense<[[0, 1]]> : tensor<1x2xi64>} computation {
-  ^bb0(%a: i32, %b: i32):
-    %s = arith.minui %a, %b : i32
-    distruntime.yield %s : i32
-  } -> tensor<2xi32>
+func.func @ar_c5_region_minimum_on_integers(%x: tensor<2xi32>) {
+  // expected-error @+1 {{reduction 'minimum' needs floating-point elements, but input #0 has element type 'i32'}}
+  %r = distruntime.all_reduce ins(%x : tensor<2xi32>) {reduction = #distruntime.reduction<minimum>, replica_groups = dense<[[0, 1]]> : tensor<1x2xi64>} -> tensor<2xi32>
+  return
+}
+
+// -----
+
+func.func @ar_c5_umax_on_floats(%x: tensor<2xf16>) {
+  // expected-error @+1 {{reduction 'umax' needs integer elements, but input #0 has element type 'f16'}}
+  %r = distruntime.all_reduce ins(%x : tensor<2xf16>) {reduction = #distruntime.reduction<umax>, replica_groups = dense<[[0, 1]]> : tensor<1x2xi64>} -> tensor<2xf16>
   return
 }
 
@@ -438,6 +489,17 @@ func.func @cb_c2_partition(%x: tensor<1x2xi64>) {
 
 // -----
 
+module attributes {distruntime.num_replicas = 4 : i64, distruntime.num_partitions = 2 : i64} {
+func.func @cb_c2_partition_given(%x: tensor<1x2xi64>) {
+  // (C2) cross_partition (channel_id > 0): N = num_partitions = 2.
+  // expected-error @+1 {{'replica_groups' id 3 is out of range [0, 2) of cross_partition}}
+  %r = distruntime.collective_broadcast ins(%x : tensor<1x2xi64>) {channel_id = 1 : i64, replica_groups = dense<[[1, 3]]> : tensor<1x2xi64>} -> tensor<1x2xi64>
+  return
+}
+}
+
+// -----
+
 func.func @cb_c2_negative(%x: tensor<1x2xi64>) {
   // expected-error @+1 {{'replica_groups' id -3 is out of range [0, ?) of cross_replica}}
   %r = distruntime.collective_broadcast ins(%x : tensor<1x2xi64>) {replica_groups = dense<[[-3, 1]]> : tensor<1x2xi64>} -> tensor<1x2xi64>
@@ -482,6 +544,18 @@ module attributes {distruntime.num_replicas = 3 : i64} {
 func.func @cp_c4(%x: tensor<2xf32>) {
   // expected-error @+1 {{'source_target_pairs' id 3 is out of range [0, 3) of cross_replica}}
   %r = distruntime.collective_permute ins(%x : tensor<2xf32>) {source_target_pairs = dense<[[0, 3]]> : tensor<1x2xi64>} -> tensor<2xf32>
+  return
+}
+}
+
+// -----
+
+module attributes {distruntime.num_replicas = 4 : i64, distruntime.num_partitions = 2 : i64} {
+func.func @cp_c4_partition(%x: tensor<2xf32>) {
+  // (C4) cross_partition (channel_id > 0): pairs name partitions, so N is
+  // num_partitions = 2, though 2 < num_replicas = 4.
+  // expected-error @+1 {{'source_target_pairs' id 2 is out of range [0, 2) of cross_partition}}
+  %r = distruntime.collective_permute ins(%x : tensor<2xf32>) {channel_id = 1 : i64, source_target_pairs = dense<[[0, 1], [1, 2]]> : tensor<2x2xi64>} -> tensor<2xf32>
   return
 }
 }
@@ -536,6 +610,24 @@ func.func @send_c5(%x: tensor<2xf32>) {
 
 // -----
 
+func.func @send_c5_device(%x: tensor<2xf32>) {
+  // (C5): is_host_transfer = false needs device_to_device.
+  // expected-error @+1 {{'channel_type' device_to_host contradicts 'is_host_transfer' = false (expected device_to_device)}}
+  distruntime.send ins(%x : tensor<2xf32>) {channel_type = #distruntime.channel_type<device_to_host>, is_host_transfer = false, source_target_pairs = dense<[[0, 1]]> : tensor<1x2xi64>}
+  return
+}
+
+// -----
+
+func.func @send_c5_host_to_device(%x: tensor<2xf32>) {
+  // (C5): a send's channel_type is device_to_device or device_to_host only.
+  // expected-error @+1 {{'channel_type' host_to_device contradicts 'is_host_transfer' = true (expected device_to_host)}}
+  distruntime.send ins(%x : tensor<2xf32>) {channel_type = #distruntime.channel_type<host_to_device>, is_host_transfer = true, source_target_pairs = dense<[[0, 1]]> : tensor<1x2xi64>}
+  return
+}
+
+// -----
+
 func.func @send_results(%x: tensor<2xf32>) {
   // expected-error @+1 {{produces no results}}
   %r = distruntime.send ins(%x : tensor<2xf32>) {source_target_pairs = dense<[[0, 1]]> : tensor<1x2xi64>} -> tensor<2xf32>
@@ -581,6 +673,15 @@ func.func @recv_c4() {
 func.func @recv_c5() {
   // expected-error @+1 {{'channel_type' device_to_host contradicts 'is_host_transfer' = false (expected device_to_device)}}
   %r = distruntime.recv {channel_type = #distruntime.channel_type<device_to_host>, source_target_pairs = dense<[[0, 1]]> : tensor<1x2xi64>} -> tensor<2xf32>
+  return
+}
+
+// -----
+
+func.func @recv_c5_host() {
+  // (C5): is_host_transfer = true excludes device_to_device.
+  // expected-error @+1 {{'channel_type' device_to_device contradicts 'is_host_transfer' = true (expected device_to_host or host_to_device)}}
+  %r = distruntime.recv {channel_type = #distruntime.channel_type<device_to_device>, is_host_transfer = true, source_target_pairs = dense<[[0, 1]]> : tensor<1x2xi64>} -> tensor<2xf32>
   return
 }
 

@@ -25,6 +25,22 @@ func.func @bitwise_on_float(%buf: memref<4xf32>) {
 
 // -----
 
+func.func @float_minimum_on_integers(%buf: memref<4xi64>) {
+  // expected-error @+1 {{reduction 'maxnum' needs floating-point elements, but 'data' has element type 'i64'}}
+  distruntime.allreduce <maxnum> %buf team(0) : memref<4xi64>
+  return
+}
+
+// -----
+
+func.func @unsigned_min_on_float(%buf: memref<4xbf16>) {
+  // expected-error @+1 {{reduction 'umin' needs integer elements, but 'data' has element type 'bf16'}}
+  distruntime.allreduce <umin> %buf team(0) : memref<4xbf16>
+  return
+}
+
+// -----
+
 func.func @unsupported_element(%buf: memref<4xi4>) {
   // expected-error @+1 {{operand #0 must be memref of i1, 8/16/32/64-bit integer, f16, bf16, f32 or f64 values}}
   distruntime.allreduce <sum> %buf team(0) : memref<4xi4>

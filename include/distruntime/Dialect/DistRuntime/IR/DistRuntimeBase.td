@@ -68,7 +68,17 @@ def DistRuntime_ReductionKind : I32EnumAttr<"ReductionKind",
   I32EnumAttrCase<"Max", 3, "max">,
   I32EnumAttrCase<"And", 4, "and">,
   I32EnumAttrCase<"Or", 5, "or">,
-  I32EnumAttrCase<"Xor", 6, "xor">
+  I32EnumAttrCase<"Xor", 6, "xor">,
+  // Unsigned comparison of signless integers.
+  I32EnumAttrCase<"UMin", 7, "umin">,
+  I32EnumAttrCase<"UMax", 8, "umax">,
+  // IEEE 754-2019 minimum/maximum (NaN propagates, -0 < +0) and
+  // minimumNumber/maximumNumber (a NaN operand yields the other), as
+  // arith.minimumf/maximumf/minnumf/maxnumf.
+  I32EnumAttrCase<"Minimum", 9, "minimum">,
+  I32EnumAttrCase<"Maximum", 10, "maximum">,
+  I32EnumAttrCase<"MinNum", 11, "minnum">,
+  I32EnumAttrCase<"MaxNum", 12, "maxnum">
 ]> {
   let genSpecializedAttr = 0;
   let cppNamespace = "::mlir::distruntime";

@@ -109,8 +109,11 @@ def DistRuntime_AllReduceGroupOp : DistRuntime_CollectiveOp<"all_reduce"> {
     Within each process group, reduces every operand element-wise over the
     members. The reduction is `reduction` or a StableHLO-style `computation`
     region whose body is a single add, mul, min, max, and, or or xor of its
-    two arguments. Process groups as for `all_gather`. Several operands are
-    reduced in one op.
+    two arguments (`arith.addi/addf`, `muli/mulf`, `minsi/maxsi` -> `min`/
+    `max`, `minui/maxui` -> `umin`/`umax`, `minimumf/maximumf`,
+    `minnumf/maxnumf`, `andi`, `ori`, `xori`; on i1, where true is -1 when
+    signed, `minsi` is `or` and `maxsi` is `and`). Process groups as for
+    `all_gather`. Several operands are reduced in one op.
 
     ```mlir
     %r0, %r1 = distruntime.all_reduce ins(%a, %b : tensor<4xf32>, tensor<2x3xi16>)

@@ -16,6 +16,13 @@ namespace mlir::distruntime {
 /// The reduction a StableHLO-style `computation` region performs, if its
 /// body is one the runtime implements.
 std::optional<ReductionKind> matchReductionRegion(Region &region);
+
+/// Checks that `kind` is defined on `elementType`: and/or/xor/umin/umax need
+/// integers, minimum/maximum/minnum/maxnum floats. `operand` names the
+/// operand in the diagnostic.
+LogicalResult verifyReductionElementType(Operation *op, ReductionKind kind,
+                                         Type elementType,
+                                         const Twine &operand);
 } // namespace mlir::distruntime
 
 #endif // DISTRUNTIME_DIALECT_DISTRUNTIME_IR_DISTRUNTIMEOPS_H

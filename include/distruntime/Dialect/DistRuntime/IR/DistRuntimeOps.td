@@ -93,8 +93,13 @@ def DistRuntime_AllReduceOp : DistRuntime_Op<"allreduce", [
     `MPI_Iallreduce`) and `data` may be used only after `distruntime.wait`.
 
     `and`, `or` and `xor` need integer elements. On `i1`, `sum` is addition
-    modulo 2, `prod` and `min` are `and`, `max` is `or`. Signless integers
-    compare as signed, `ui*` as unsigned.
+    modulo 2, `prod` and `min` are `and`, `max` is `or`. `min`/`max` compare
+    signless integers as signed, `ui*` as unsigned, and floats as
+    `MPI_MIN`/`MPI_MAX` do (a NaN operand gives an unspecified result).
+    `umin`/`umax` compare integers as unsigned. On floats only, `minimum`/
+    `maximum` are IEEE 754-2019's (a NaN operand gives NaN, -0 < +0) and
+    `minnum`/`maxnum` its minimumNumber/maximumNumber (a NaN operand gives
+    the other), as `arith.minimumf`/`maximumf`/`minnumf`/`maxnumf`.
 
     ```mlir
     distruntime.allreduce <sum> %buf team(0) : memref<4x4xf64>
