@@ -7,8 +7,10 @@
 // process's group is computed here independently (per process, from the
 // spec's definition) and checked through all_gather (membership and order),
 // collective_broadcast (root = first member), reduce_scatter (the kept
-// block follows the position), all_to_all and all_reduce. Input of process
-// f at index i: 1000 * f + i.
+// block follows the position), all_to_all and all_reduce; source_target_pairs
+// (rings, partial chains, single pairs, self-pairs) through
+// collective_permute and send/recv. Input of process f at index i:
+// 1000 * f + i.
 //
 //===----------------------------------------------------------------------===//
 
@@ -181,6 +183,84 @@ TEST_CASE("group functions follow StableHLO on every grid", "[groups]") {
         for (int64_t i = 0; i < 2; ++i) {
           INFO("all_reduce index " << i);
           CHECK(sum.get(i) == memberSum + G * i);
+        }
+      }
+    }
+  CHECK(cases > 0);
+}
+
+/// Pair tables over `ids` ids: ring, reversed ring, partial chain
+/// (0 -> 1 -> ... -> ids - 1: the first is nobody's target), one pair
+/// ids - 1 -> 0, and self-pairs.
+std::vector<Table> pairTables(int64_t ids) {
+  Table ring, reversed, chain, self;
+  for (int64_t i = 0; i < ids; ++i) {
+    ring.push_back({i, (i + 1) % ids});
+    reversed.push_back({(i + 1) % ids, i});
+    if (i + 1 < ids)
+      chain.push_back({i, i + 1});
+    self.push_back({i, i});
+  }
+  std::vector<Table> all{ring, reversed, {{ids - 1, 0}}, self};
+  if (!chain.empty())
+    all.push_back(chain);
+  return all;
+}
+
+TEST_CASE("source_target_pairs follow StableHLO on every grid", "[groups]") {
+  const int64_t N = worldSize(), f = worldRank();
+  int cases = 0;
+  for (const Grid &grid : grids(N))
+    for (int32_t mode :
+         {DISTRT_CROSS_REPLICA, DISTRT_CROSS_PARTITION, DISTRT_FLATTENED_IDS}) {
+      const int64_t ids = mode == DISTRT_CROSS_PARTITION ? grid.P
+                          : mode == DISTRT_FLATTENED_IDS ? N
+                                                         : grid.R;
+      // This process's id in the mode, and the process of an id (the other
+      // coordinate stays this process's).
+      const int64_t r = f / grid.P, p = f % grid.P;
+      const int64_t me = mode == DISTRT_CROSS_REPLICA     ? r
+                         : mode == DISTRT_CROSS_PARTITION ? p
+                                                          : f;
+      auto process = [&](int64_t id) {
+        return mode == DISTRT_CROSS_REPLICA     ? id * grid.P + p
+               : mode == DISTRT_CROSS_PARTITION ? r * grid.P + id
+                                                : id;
+      };
+      for (const Table &table : pairTables(ids)) {
+        const Groups pairs(mode, table, grid.replicas, grid.partitions);
+        int64_t source = -1;
+        for (const auto &pair : table)
+          if (pair[1] == me)
+            source = process(pair[0]);
+        INFO("rank " << f << ", " << modeName(mode) << ", " << pairs.str());
+        ++cases;
+        auto want = [&](int64_t i) {
+          return source < 0 ? 0 : 1000 * source + i;
+        };
+
+        Array in(Dtype::I32, {3}), out(Dtype::I32, {3});
+        in.fill([&](int64_t i) { return 1000 * f + i; });
+        out.fill([](int64_t) { return -7; });
+        collectivePermute(world(), pairs.spec, {{in.operand()}},
+                          {{out.operand()}});
+        for (int64_t i = 0; i < 3; ++i) {
+          INFO("collective_permute index " << i);
+          CHECK(out.get(i) == want(i));
+        }
+
+        // send/recv on a channel: posted receive, async send, both waited.
+        Array got(Dtype::I32, {3});
+        got.fill([](int64_t) { return -7; });
+        Request received =
+            recvAsync(world(), &pairs.spec, 3, false, {{got.operand()}});
+        Request sent =
+            sendAsync(world(), &pairs.spec, 3, false, {{in.operand()}});
+        received.wait();
+        sent.wait();
+        for (int64_t i = 0; i < 3; ++i) {
+          INFO("send/recv index " << i);
+          CHECK(got.get(i) == want(i));
         }
       }
     }
