@@ -11,7 +11,9 @@
 // buffers of `size` bytes per process (at least 2 elements where split):
 //   control_mpi_vs_mpi  MPI_Allgather against itself: the noise floor
 //   all_gather          baseline MPI_Allgather
-//   all_gather_dynamic_shape  the same, from a site without
+//   all_gather_reversed_group  one group in reversed rank order; baseline
+//                       MPI_Allgather on a communicator split that way
+//   all_gather_dynamic_shape  the same as all_gather, from a site without
 //                       DISTRT_SITE_STATIC (shapes known at run time only)
 //   all_reduce_sum      out of place; baseline MPI_Allreduce(in, out)
 //   all_to_all          baseline MPI_Alltoall
@@ -148,6 +150,17 @@ const distrt_groups_t &ringPairs(int size) {
   return pairs;
 }
 
+/// One group of every process in reversed rank order (flattened ids).
+const distrt_groups_t &reversedGroup(int size) {
+  static std::vector<int64_t> ids;
+  static distrt_groups_t groups;
+  ids.clear();
+  for (int i = size; i-- > 0;)
+    ids.push_back(i);
+  groups = {DISTRT_FLATTENED_IDS, -1, -1, 1, size, ids.data()};
+  return groups;
+}
+
 /// Runs one collective case: `in` holds n doubles, `out` outN doubles.
 template <class Baseline, class Ours>
 void benchCase(const char *name, int64_t bytes, int64_t n, int64_t outN,
@@ -180,13 +193,14 @@ void benchCase(const char *name, int64_t bytes, int64_t n, int64_t outN,
   printRow(rank, name, size, bytes, c);
 }
 
-void benchCollectives(int64_t bytes, MPI_Comm comm, int rank, int size) {
+void benchCollectives(int64_t bytes, MPI_Comm comm, MPI_Comm reversedComm,
+                      int rank, int size) {
   const int64_t n = std::max<int64_t>(bytes / 8, 1);
   const int count = static_cast<int>(n);
   const char *loc = "bench_collectives";
   // Each op's site, as the lowering emits them for memrefs of static shape:
   // fresh for each size, since a static site's shapes never change.
-  distrt_site_t sites[8];
+  distrt_site_t sites[9];
   for (distrt_site_t &site : sites)
     site = {DISTRT_SITE_STATIC, nullptr, nullptr};
   // The noise floor: the same MPI call on both sides. A ratio within this
@@ -209,6 +223,19 @@ void benchCollectives(int64_t bytes, MPI_Comm comm, int rank, int size) {
       },
       [&](const distrt_operand_t *in, const distrt_operand_t *out) {
         distrt_all_gather(0, &kEveryone, 0, 1, in, out, 0, &sites[0], loc);
+      });
+  // A group in reversed rank order: the runtime's cached split against
+  // MPI_Allgather on a communicator split the same way (made once, outside
+  // the timing, as the runtime's is).
+  const distrt_groups_t &reversed = reversedGroup(size);
+  benchCase(
+      "all_gather_reversed_group", bytes, n, n * size, comm, rank, size,
+      [&](double *in, double *out) {
+        MPI_Allgather(in, count, MPI_DOUBLE, out, count, MPI_DOUBLE,
+                      reversedComm);
+      },
+      [&](const distrt_operand_t *in, const distrt_operand_t *out) {
+        distrt_all_gather(0, &reversed, 0, 1, in, out, 0, &sites[8], loc);
       });
   // The same op with shapes known only at run time: its site compares the
   // whole descriptors.
@@ -293,8 +320,9 @@ int main(int argc, char **argv) {
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);
   MPI_Comm_size(MPI_COMM_WORLD, &size);
   // The baseline gets its own communicator, as distrt has its own.
-  MPI_Comm comm;
+  MPI_Comm comm, reversedComm;
   MPI_Comm_dup(MPI_COMM_WORLD, &comm);
+  MPI_Comm_split(comm, 0, size - 1 - rank, &reversedComm);
   const std::string only = argc > 1 ? argv[1] : "";
   // Optional largest size in bytes, to look at small messages alone.
   const int64_t maxBytes = argc > 2 ? std::stoll(argv[2]) : int64_t{16} << 20;
@@ -312,13 +340,14 @@ int main(int argc, char **argv) {
   }
   if (only.empty() || only == "collectives") {
     for (int64_t bytes = 8; bytes <= maxBytes; bytes *= 4)
-      benchCollectives(bytes, comm, rank, size);
+      benchCollectives(bytes, comm, reversedComm, rank, size);
     if (maxBytes == int64_t{16} << 20)
-      benchCollectives(maxBytes, comm, rank, size);
+      benchCollectives(maxBytes, comm, reversedComm, rank, size);
   }
   if (only == "collectives_smoke") // one size, so the cases cannot rot
-    benchCollectives(4096, comm, rank, size);
+    benchCollectives(4096, comm, reversedComm, rank, size);
 
+  MPI_Comm_free(&reversedComm);
   MPI_Comm_free(&comm);
   distrt_finalize();
   MPI_Finalize();

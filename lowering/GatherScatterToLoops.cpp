@@ -3,8 +3,9 @@
 // Memref-form gather and scatter become loop nests: the outer loops run over
 // the batch (scatter) dimensions and read one start index per iteration, the
 // inner loops over the slice (window) dimensions move the elements. Gather
-// clamps start indices to [0, dim - slice_size]; scatter checks every element
-// against the result's bounds and skips it when out of bounds, then inlines
+// clamps start indices to [0, dim - slice_size]; scatter skips the elements
+// out of the result's bounds (one check per start index for the dimensions
+// without a window, loop bounds for the window dimensions), then inlines
 // update_computation on (current values, updates).
 //
 //===----------------------------------------------------------------------===//
@@ -366,52 +367,75 @@ LogicalResult lowerScatter(RewriterBase &rewriter, ScatterOp op) {
                                        dims.getScatterIndicesBatchingDims()))
           base[id] = scatterIndex[batchPosition(sd, ivd)];
 
-        loopNest(
-            b, loc, windowDims,
-            [&](OpBuilder &b, Location loc, ValueRange windowIndex) {
-              IndexMath m{b, loc};
-              SmallVector<Value> resultIndex(base);
-              for (auto [j, d] : llvm::enumerate(windowResultDims))
-                resultIndex[d] = m.add(resultIndex[d], windowIndex[j]);
-              // In bounds: 0 <= index < dim in every dimension (unsigned
-              // starts were capped at dim above, so they cannot wrap).
-              Value inBounds = arith::ConstantIntOp::create(b, loc, 1, 1);
-              for (int64_t d = 0; d < resultRank; ++d) {
-                Value low =
-                    arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sge,
-                                          resultIndex[d], m.cst(0));
-                Value high =
-                    arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt,
-                                          resultIndex[d], m.dim(result0, d));
-                inBounds = arith::AndIOp::create(
-                    b, loc, inBounds, arith::AndIOp::create(b, loc, low, high));
-              }
-              SmallVector<Value> updateIndex(updateRank);
-              for (auto [k, d] : llvm::enumerate(scatterDims))
-                updateIndex[d] = scatterIndex[k];
-              for (auto [j, d] : llvm::enumerate(windowDims))
-                updateIndex[d] = windowIndex[j];
-              scf::IfOp::create(
-                  b, loc, inBounds, [&](OpBuilder &b, Location loc) {
-                    IRMapping mapping;
-                    for (size_t i = 0; i < n; ++i) {
-                      mapping.map(computation.getArgument(i),
-                                  memref::LoadOp::create(
-                                      b, loc, op.getOutputs()[i], resultIndex));
-                      mapping.map(computation.getArgument(n + i),
-                                  memref::LoadOp::create(
-                                      b, loc, op.getUpdates()[i], updateIndex));
-                    }
-                    for (Operation &inner : computation.without_terminator())
-                      b.clone(inner, mapping);
-                    auto yield = cast<YieldOp>(computation.getTerminator());
-                    for (size_t i = 0; i < n; ++i)
-                      memref::StoreOp::create(
-                          b, loc, mapping.lookupOrDefault(yield.getValues()[i]),
-                          op.getOutputs()[i], resultIndex);
-                    scf::YieldOp::create(b, loc);
-                  });
-            });
+        // The dimensions without a window are in bounds for the whole
+        // window or not at all: one check per start index.
+        Value inBounds = arith::ConstantIntOp::create(b, loc, 1, 1);
+        for (int64_t d = 0; d < resultRank; ++d) {
+          if (llvm::is_contained(windowResultDims, d))
+            continue;
+          Value low = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sge,
+                                            base[d], m.cst(0));
+          Value high = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt,
+                                             base[d], m.dim(result0, d));
+          inBounds = arith::AndIOp::create(
+              b, loc, inBounds, arith::AndIOp::create(b, loc, low, high));
+        }
+        // A window dimension runs over the offsets w with 0 <= base + w <
+        // dim: the loop bounds skip the out-of-bounds elements, so the body
+        // has no branch (and vectorizes). Written so that no step overflows
+        // for any 64-bit base (unsigned ones were capped at dim above).
+        SmallVector<Value> lbs, ubs, steps;
+        for (auto [j, d] : llvm::enumerate(windowResultDims)) {
+          Value size = m.dim(update0, windowDims[j]);
+          Value negative = arith::CmpIOp::create(
+              b, loc, arith::CmpIPredicate::slt, base[d], m.cst(0));
+          // base < 0: the first -base offsets are out (all if -base >= size).
+          Value allOut =
+              arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sle,
+                                    m.add(base[d], size), m.cst(0));
+          Value skipped = arith::SelectOp::create(b, loc, allOut, size,
+                                                  m.sub(m.cst(0), base[d]));
+          lbs.push_back(
+              arith::SelectOp::create(b, loc, negative, skipped, m.cst(0)));
+          // base >= 0: offsets from dim - base on are out. (base < 0 leaves
+          // every offset below size <= dim in bounds above.)
+          Value room = arith::MinSIOp::create(
+              b, loc, size, m.sub(m.dim(result0, d), base[d]));
+          ubs.push_back(arith::SelectOp::create(b, loc, negative, size, room));
+          steps.push_back(m.cst(1));
+        }
+        scf::IfOp::create(b, loc, inBounds, [&](OpBuilder &b, Location loc) {
+          scf::buildLoopNest(
+              b, loc, lbs, ubs, steps,
+              [&](OpBuilder &b, Location loc, ValueRange windowIndex) {
+                IndexMath m{b, loc};
+                SmallVector<Value> resultIndex(base);
+                for (auto [j, d] : llvm::enumerate(windowResultDims))
+                  resultIndex[d] = m.add(resultIndex[d], windowIndex[j]);
+                SmallVector<Value> updateIndex(updateRank);
+                for (auto [k, d] : llvm::enumerate(scatterDims))
+                  updateIndex[d] = scatterIndex[k];
+                for (auto [j, d] : llvm::enumerate(windowDims))
+                  updateIndex[d] = windowIndex[j];
+                IRMapping mapping;
+                for (size_t i = 0; i < n; ++i) {
+                  mapping.map(computation.getArgument(i),
+                              memref::LoadOp::create(b, loc, op.getOutputs()[i],
+                                                     resultIndex));
+                  mapping.map(computation.getArgument(n + i),
+                              memref::LoadOp::create(b, loc, op.getUpdates()[i],
+                                                     updateIndex));
+                }
+                for (Operation &inner : computation.without_terminator())
+                  b.clone(inner, mapping);
+                auto yield = cast<YieldOp>(computation.getTerminator());
+                for (size_t i = 0; i < n; ++i)
+                  memref::StoreOp::create(
+                      b, loc, mapping.lookupOrDefault(yield.getValues()[i]),
+                      op.getOutputs()[i], resultIndex);
+              });
+          scf::YieldOp::create(b, loc);
+        });
       });
   rewriter.eraseOp(op);
   return success();

@@ -67,20 +67,28 @@ func.func @gather_unsigned(%operand: memref<3x8xi32>, %indices: memref<3x4xui32>
 // CHECK-NEXT: %[[X0:.*]] = arith.index_cast %[[I0]] : i64 to index
 // CHECK: %[[I1:.*]] = memref.load %[[INDICES]][%{{.*}}, %[[S0]], %[[S1]]] : memref<2x3x5xi64>
 // CHECK-NEXT: %[[X1:.*]] = arith.index_cast %[[I1]] : i64 to index
-// CHECK-NOT: arith.minsi
-// CHECK: scf.for %[[W0:[a-z0-9_]+]] =
-// CHECK-NEXT: scf.for %[[W1:[a-z0-9_]+]] =
-// CHECK-NEXT: %[[R1:.*]] = arith.addi %[[X0]], %[[W0]] : index
-// CHECK-NEXT: %[[R2:.*]] = arith.addi %[[X1]], %[[W1]] : index
+// The batch dimension (no window) is checked once per start index.
 // CHECK: arith.cmpi sge, %[[S0]], %{{.*}} : index
 // CHECK: arith.cmpi slt, %[[S0]], %{{.*}} : index
-// CHECK: arith.cmpi sge, %[[R1]], %{{.*}} : index
-// CHECK: arith.cmpi slt, %[[R1]], %{{.*}} : index
-// CHECK: arith.cmpi sge, %[[R2]], %{{.*}} : index
-// CHECK: %[[LAST:.*]] = arith.cmpi slt, %[[R2]], %{{.*}} : index
-// CHECK-NEXT: arith.andi
-// CHECK-NEXT: %[[COND:.*]] = arith.andi
-// CHECK-NEXT: scf.if %[[COND]] {
+// CHECK: %[[INB:.*]] = arith.andi %true,
+// Each window dimension's loop runs over the offsets w with
+// 0 <= start + w < dim: from -start if start < 0 (dim(updates) if that is
+// all of them), up to min(dim(updates), dim - start) if start >= 0.
+// CHECK: %[[NEG0:.*]] = arith.cmpi slt, %[[X0]], %{{.*}} : index
+// CHECK: %[[SKIP0:.*]] = arith.subi %{{.*}}, %[[X0]] : index
+// CHECK: %[[FROM0:.*]] = arith.select %{{.*}}, %{{.*}}, %[[SKIP0]] : index
+// CHECK: %[[LB0:.*]] = arith.select %[[NEG0]], %[[FROM0]], %{{.*}} : index
+// CHECK: %[[ROOM0:.*]] = arith.subi %{{.*}}, %[[X0]] : index
+// CHECK: %[[MIN0:.*]] = arith.minsi %{{.*}}, %[[ROOM0]] : index
+// CHECK: %[[UB0:.*]] = arith.select %[[NEG0]], %{{.*}}, %[[MIN0]] : index
+// CHECK: %[[NEG1:.*]] = arith.cmpi slt, %[[X1]], %{{.*}} : index
+// CHECK: %[[LB1:.*]] = arith.select %[[NEG1]], %{{.*}}, %{{.*}} : index
+// CHECK: %[[UB1:.*]] = arith.select %[[NEG1]], %{{.*}}, %{{.*}} : index
+// CHECK: scf.if %[[INB]] {
+// CHECK-NEXT: scf.for %[[W0:[a-z0-9_]+]] = %[[LB0]] to %[[UB0]]
+// CHECK-NEXT: scf.for %[[W1:[a-z0-9_]+]] = %[[LB1]] to %[[UB1]]
+// CHECK-NEXT: %[[R1:.*]] = arith.addi %[[X0]], %[[W0]] : index
+// CHECK-NEXT: %[[R2:.*]] = arith.addi %[[X1]], %[[W1]] : index
 // CHECK-NEXT: %[[CUR:.*]] = memref.load %[[OUT]][%[[S0]], %[[R1]], %[[R2]]] : memref<3x6x4xi32>
 // CHECK-NEXT: %[[UPD:.*]] = memref.load %[[UPDATES]][%[[S0]], %[[W0]], %[[S1]], %[[W1]]] : memref<3x2x5x3xi32>
 // CHECK-NEXT: %[[SUM:.*]] = arith.addi %[[CUR]], %[[UPD]] : i32
@@ -108,11 +116,11 @@ func.func @scatter(%input: memref<3x6x4xi32>, %indices: memref<2x3x5xi64>, %upda
 // CHECK-NEXT: %[[X:.*]] = arith.index_castui %[[S]] : i64 to index
 // CHECK: %[[DIM:.*]] = memref.dim %[[OUT]], %{{.*}} : memref<2x6xi32>
 // CHECK-NEXT: %[[CAP:.*]] = arith.minui %[[X]], %[[DIM]] : index
-// CHECK: scf.for %[[W:[a-z0-9_]+]] =
+// CHECK: %[[ROOM:.*]] = arith.subi %dim{{.*}}, %[[CAP]] : index
+// CHECK: %[[UB:.*]] = arith.minsi %{{.*}}, %[[ROOM]] : index
+// CHECK: scf.for %[[W:[a-z0-9_]+]] = %{{.*}} to %{{.*}}
 // CHECK-NEXT: %[[R:.*]] = arith.addi %[[CAP]], %[[W]] : index
-// CHECK: arith.cmpi sge, %[[R]], %{{.*}} : index
-// CHECK: arith.cmpi slt, %[[R]], %{{.*}} : index
-// CHECK: scf.if
+// CHECK-NEXT: memref.load %[[OUT]][%{{.*}}, %[[R]]]
 // CHECK: arith.addi %{{.*}}, %{{.*}} : i32
 func.func @scatter_unsigned(%out: memref<2x6xi32>, %indices: memref<2x2xui64>, %updates: memref<2x2x3xi32>) {
   distruntime.scatter ins(%out : memref<2x6xi32>) indices(%indices : memref<2x2xui64>) updates(%updates : memref<2x2x3xi32>) outs(%out : memref<2x6xi32>) {
