@@ -49,7 +49,8 @@ struct AllocatingOpInterface
 /// A private copy of `buffer`. An async op reads its inputs until its wait,
 /// but in tensor form nothing ties them to the wait: once the op has read an
 /// input, bufferization may let a later op write into the input's buffer.
-/// The async forms therefore read copies that nothing else can reach.
+/// The async forms therefore read copies that nothing else can reach, which
+/// buffer deallocation frees at the end of the block, after the wait.
 static FailureOr<Value> privateCopy(RewriterBase &rewriter, Location loc,
                                     Value buffer,
                                     const BufferizationOptions &options) {
@@ -67,6 +68,17 @@ static FailureOr<Value> privateCopy(RewriterBase &rewriter, Location loc,
   return copy;
 }
 
+/// Buffer deallocation frees the buffers of an op at the end of its block,
+/// so an async tensor-form op must be waited in that block.
+static LogicalResult checkWaitInBlock(Operation *op, Value handle) {
+  for (Operation *user : handle.getUsers())
+    if (isa<WaitOp>(user) && user->getBlock() == op->getBlock())
+      return success();
+  return op->emitOpError("is async on tensors, so it must be waited in its "
+                         "own block (its buffers live until the end of the "
+                         "block); wait elsewhere with the memref form");
+}
+
 /// get_halo's memref form is its bufferization; being async, it reads a
 /// private copy of `local`.
 struct GetHaloOpInterface
@@ -75,6 +87,8 @@ struct GetHaloOpInterface
                           const BufferizationOptions &options,
                           BufferizationState &state) const {
     auto haloOp = cast<GetHaloOp>(op);
+    if (failed(checkWaitInBlock(op, haloOp.getHandle())))
+      return failure();
     FailureOr<Value> local =
         getBuffer(rewriter, haloOp.getLocal(), options, state);
     if (succeeded(local))
@@ -153,6 +167,8 @@ struct CollectiveOpInterface
     if (failed(inputs))
       return failure();
     bool async = collective.getHandle() != nullptr;
+    if (async && failed(checkWaitInBlock(op, collective.getHandle())))
+      return failure();
     if (async)
       for (Value &input : *inputs) {
         FailureOr<Value> copy = privateCopy(rewriter, loc, input, options);

@@ -6,10 +6,10 @@
 // dense operand goes as is). A process that is nobody's target gets zeros,
 // a self-pair copies.
 //
-// send/recv: on the team's channel communicator with tag = channel_id modulo
-// (MPI_TAG_UB + 1), so channels are kept apart and the messages of one
-// channel arrive in order (MPI's non-overtaking rule; two channel ids equal
-// modulo MPI_TAG_UB + 1 share a tag and are then ordered together). The sync
+// send/recv: on the team's channel communicator, one tag per channel_id
+// (channelTag), so channels are kept apart and the messages of one channel
+// arrive in order (MPI's non-overtaking rule); a channel_id with no tag of
+// its own left is an error on every rank. The sync
 // send is buffered: it copies the inputs, posts the send and returns without
 // waiting for the receiver, so a `send` then `recv` program cannot deadlock;
 // the copies are released as their sends complete. The async send sends
@@ -305,11 +305,12 @@ void planChannel(MemoEntry<ChannelPlan> &m, int64_t teamId,
             !inputs && denseOutput ? s.outs[0].bytes.base : nullptr,
             peer >= 0 && inputs && denseInput,
             inputs && denseInput ? s.ins[0].bytes.base : nullptr};
+  // Every rank checks the channel, with a peer or not, so that all fail.
+  m.plan.tag = channelTag(team, channel);
   if (peer >= 0) {
     m.plan.count =
         mpiCount(static_cast<int64_t>(m.plan.bytes), "message bytes");
     m.plan.comm = channelComm(team);
-    m.plan.tag = channelTag(team, channel);
   }
   m.store(teamId, pairs, layout.key, {channel, 0}, inputs, outputs, s);
 }

@@ -240,13 +240,19 @@ std::unique_ptr<GroupLayout> makeGroupLayout(TeamState &team, const Grid &g) {
   if (isNew) {
     // Collective over the team; rank in the new communicator == position.
     MPI_Comm comm = MPI_COMM_NULL;
-    checkMpi(MPI_Comm_split(team.comm,
-                            mine >= 0 ? static_cast<int>(mine) : MPI_UNDEFINED,
-                            static_cast<int>(position), &comm),
-             "MPI_Comm_split");
-    if (comm != MPI_COMM_NULL)
-      checkMpi(MPI_Comm_set_errhandler(comm, MPI_ERRORS_RETURN),
-               "MPI_Comm_set_errhandler");
+    int code = MPI_Comm_split(
+        team.comm, mine >= 0 ? static_cast<int>(mine) : MPI_UNDEFINED,
+        static_cast<int>(position), &comm);
+    if (code == MPI_SUCCESS && comm != MPI_COMM_NULL) {
+      code = MPI_Comm_set_errhandler(comm, MPI_ERRORS_RETURN);
+      if (code != MPI_SUCCESS)
+        MPI_Comm_free(&comm);
+    }
+    if (code != MPI_SUCCESS) {
+      // No entry for a split that failed: the next call tries again.
+      cacheOf(team).commsByLayout.erase(it);
+      raiseMpi(code, "MPI_Comm_split");
+    }
     it->second = comm;
   }
   layout->comm = it->second;
@@ -350,9 +356,11 @@ MPI_Comm channelComm(TeamState &team) {
   GroupCache &cache = cacheOf(team);
   if (cache.channelComm == MPI_COMM_NULL) [[unlikely]] {
     cache.channelComm = dupForRuntime(team.comm);
+    // The standard attaches MPI_TAG_UB to MPI_COMM_WORLD only (communicators
+    // made by splitting may lack it); it bounds the tags of every one.
     void *value = nullptr;
     int found = 0;
-    MPI_Comm_get_attr(cache.channelComm, MPI_TAG_UB, &value, &found);
+    MPI_Comm_get_attr(MPI_COMM_WORLD, MPI_TAG_UB, &value, &found);
     cache.tagUpperBound = found ? *static_cast<int *>(value) : 32767;
   }
   return cache.channelComm;

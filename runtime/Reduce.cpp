@@ -166,47 +166,53 @@ MPI_User_function *userFunction(int32_t redop, int32_t dtype) {
   }
 }
 
-/// Every entry MPI_OP_NULL.
-OpTable nullOps() {
-  OpTable table;
-  for (auto &row : table)
-    row.fill(MPI_OP_NULL);
-  return table;
-}
-
-OpTable gUserOps = nullOps();
+/// The user-defined ops made so far. Zero-initialized (no constructor runs):
+/// `made` says which entries of `ops` hold an op.
+struct UserOps {
+  MPI_Op ops[DISTRT_NUM_DTYPES][DISTRT_NUM_REDOPS];
+  bool made[DISTRT_NUM_DTYPES][DISTRT_NUM_REDOPS];
+};
+UserOps gUserOps;
 
 } // namespace
 
 // MPI op handles are link-time constants (Open MPI) or integers (MPICH):
-// this table needs no MPI call.
-const OpTable kBuiltinOps = [] {
-  OpTable table = nullOps();
-  const MPI_Op common[] = {MPI_SUM,  MPI_PROD, MPI_MIN, MPI_MAX,
-                           MPI_BAND, MPI_BOR,  MPI_BXOR};
-  for (int32_t d = DISTRT_I8; d <= DISTRT_UI64; ++d)
-    std::copy(std::begin(common), std::end(common), table[d].begin());
-  for (int32_t d = DISTRT_UI8; d <= DISTRT_UI64; ++d) {
-    table[d][DISTRT_UMIN] = MPI_MIN;
-    table[d][DISTRT_UMAX] = MPI_MAX;
-  }
-  for (int32_t d : {DISTRT_F32, DISTRT_F64})
-    std::copy(common, common + 4, table[d].begin()); // sum, prod, min, max
-  auto &i1 = table[DISTRT_I1];
-  i1[DISTRT_SUM] = i1[DISTRT_XOR] = MPI_BXOR;
-  i1[DISTRT_PROD] = i1[DISTRT_MIN] = i1[DISTRT_AND] = i1[DISTRT_UMIN] =
-      MPI_BAND;
-  i1[DISTRT_MAX] = i1[DISTRT_OR] = i1[DISTRT_UMAX] = MPI_BOR;
+// the table needs no MPI call. Built on first use, so that it is ready
+// whenever a reduction runs, static initialization order notwithstanding.
+const OpTable &builtinOps() {
+  static const OpTable table = [] {
+    OpTable t;
+    for (auto &row : t)
+      row.fill(MPI_OP_NULL);
+    const MPI_Op common[] = {MPI_SUM,  MPI_PROD, MPI_MIN, MPI_MAX,
+                             MPI_BAND, MPI_BOR,  MPI_BXOR};
+    for (int32_t d = DISTRT_I8; d <= DISTRT_UI64; ++d)
+      std::copy(std::begin(common), std::end(common), t[d].begin());
+    for (int32_t d = DISTRT_UI8; d <= DISTRT_UI64; ++d) {
+      t[d][DISTRT_UMIN] = MPI_MIN;
+      t[d][DISTRT_UMAX] = MPI_MAX;
+    }
+    for (int32_t d : {DISTRT_F32, DISTRT_F64})
+      std::copy(common, common + 4, t[d].begin()); // sum, prod, min, max
+    auto &i1 = t[DISTRT_I1];
+    i1[DISTRT_SUM] = i1[DISTRT_XOR] = MPI_BXOR;
+    i1[DISTRT_PROD] = i1[DISTRT_MIN] = i1[DISTRT_AND] = i1[DISTRT_UMIN] =
+        MPI_BAND;
+    i1[DISTRT_MAX] = i1[DISTRT_OR] = i1[DISTRT_UMAX] = MPI_BOR;
+    return t;
+  }();
   return table;
-}();
+}
 
 MPI_Op userReductionOp(int32_t redop, int32_t dtype) {
-  MPI_Op &op = gUserOps[dtype][redop];
-  if (op == MPI_OP_NULL) {
+  MPI_Op &op = gUserOps.ops[dtype][redop];
+  bool &made = gUserOps.made[dtype][redop];
+  if (!made) {
     MPI_User_function *function = userFunction(redop, dtype);
     if (!function)
       raiseReduction(redop, dtype);
     checkMpi(MPI_Op_create(function, /*commute=*/1, &op), "MPI_Op_create");
+    made = true;
   }
   return op;
 }
@@ -226,10 +232,12 @@ void raiseReduction(int32_t redop, int32_t dtype) {
 }
 
 void freeReductionOps() noexcept {
-  for (auto &row : gUserOps)
-    for (MPI_Op &op : row)
-      if (op != MPI_OP_NULL)
-        MPI_Op_free(&op);
+  for (int32_t d = 0; d < DISTRT_NUM_DTYPES; ++d)
+    for (int32_t r = 0; r < DISTRT_NUM_REDOPS; ++r)
+      if (gUserOps.made[d][r]) {
+        MPI_Op_free(&gUserOps.ops[d][r]);
+        gUserOps.made[d][r] = false;
+      }
 }
 
 } // namespace distrt::detail

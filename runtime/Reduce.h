@@ -16,7 +16,7 @@ namespace distrt::detail {
 /// needs a user-defined op or is undefined.
 using OpTable =
     std::array<std::array<MPI_Op, DISTRT_NUM_REDOPS>, DISTRT_NUM_DTYPES>;
-extern const OpTable kBuiltinOps;
+const OpTable &builtinOps();
 
 /// The user-defined op of (redop, dtype), created on first use; throws
 /// Failure for an undefined pair.
@@ -32,7 +32,7 @@ inline MPI_Op reductionOp(int32_t redop, int32_t dtype) {
   if (static_cast<uint32_t>(dtype) >= DISTRT_NUM_DTYPES ||
       static_cast<uint32_t>(redop) >= DISTRT_NUM_REDOPS) [[unlikely]]
     raiseReduction(redop, dtype);
-  const MPI_Op op = kBuiltinOps[dtype][redop];
+  const MPI_Op op = builtinOps()[dtype][redop];
   if (op == MPI_OP_NULL) [[unlikely]]
     return userReductionOp(redop, dtype);
   return op;

@@ -174,6 +174,14 @@ TEST_CASE("send/recv: a channel_id MPI cannot tell apart is an error",
   CHECK_THROWS_WITH(recv(world(), &pairs.spec, -(int64_t{1} << 40), false,
                          {{data.operand()}}),
                     Contains("channel_id -1099511627776 is outside"));
+  // Refused on the ranks outside every pair too (only 0 -> 0 here).
+  const Groups self(DISTRT_FLATTENED_IDS, {{0, 0}});
+  CHECK_THROWS_WITH(
+      send(world(), &self.spec, int64_t{1} << 40, false, {{data.operand()}}),
+      Contains("is outside the channels MPI can keep apart"));
+  CHECK_THROWS_WITH(
+      recv(world(), &self.spec, int64_t{1} << 40, false, {{data.operand()}}),
+      Contains("is outside the channels MPI can keep apart"));
 }
 
 TEST_CASE("send/recv: a process that is nobody's target gets zeros", "[p2p]") {

@@ -104,10 +104,23 @@ TEST_CASE("umin and umax compare signless integers as unsigned",
   checkUnsigned<int16_t>();
   checkUnsigned<int32_t>();
   checkUnsigned<int64_t>();
-  // ui* already compare as unsigned.
-  std::vector<uint32_t> data = {static_cast<uint32_t>(worldRank() + 7)};
-  allreduce(Team(), RedOp::UMax, std::span<uint32_t>(data));
-  CHECK(data[0] == static_cast<uint32_t>(worldSize() + 6));
+  // ui* already compare as unsigned; 2^63 + p is the largest at rank P - 1.
+  const int64_t P = worldSize(), p = worldRank();
+  const uint64_t top = uint64_t{1} << 63;
+  std::vector<uint64_t> big = {top + static_cast<uint64_t>(p)}, small = big;
+  allreduce(Team(), RedOp::UMax, std::span<uint64_t>(big));
+  allreduce(Team(), RedOp::UMin, std::span<uint64_t>(small));
+  CHECK(big[0] == top + static_cast<uint64_t>(P - 1));
+  CHECK(small[0] == top);
+  // i1: umin is `and`, umax is `or`; rank p contributes p % 2 == 0.
+  for (RedOp op : {RedOp::UMin, RedOp::UMax}) {
+    std::vector<uint8_t> flag = {static_cast<uint8_t>(p % 2 == 0)};
+    const int64_t size = 1, stride = 1;
+    allreduce(Team(), op, Dtype::I1,
+              MemrefView(flag.data(), {&size, 1}, {&stride, 1}));
+    INFO("rank " << p << (op == RedOp::UMin ? " umin" : " umax") << " on i1");
+    CHECK(flag[0] == (op == RedOp::UMax || P == 1 ? 1 : 0));
+  }
 }
 
 TEST_CASE("minimum, maximum, minnum and maxnum follow IEEE 754-2019",

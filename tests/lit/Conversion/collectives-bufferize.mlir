@@ -222,3 +222,21 @@ func.func @get_halo(%local: tensor<?x3xi64>, %i: index) -> (tensor<?x3xi64>, ten
   distruntime.wait %h
   return %l, %r : tensor<?x3xi64>, tensor<?x3xi64>
 }
+
+// -----
+
+// Buffer deallocation frees an op's buffers at the end of its block: an
+// async tensor-form op waited in another block is refused.
+func.func @wait_in_another_block(%x: tensor<4xf32>, %c: i1) -> tensor<8xf32> {
+  %r, %h = scf.if %c -> (tensor<8xf32>, !distruntime.async_handle) {
+    // expected-error @+2 {{is async on tensors, so it must be waited in its own block}}
+    // expected-error @+1 {{failed to bufferize op}}
+    %r0, %h0 = distruntime.all_gather ins(%x : tensor<4xf32>) async {all_gather_dim = 0 : i64, replica_groups = dense<[[0, 1]]> : tensor<1x2xi64>} -> tensor<8xf32>
+    scf.yield %r0, %h0 : tensor<8xf32>, !distruntime.async_handle
+  } else {
+    %r1, %h1 = distruntime.all_gather ins(%x : tensor<4xf32>) async {all_gather_dim = 0 : i64, replica_groups = dense<[[1, 0]]> : tensor<1x2xi64>} -> tensor<8xf32>
+    scf.yield %r1, %h1 : tensor<8xf32>, !distruntime.async_handle
+  }
+  distruntime.wait %h
+  return %r : tensor<8xf32>
+}

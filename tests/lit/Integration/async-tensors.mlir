@@ -3,10 +3,21 @@
 // the input's buffer in place before the wait; the reduction must still see
 // the input as it was at the op. x@q = [10 q + i], i < 4, so the sum over N
 // processes is 10 N (N - 1) / 2 + N i.
+// With buffer deallocation, the copy is freed after the wait.
+// RUN: %distruntime-opt %s --pass-pipeline='builtin.module(one-shot-bufferize{bufferize-function-boundaries},buffer-deallocation-pipeline)' | FileCheck %s --check-prefix=IR
+// IR: %[[X:.*]] = memref.alloc() {{.*}}: memref<4xi64>
+// IR: %[[COPY:.*]] = memref.alloc() {{.*}}: memref<4xi64>
+// IR-NEXT: memref.copy %[[X]], %[[COPY]]
+// IR: %[[H:.*]] = distruntime.all_reduce ins(%[[COPY]] : memref<4xi64>)
+// IR-NEXT: linalg.fill ins(%{{.*}} : i64) outs(%[[X]] : memref<4xi64>)
+// IR-NEXT: distruntime.wait %[[H]]
+// IR: memref.dealloc %[[COPY]]
 // RUN: %compile %s -o %t
 // RUN: %mpirun 1 %t | sort | FileCheck %s --check-prefix=NP1
 // RUN: %mpirun 2 %t | sort | FileCheck %s --check-prefix=NP2
 // RUN: %mpirun 3 %t | sort | FileCheck %s --check-prefix=NP3
+// RUN: env DISTRUNTIME_PIPELINE_OPTIONS=buffer-deallocation=1 %compile %s -o %t.dealloc
+// RUN: %mpirun 3 %t.dealloc | sort | FileCheck %s --check-prefix=NP3
 // NP1: rank 0: 0 1 2 3 | 1000 1000 1000 1000
 // NP2: rank 0: 10 12 14 16 | 1000 1000 1000 1000
 // NP2-NEXT: rank 1: 10 12 14 16 | 1000 1000 1000 1000

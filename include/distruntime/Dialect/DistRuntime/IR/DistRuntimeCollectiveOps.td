@@ -103,7 +103,8 @@ def DistRuntime_AllGatherOp : DistRuntime_CollectiveOp<"all_gather"> {
 // AllReduceGroupOp
 //===----------------------------------------------------------------------===//
 
-def DistRuntime_AllReduceGroupOp : DistRuntime_CollectiveOp<"all_reduce"> {
+def DistRuntime_AllReduceGroupOp : DistRuntime_CollectiveOp<"all_reduce", [
+    DeclareOpInterfaceMethods<RegionBranchOpInterface>]> {
   let summary = "element-wise reduction within process groups (MPI_Allreduce)";
   let description = [{
     Within each process group, reduces every operand element-wise over the
@@ -184,7 +185,8 @@ def DistRuntime_AllToAllOp : DistRuntime_CollectiveOp<"all_to_all"> {
 // ReduceScatterOp
 //===----------------------------------------------------------------------===//
 
-def DistRuntime_ReduceScatterOp : DistRuntime_CollectiveOp<"reduce_scatter"> {
+def DistRuntime_ReduceScatterOp : DistRuntime_CollectiveOp<"reduce_scatter", [
+    DeclareOpInterfaceMethods<RegionBranchOpInterface>]> {
   let summary = "reduce, then keep one block per member (MPI_Reduce_scatter)";
   let description = [{
     Within each process group, reduces the operand element-wise over the
