@@ -77,13 +77,19 @@ static FailureOr<Form> verifyForm(Op op, bool takesInputs, bool givesResults) {
   return form;
 }
 
-/// (C6)-style: result k has the element type of input k and the shape
-/// `expected(input k)` where both are static.
-static LogicalResult verifyResultTypes(
-    Operation *op, const Form &form,
-    llvm::function_ref<SmallVector<int64_t>(ShapedType)> expected) {
+/// (C6)-style: result k has the element type of input k (or `element`, the
+/// type a reduction computes in, if given) and the shape `expected(input k)`
+/// where both are static.
+static LogicalResult
+verifyResultTypes(Operation *op, const Form &form,
+                  llvm::function_ref<SmallVector<int64_t>(ShapedType)> expected,
+                  Type element = {}) {
   for (auto [k, in, out] : llvm::enumerate(form.inputs, form.results)) {
-    if (in.getElementType() != out.getElementType())
+    if (element && out.getElementType() != element)
+      return op->emitOpError("result #")
+             << k << " has element type " << out.getElementType()
+             << " but 'computation' reduces " << element;
+    if (!element && in.getElementType() != out.getElementType())
       return op->emitOpError("result #")
              << k << " has element type " << out.getElementType()
              << " but input #" << k << " has " << in.getElementType();
@@ -186,9 +192,30 @@ void ReduceScatterOp::getSuccessorRegions(
   reductionSuccessors(*this, point, regions);
 }
 
+/// StableHLO's is_promotable(from, to) on the dialect's element types: the
+/// same kind (i1 only to i1, integers to integers, floats to floats) and a
+/// bit width no larger.
+static bool isPromotable(Type from, Type to) {
+  if (from == to)
+    return true;
+  if (from.isInteger(1) || to.isInteger(1) ||
+      isa<FloatType>(from) != isa<FloatType>(to))
+    return false;
+  return from.getIntOrFloatBitWidth() <= to.getIntOrFloatBitWidth();
+}
+
+/// The element type a reduction computes in: the region's, else none (the
+/// inputs' own).
+template <typename Op> static Type reductionElement(Op op) {
+  Region &region = op.getComputation();
+  if (region.empty() || region.front().getNumArguments() == 0)
+    return {};
+  return region.front().getArgument(0).getType();
+}
+
 /// (C5)/(C7) of all_reduce and reduce_scatter: exactly one of `reduction`
-/// and `computation`; the region is (E, E) -> E with E every input's element
-/// type and a body the runtime implements.
+/// and `computation`; the region is (E, E) -> E with every input's element
+/// type promotable to E, and a body the runtime implements.
 template <typename Op>
 static LogicalResult verifyReduction(Op op, const Form &form) {
   Region &region = op.getComputation();
@@ -207,16 +234,17 @@ static LogicalResult verifyReduction(Op op, const Form &form) {
                             "arguments of the element type");
     Type element = region.front().getArgument(0).getType();
     for (auto [k, in] : llvm::enumerate(form.inputs))
-      if (in.getElementType() != element)
+      if (!isPromotable(in.getElementType(), element))
         return op.emitOpError("'computation' reduces ")
                << element << " but input #" << k << " has element type "
-               << in.getElementType();
+               << in.getElementType() << ", which does not promote to it";
     std::optional<ReductionKind> kind = matchReductionRegion(region);
     if (!kind)
       return op.emitOpError(
           "'computation' must yield a single arith add, mul, min, max, and, or "
           "or xor of its two arguments");
-    attr = kind;
+    // The region's own element type decides which reductions exist.
+    return verifyReductionElementType(op, *kind, element, "'computation'");
   }
   for (auto [k, in] : llvm::enumerate(form.inputs))
     if (failed(verifyReductionElementType(op, *attr, in.getElementType(),
@@ -276,9 +304,10 @@ LogicalResult AllReduceGroupOp::verify() {
       failed(verifyGlobalIds(*this, getUseGlobalDeviceIds(), getChannelId())) ||
       failed(verifyReduction(*this, *form)))
     return failure();
-  return verifyResultTypes(*this, *form, [](ShapedType in) {
-    return SmallVector<int64_t>(in.getShape());
-  });
+  return verifyResultTypes(
+      *this, *form,
+      [](ShapedType in) { return SmallVector<int64_t>(in.getShape()); },
+      reductionElement(*this));
 }
 
 //===----------------------------------------------------------------------===//
@@ -350,11 +379,14 @@ LogicalResult ReduceScatterOp::verify() {
              << " in 'scatter_dimension' " << dim << ", which the group size "
              << *members << " does not divide";
   // (C8), (C9).
-  return verifyResultTypes(*this, *form, [&](ShapedType in) {
-    SmallVector<int64_t> shape(in.getShape());
-    shape[dim] = scaled(shape[dim], members, /*divide=*/true);
-    return shape;
-  });
+  return verifyResultTypes(
+      *this, *form,
+      [&](ShapedType in) {
+        SmallVector<int64_t> shape(in.getShape());
+        shape[dim] = scaled(shape[dim], members, /*divide=*/true);
+        return shape;
+      },
+      reductionElement(*this));
 }
 
 //===----------------------------------------------------------------------===//

@@ -211,6 +211,16 @@ struct AllReducePlan {
 };
 OpMemo<AllReducePlan> gAllReduceMemo;
 
+/// Puts input `in` into the dense buffer `dst` as the output's element type
+/// (promoted where the computation reduces in a wider type).
+void stageInput(const Buffer &in, const Buffer &out, std::byte *dst,
+                std::vector<std::byte> &scratch) {
+  if (in.dtype == out.dtype)
+    pack(in.bytes, dst);
+  else
+    packPromoted(in.bytes, in.dtype, dst, out.dtype, scratch);
+}
+
 [[gnu::noinline]] void planAllReduce(MemoEntry<AllReducePlan> &m,
                                      int64_t teamId,
                                      const distrt_groups_t *groups,
@@ -219,7 +229,7 @@ OpMemo<AllReducePlan> gAllReduceMemo;
   m.valid = false;
   // The operands first: the C ABI's arrays are checked before anything.
   OpScratch &s = opScratch();
-  resolvePairs(inputs, outputs, s, /*sameShape=*/true);
+  resolvePairs(inputs, outputs, s, /*sameShape=*/true, /*promote=*/true);
   TeamState &team = lookupTeam(teamId);
   const GroupLayout &layout = groupLayout(team, groups);
   layout.requireEveryProcess();
@@ -227,7 +237,8 @@ OpMemo<AllReducePlan> gAllReduceMemo;
   size_t active = 0, staged = 0;
   for (size_t k = 0; k < n; ++k) {
     const Buffer &in = s.ins[k], &out = s.outs[k];
-    reductionOp(redop, in.dtype); // validates before any MPI call
+    // The reduction runs in the output's (possibly promoted) type.
+    reductionOp(redop, out.dtype); // validates before any MPI call
     mpiCount(in.count, "elements");
     if (in.count == 0)
       continue;
@@ -238,13 +249,14 @@ OpMemo<AllReducePlan> gAllReduceMemo;
   m.plan = {&layout,
             active,
             staged,
-            n > 0 ? reductionOp(redop, s.ins[0].dtype) : MPI_OP_NULL,
-            n > 0 && s.ins[0].dense && !overlaps(s.ins[0], s.outs[0]),
+            n > 0 ? reductionOp(redop, s.outs[0].dtype) : MPI_OP_NULL,
+            n > 0 && s.ins[0].dense && s.ins[0].dtype == s.outs[0].dtype &&
+                !overlaps(s.ins[0], s.outs[0]),
             active > 0 && n == 1 && s.outs[0].dense,
             n > 0 ? s.ins[0].bytes.base : nullptr,
             n > 0 ? s.outs[0].bytes.base : nullptr,
             n > 0 ? static_cast<int>(s.ins[0].count) : 0,
-            n > 0 ? s.ins[0].type->mpi : MPI_DATATYPE_NULL,
+            n > 0 ? s.outs[0].type->mpi : MPI_DATATYPE_NULL,
             layout.comm};
   m.store(teamId, groups, layout.key, {redop}, &inputs, &outputs, s);
 }
@@ -253,7 +265,12 @@ void allReduceBlocking(const MemoEntry<AllReducePlan> &m) {
   const AllReducePlan &p = m.plan;
   const void *send = p.send;
   if (!p.directSend0) {
-    copy(m.ins[0].bytes, m.outs[0].bytes, opScratch().copy);
+    const Buffer &in = m.ins[0], &out = m.outs[0];
+    if (in.dtype == out.dtype)
+      copy(in.bytes, out.bytes, opScratch().copy);
+    else
+      packPromoted(in.bytes, in.dtype, out.bytes.base, out.dtype,
+                   opScratch().copy);
     send = MPI_IN_PLACE;
   }
   checkMpi(MPI_Allreduce(send, p.recv, p.count, p.type, p.op0, p.comm),
@@ -289,25 +306,27 @@ allReduceFull(MemoEntry<AllReducePlan> &m, int64_t teamId,
       void *recv = out.bytes.base;
       if (!out.dense) {
         recv = slot.staging.data() + offset;
-        pack(in.bytes, static_cast<std::byte *>(recv));
+        stageInput(in, out, static_cast<std::byte *>(recv), s.copy);
         slot.addUnpack(offset, out.bytes.base, out.rank(), out.sizes(),
                        out.strides(), out.bytes.elementSize);
         offset += alignUp(out.byteCount);
+      } else if (in.dtype != out.dtype) {
+        packPromoted(in.bytes, in.dtype, out.bytes.base, out.dtype, s.copy);
       } else if (in.dense && !overlaps(in, out)) {
         send = in.bytes.base;
       } else {
         copy(in.bytes, out.bytes, s.copy);
       }
-      const MPI_Op op = reductionOp(redop, in.dtype);
+      const MPI_Op op = reductionOp(redop, out.dtype);
       const int count = static_cast<int>(in.count);
       if (async || active > 1)
         postRequest(slot, "MPI_Iallreduce", [&](MPI_Request *request) {
-          return MPI_Iallreduce(send, recv, count, in.type->mpi, op,
+          return MPI_Iallreduce(send, recv, count, out.type->mpi, op,
                                 layout->comm, request);
         });
       else
         checkMpi(
-            MPI_Allreduce(send, recv, count, in.type->mpi, op, layout->comm),
+            MPI_Allreduce(send, recv, count, out.type->mpi, op, layout->comm),
             "MPI_Allreduce");
     }
   });
@@ -491,12 +510,16 @@ OpMemo<ReduceScatterPlan> gReduceScatterMemo;
 
 /// The input is already G consecutive blocks when it is dense and
 /// scatter_dim is its leading non-unit dimension.
-bool scatterDirectSend(const Buffer &in, int64_t scatterDim) {
-  return in.dense && leadingElements(in.rank(), in.sizes(), scatterDim) == 1;
+/// The input is sent as is: dense, blocks consecutive, and not promoted.
+bool scatterDirectSend(const Buffer &in, const Buffer &out,
+                       int64_t scatterDim) {
+  return in.dense && in.dtype == out.dtype &&
+         leadingElements(in.rank(), in.sizes(), scatterDim) == 1;
 }
 bool scatterDirectRecv(const Buffer &in, const Buffer &out,
                        int64_t scatterDim) {
-  return out.dense && !(scatterDirectSend(in, scatterDim) && overlaps(in, out));
+  return out.dense &&
+         !(scatterDirectSend(in, out, scatterDim) && overlaps(in, out));
 }
 
 [[gnu::noinline]] void planReduceScatter(MemoEntry<ReduceScatterPlan> &m,
@@ -508,7 +531,7 @@ bool scatterDirectRecv(const Buffer &in, const Buffer &out,
   m.valid = false;
   // The operands first: the C ABI's arrays are checked before anything.
   OpScratch &s = opScratch();
-  resolvePairs(inputs, outputs, s, /*sameShape=*/false);
+  resolvePairs(inputs, outputs, s, /*sameShape=*/false, /*promote=*/true);
   TeamState &team = lookupTeam(teamId);
   const GroupLayout &layout = groupLayout(team, groups);
   layout.requireEveryProcess();
@@ -517,7 +540,7 @@ bool scatterDirectRecv(const Buffer &in, const Buffer &out,
   size_t active = 0;
   for (size_t k = 0; k < n; ++k) {
     const Buffer &in = s.ins[k], &out = s.outs[k];
-    reductionOp(redop, in.dtype);
+    reductionOp(redop, out.dtype);
     checkDim(k, "scatter_dimension", scatterDim, in.rank());
     const int64_t size = in.sizes()[scatterDim];
     if (size % G != 0) [[unlikely]]
@@ -530,17 +553,18 @@ bool scatterDirectRecv(const Buffer &in, const Buffer &out,
     mpiCount(in.count, "elements");
     active += out.count > 0;
   }
-  const bool direct = n == 1 && scatterDirectSend(s.ins[0], scatterDim) &&
+  const bool direct = n == 1 &&
+                      scatterDirectSend(s.ins[0], s.outs[0], scatterDim) &&
                       scatterDirectRecv(s.ins[0], s.outs[0], scatterDim);
   m.plan = {&layout,
             active,
-            n > 0 ? reductionOp(redop, s.ins[0].dtype) : MPI_OP_NULL,
+            n > 0 ? reductionOp(redop, s.outs[0].dtype) : MPI_OP_NULL,
             direct,
             active > 0 && direct,
             n > 0 ? s.ins[0].bytes.base : nullptr,
             n > 0 ? s.outs[0].bytes.base : nullptr,
             n > 0 ? static_cast<int>(s.outs[0].count) : 0,
-            n > 0 ? s.ins[0].type->mpi : MPI_DATATYPE_NULL,
+            n > 0 ? s.outs[0].type->mpi : MPI_DATATYPE_NULL,
             layout.comm};
   m.store(teamId, groups, layout.key, {redop, scatterDim}, &inputs, &outputs,
           s);
@@ -573,8 +597,9 @@ reduceScatterFull(MemoEntry<ReduceScatterPlan> &m, int64_t teamId,
   return runInSlot("reduce_scatter", teamId, async, [&](RequestSlot &slot) {
     size_t total = 0;
     for (size_t k = 0; k < n; ++k) {
-      if (!scatterDirectSend(m.ins[k], scatterDim))
-        total += alignUp(m.ins[k].byteCount);
+      if (!scatterDirectSend(m.ins[k], m.outs[k], scatterDim))
+        total +=
+            alignUp(static_cast<size_t>(m.ins[k].count) * m.outs[k].type->size);
       if (!scatterDirectRecv(m.ins[k], m.outs[k], scatterDim))
         total += alignUp(m.outs[k].byteCount);
     }
@@ -586,14 +611,21 @@ reduceScatterFull(MemoEntry<ReduceScatterPlan> &m, int64_t teamId,
       if (out.count == 0)
         continue;
       const void *send = in.bytes.base;
-      if (!scatterDirectSend(in, scatterDim)) {
+      if (!scatterDirectSend(in, out, scatterDim)) {
+        // Block j of the scatter dimension goes j-th, in the output's type.
         std::byte *packed = slot.staging.data() + offset;
         send = packed;
         const int64_t blockSize = out.sizes()[scatterDim];
-        for (int64_t j = 0; j < G; ++j)
-          pack(in.slice(scatterDim, j, blockSize, out.sizes()),
-               packed + static_cast<size_t>(j) * out.byteCount);
-        offset += alignUp(in.byteCount);
+        for (int64_t j = 0; j < G; ++j) {
+          const StridedBytes block =
+              in.slice(scatterDim, j, blockSize, out.sizes());
+          std::byte *dst = packed + static_cast<size_t>(j) * out.byteCount;
+          if (in.dtype == out.dtype)
+            pack(block, dst);
+          else
+            packPromoted(block, in.dtype, dst, out.dtype, opScratch().copy);
+        }
+        offset += alignUp(static_cast<size_t>(in.count) * out.type->size);
       }
       void *recv = out.bytes.base;
       if (!scatterDirectRecv(in, out, scatterDim)) {
@@ -602,16 +634,16 @@ reduceScatterFull(MemoEntry<ReduceScatterPlan> &m, int64_t teamId,
                        out.strides(), out.bytes.elementSize);
         offset += alignUp(out.byteCount);
       }
-      const MPI_Op op = reductionOp(redop, in.dtype);
+      const MPI_Op op = reductionOp(redop, out.dtype);
       const int count = static_cast<int>(out.count);
       if (async || active > 1)
         postRequest(
             slot, "MPI_Ireduce_scatter_block", [&](MPI_Request *request) {
-              return MPI_Ireduce_scatter_block(send, recv, count, in.type->mpi,
+              return MPI_Ireduce_scatter_block(send, recv, count, out.type->mpi,
                                                op, layout->comm, request);
             });
       else
-        checkMpi(MPI_Reduce_scatter_block(send, recv, count, in.type->mpi, op,
+        checkMpi(MPI_Reduce_scatter_block(send, recv, count, out.type->mpi, op,
                                           layout->comm),
                  "MPI_Reduce_scatter_block");
     }

@@ -32,6 +32,17 @@ inline const DtypeInfo &dtypeInfo(int32_t dtype) {
   return kDtypes[dtype];
 }
 
+/// StableHLO's is_promotable(from, to) for a reduction's element type: the
+/// same kind (i1 to i1 only; integers to integers, floats to floats) and a
+/// bit width no larger. Both arguments are valid distrt_dtype_t values.
+bool promotes(int32_t from, int32_t to);
+
+/// Converts `count` dense elements of type `from` at `src` to type `to` at
+/// `dst` (promotes(from, to) holds): integers keep their value (signless
+/// sign-extend, ui* zero-extend), floats round to nearest even.
+void convertDense(const std::byte *src, int32_t from, std::byte *dst,
+                  int32_t to, int64_t count);
+
 } // namespace distrt::detail
 
 #endif // DISTRUNTIME_RUNTIME_DTYPE_H

@@ -35,10 +35,12 @@ raiseBadDtype(const char *what, size_t k, int64_t dtype) {
 }
 
 [[noreturn, gnu::cold, gnu::noinline]] void
-raiseMismatch(const Buffer &in, const Buffer &out, size_t k, bool sameShape) {
+raiseMismatch(const Buffer &in, const Buffer &out, size_t k, bool sameShape,
+              bool promote) {
   if (in.dtype != out.dtype)
-    raise("operand {}: the input has element type {} but the output {}", k,
-          in.type->name, out.type->name);
+    raise("operand {}: the input has element type {} but the output {}{}", k,
+          in.type->name, out.type->name,
+          promote ? ", which it does not promote to" : "");
   raise("operand {}: the output has {} {} but the input {}", k,
         sameShape ? "shape" : "rank",
         sameShape ? shapeText(out.rank(), out.sizes())
@@ -141,7 +143,7 @@ void resolve(const OperandList &operands, std::vector<Buffer> &buffers,
 }
 
 void resolvePairs(const OperandList &inputs, const OperandList &outputs,
-                  OpScratch &scratch, bool sameShape) {
+                  OpScratch &scratch, bool sameShape, bool promote) {
   if (inputs.size() != outputs.size()) [[unlikely]]
     raiseCounts(inputs.size(), outputs.size());
   resolve(inputs, scratch.ins, "input");
@@ -149,12 +151,32 @@ void resolvePairs(const OperandList &inputs, const OperandList &outputs,
   const size_t n = scratch.ins.size();
   for (size_t k = 0; k < n; ++k) {
     const Buffer &in = scratch.ins[k], &out = scratch.outs[k];
-    bool same = in.dtype == out.dtype && in.rank() == out.rank();
+    bool same =
+        (in.dtype == out.dtype || (promote && promotes(in.dtype, out.dtype))) &&
+        in.rank() == out.rank();
     for (int64_t d = 0; same && sameShape && d < in.rank(); ++d)
       same = in.sizes()[d] == out.sizes()[d];
     if (!same) [[unlikely]]
-      raiseMismatch(in, out, k, sameShape);
+      raiseMismatch(in, out, k, sameShape, promote);
   }
+}
+
+void packPromoted(const StridedBytes &src, int32_t from, std::byte *dst,
+                  int32_t to, std::vector<std::byte> &scratch) {
+  const int64_t count = numElements(src.rank, src.sizes);
+  const std::byte *dense = src.base;
+  const size_t inBytes = static_cast<size_t>(count) * src.elementSize;
+  const size_t outBytes = static_cast<size_t>(count) * kDtypes[to].size;
+  // Staged when strided, or when converting in place would overwrite
+  // elements not read yet.
+  const bool overlapping =
+      count > 0 && src.base < dst + outBytes && dst < src.base + inBytes;
+  if (!isContiguous(src) || overlapping) {
+    scratch.resize(inBytes);
+    pack(src, scratch.data());
+    dense = scratch.data();
+  }
+  convertDense(dense, from, dst, to, count);
 }
 
 void CallMemo::store(int64_t teamId, const distrt_groups_t *spec,

@@ -435,3 +435,81 @@ TEST_CASE("bad shapes and counts are clear errors naming the operand",
                      "not divisible by the group size"));
   }
 }
+
+TEST_CASE("all_reduce and reduce_scatter promote to the output's type",
+          "[collectives]") {
+  // StableHLO's is_promotable: the inputs convert to the output's element
+  // type, which the reduction computes in. Rank p contributes 100 + p + i
+  // (i8: the sum over 2+ ranks no longer fits), -(p + 1) * i (i16 -> i64:
+  // signless integers sign-extend), 250 (ui8 -> ui32: zero-extend) and
+  // (p + 1) / 4 + i (bf16 -> f32, exact in both).
+  const int64_t P = worldSize(), p = worldRank();
+  for (bool strided : {false, true})
+    for (bool async : {false, true}) {
+      Array a(Dtype::I8, {3}, strided), b(Dtype::I16, {2, 2}, strided),
+          c(Dtype::UI8, {2}, strided), d(Dtype::BF16, {3}, strided);
+      a.fill([&](int64_t i) { return 100 + p + i; });
+      b.fill([&](int64_t i) { return -(p + 1) * i; });
+      c.fill([](int64_t) { return 250; });
+      for (int64_t i = 0; i < 3; ++i) {
+        const float v =
+            static_cast<float>(p + 1) / 4.0f + static_cast<float>(i);
+        const uint16_t bits = detail::floatToBfloat16(v);
+        std::memcpy(d.element(i), &bits, sizeof bits);
+      }
+      Array ra(Dtype::I32, {3}, strided), rb(Dtype::I64, {2, 2}),
+          rc(Dtype::UI32, {2}), rd(Dtype::F32, {3}, strided);
+      // Owned: an Operands span over a braced list would dangle.
+      const std::vector<Operand> ins = {a.operand(), b.operand(), c.operand(),
+                                        d.operand()},
+                                 outs = {ra.operand(), rb.operand(),
+                                         rc.operand(), rd.operand()};
+      if (async)
+        allReduceAsync(world(), everyone().spec, RedOp::Sum, ins, outs).wait();
+      else
+        allReduce(world(), everyone().spec, RedOp::Sum, ins, outs);
+      INFO("rank " << p << (strided ? ", strided" : ", dense")
+                   << (async ? ", async" : ", sync"));
+      const int64_t ranks = P * (P - 1) / 2; // sum of p
+      for (int64_t i = 0; i < 3; ++i) {
+        CHECK(ra.get(i) == static_cast<double>(P * (100 + i) + ranks));
+        CHECK(rd.get(i) == static_cast<double>(P * (P + 1)) / 8.0 +
+                               static_cast<double>(P * i));
+      }
+      for (int64_t i = 0; i < 4; ++i)
+        CHECK(rb.get(i) == static_cast<double>(-(ranks + P) * i));
+      for (int64_t i = 0; i < 2; ++i)
+        CHECK(rc.get(i) == static_cast<double>(250 * P));
+
+      // reduce_scatter of i8 into i32 along a non-leading dimension: block
+      // j of dimension 1 goes to position j.
+      Array x(Dtype::I8, {2, 2 * P}, strided), y(Dtype::I32, {2, 2});
+      x.fill([&](int64_t i) { return 100 + p + i % 7; });
+      if (async)
+        reduceScatterAsync(world(), everyone().spec, RedOp::Sum, 1,
+                           {{x.operand()}}, {{y.operand()}})
+            .wait();
+      else
+        reduceScatter(world(), everyone().spec, RedOp::Sum, 1, {{x.operand()}},
+                      {{y.operand()}});
+      for (int64_t r = 0; r < 2; ++r)
+        for (int64_t k = 0; k < 2; ++k) {
+          const int64_t flat = r * 2 * P + 2 * p + k;
+          CHECK(y.get(r * 2 + k) ==
+                static_cast<double>(P * (100 + flat % 7) + ranks));
+        }
+    }
+}
+
+TEST_CASE("an output type the input does not promote to is an error",
+          "[collectives]") {
+  Array in(Dtype::F32, {2}), out(Dtype::I64, {2}), narrow(Dtype::F16, {2});
+  CHECK_THROWS_WITH(allReduce(world(), everyone().spec, RedOp::Sum,
+                              {{in.operand()}}, {{out.operand()}}),
+                    Catch::Contains("operand 0: the input has element type "
+                                    "f32 but the output i64, which it does "
+                                    "not promote to"));
+  CHECK_THROWS_WITH(allReduce(world(), everyone().spec, RedOp::Sum,
+                              {{in.operand()}}, {{narrow.operand()}}),
+                    Catch::Contains("which it does not promote to"));
+}

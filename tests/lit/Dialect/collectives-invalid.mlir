@@ -201,13 +201,52 @@ func.func @ar_c4(%x: tensor<2xf32>) {
 
 // -----
 
-func.func @ar_c5_type(%x: tensor<2xf32>) {
-  // expected-error @+1 {{'computation' reduces 'f64' but input #0 has element type 'f32'}}
-  %r = distruntime.all_reduce ins(%x : tensor<2xf32>) {replica_groups = dense<[[0, 1]]> : tensor<1x2xi64>} computation {
-  ^bb0(%a: f64, %b: f64):
-    %s = arith.addf %a, %b : f64
-    distruntime.yield %s : f64
+func.func @ar_c5_type(%x: tensor<2xf64>) {
+  // expected-error @+1 {{'computation' reduces 'f32' but input #0 has element type 'f64', which does not promote to it}}
+  %r = distruntime.all_reduce ins(%x : tensor<2xf64>) {replica_groups = dense<[[0, 1]]> : tensor<1x2xi64>} computation {
+  ^bb0(%a: f32, %b: f32):
+    %s = arith.addf %a, %b : f32
+    distruntime.yield %s : f32
+  } -> tensor<2xf64>
+  return
+}
+
+// -----
+
+// is_promotable needs the same kind: an integer never promotes to a float.
+func.func @ar_c5_kind(%x: tensor<2xi16>) {
+  // expected-error @+1 {{'computation' reduces 'f32' but input #0 has element type 'i16', which does not promote to it}}
+  %r = distruntime.all_reduce ins(%x : tensor<2xi16>) {replica_groups = dense<[[0, 1]]> : tensor<1x2xi64>} computation {
+  ^bb0(%a: f32, %b: f32):
+    %s = arith.addf %a, %b : f32
+    distruntime.yield %s : f32
   } -> tensor<2xf32>
+  return
+}
+
+// -----
+
+// (C7): the results have the computation's element type E.
+func.func @ar_c7_promoted_result(%x: tensor<2xi8>) {
+  // expected-error @+1 {{result #0 has element type 'i8' but 'computation' reduces 'i32'}}
+  %r = distruntime.all_reduce ins(%x : tensor<2xi8>) {replica_groups = dense<[[0, 1]]> : tensor<1x2xi64>} computation {
+  ^bb0(%a: i32, %b: i32):
+    %s = arith.addi %a, %b : i32
+    distruntime.yield %s : i32
+  } -> tensor<2xi8>
+  return
+}
+
+// -----
+
+// i1 is StableHLO's boolean: it promotes to nothing else.
+func.func @rs_c7_bool(%x: memref<4xi1>, %y: memref<2xi8>) {
+  // expected-error @+1 {{'computation' reduces 'i8' but input #0 has element type 'i1', which does not promote to it}}
+  distruntime.reduce_scatter ins(%x : memref<4xi1>) outs(%y : memref<2xi8>) {scatter_dimension = 0 : i64, replica_groups = dense<[[0, 1]]> : tensor<1x2xi64>} computation {
+  ^bb0(%a: i8, %b: i8):
+    %s = arith.addi %a, %b : i8
+    distruntime.yield %s : i8
+  }
   return
 }
 

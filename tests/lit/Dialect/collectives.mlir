@@ -18,6 +18,15 @@ module attributes {distruntime.num_replicas = 2 : i64, distruntime.num_partition
       %m = arith.muli %a, %b : i64
       distruntime.yield %m : i64
     } -> tensor<2x2xi64>
+    // Promotion (is_promotable): bf16 inputs reduced, and returned, as f32.
+    // CHECK: distruntime.all_reduce ins(%{{.*}} : tensor<3xbf16>) {{.*}} computation {
+    // CHECK: arith.maximumf {{.*}} : f32
+    // CHECK: } -> tensor<3xf32>
+    %pm = distruntime.all_reduce ins(%y : tensor<3xbf16>) {replica_groups = dense<[[0, 1]]> : tensor<1x2xi64>} computation {
+    ^bb0(%a: f32, %b: f32):
+      %m = arith.maximumf %a, %b : f32
+      distruntime.yield %m : f32
+    } -> tensor<3xf32>
     // CHECK: distruntime.all_to_all {{.*}} -> tensor<4x1xi64>
     %t = distruntime.all_to_all ins(%x : tensor<2x2xi64>) {split_dimension = 1 : i64, concat_dimension = 0 : i64, split_count = 2 : i64, replica_groups = dense<[[0, 1]]> : tensor<1x2xi64>} -> tensor<4x1xi64>
     // CHECK: distruntime.reduce_scatter {{.*}} -> tensor<2x1xi64>

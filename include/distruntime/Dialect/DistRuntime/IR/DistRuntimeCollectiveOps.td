@@ -113,7 +113,9 @@ def DistRuntime_AllReduceGroupOp : DistRuntime_CollectiveOp<"all_reduce", [
     two arguments (`arith.addi/addf`, `muli/mulf`, `minsi/maxsi` -> `min`/
     `max`, `minui/maxui` -> `umin`/`umax`, `minimumf/maximumf`,
     `minnumf/maxnumf`, `andi`, `ori`, `xori`; on i1, where true is -1 when
-    signed, `minsi` is `or` and `maxsi` is `and`). Process groups as for
+    signed, `minsi` is `or` and `maxsi` is `and`). The region's element type
+    may be wider than the inputs' (StableHLO's `is_promotable`, e.g. `i8`
+    summed as `i32`); the results then have it. Process groups as for
     `all_gather`. Several operands are reduced in one op.
 
     ```mlir
