@@ -192,18 +192,6 @@ void ReduceScatterOp::getSuccessorRegions(
   reductionSuccessors(*this, point, regions);
 }
 
-/// StableHLO's is_promotable(from, to) on the dialect's element types: the
-/// same kind (i1 only to i1, integers to integers, floats to floats) and a
-/// bit width no larger.
-static bool isPromotable(Type from, Type to) {
-  if (from == to)
-    return true;
-  if (from.isInteger(1) || to.isInteger(1) ||
-      isa<FloatType>(from) != isa<FloatType>(to))
-    return false;
-  return from.getIntOrFloatBitWidth() <= to.getIntOrFloatBitWidth();
-}
-
 /// The element type a reduction computes in: the region's, else none (the
 /// inputs' own).
 template <typename Op> static Type reductionElement(Op op) {

@@ -45,6 +45,15 @@ LogicalResult WaitOp::verify() {
 // AllReduceOp
 //===----------------------------------------------------------------------===//
 
+bool mlir::distruntime::isPromotable(Type from, Type to) {
+  if (from == to)
+    return true;
+  if (from.isInteger(1) || to.isInteger(1) ||
+      isa<FloatType>(from) != isa<FloatType>(to))
+    return false;
+  return from.getIntOrFloatBitWidth() <= to.getIntOrFloatBitWidth();
+}
+
 LogicalResult mlir::distruntime::verifyReductionElementType(
     Operation *op, ReductionKind kind, Type elementType, const Twine &operand) {
   switch (kind) {

@@ -411,11 +411,20 @@ LogicalResult ScatterOp::verify() {
              << "result #" << i << " has shape "
              << shapeText(results[i].getShape()) << " unlike input #" << i
              << " " << shapeText(input.getShape());
-    if (results[i].getElementType() != input.getElementType())
-      return check.error("(C25)")
-             << "result #" << i << " has element type "
-             << results[i].getElementType() << " but input #" << i << " has "
-             << input.getElementType();
+    // (C25) against E_i, update_computation's type for operand i (checked
+    // by (C23) below), which may promote the input's.
+    Block &body = getUpdateComputation().front();
+    Type element = body.getNumArguments() == 2 * n
+                       ? body.getArgument(i).getType()
+                       : input.getElementType();
+    if (results[i].getElementType() != element) {
+      InFlightDiagnostic diag = check.error("(C25)")
+                                << "result #" << i << " has element type "
+                                << results[i].getElementType();
+      if (element == input.getElementType())
+        return diag << " but input #" << i << " has " << input.getElementType();
+      return diag << " but 'update_computation' computes in " << element;
+    }
   }
   // (C2)
   int64_t dimsCount =
@@ -531,14 +540,21 @@ LogicalResult ScatterOp::verify() {
                                    "distruntime.yield of "
                                 << n << " values";
   for (size_t i = 0; i < n; ++i) {
-    Type element = cast<ShapedType>(getInputs()[i].getType()).getElementType();
-    if (body.getArgument(i).getType() != element ||
-        body.getArgument(n + i).getType() != element ||
+    Type input = cast<ShapedType>(getInputs()[i].getType()).getElementType();
+    Type element = body.getArgument(i).getType();
+    if (body.getArgument(n + i).getType() != element ||
         yield.getValues()[i].getType() != element)
       return check.error("(C23)")
              << "'update_computation' must have type (E0..E" << n - 1
-             << ", E0..E" << n - 1 << ") -> (E0..E" << n - 1 << "); element "
-             << i << " should be " << element;
+             << ", E0..E" << n - 1 << ") -> (E0..E" << n - 1 << "); E" << i
+             << " is " << element << " but argument #" << n + i << " is "
+             << body.getArgument(n + i).getType() << " and yield value #" << i
+             << " is " << yield.getValues()[i].getType();
+    if (!isPromotable(input, element))
+      return check.error("(C23)")
+             << "'update_computation' computes operand " << i << " in "
+             << element << ", which input #" << i << "'s element type " << input
+             << " does not promote to";
   }
   return success();
 }

@@ -67,6 +67,34 @@ struct IndexMath {
   }
 };
 
+/// `value` as the element type `to` that scatter's update_computation
+/// computes in (StableHLO's is_promotable holds): integers extend (ui* with
+/// zeros, others with the sign), floats widen (a same-width float through
+/// f32). arith works on signless integers, so ui* are reinterpreted.
+Value promote(OpBuilder &b, Location loc, Value value, Type to) {
+  Type from = value.getType();
+  if (from == to)
+    return value;
+  if (auto target = dyn_cast<FloatType>(to)) {
+    if (cast<FloatType>(from).getWidth() < target.getWidth())
+      return arith::ExtFOp::create(b, loc, to, value);
+    Value wide = arith::ExtFOp::create(b, loc, b.getF32Type(), value);
+    return arith::TruncFOp::create(b, loc, to, wide);
+  }
+  auto source = cast<IntegerType>(from), target = cast<IntegerType>(to);
+  auto reinterpret = [&](Value v, Type type) -> Value {
+    return UnrealizedConversionCastOp::create(b, loc, type, v).getResult(0);
+  };
+  if (!source.isSignless())
+    value = reinterpret(value, b.getIntegerType(source.getWidth()));
+  Type signless = b.getIntegerType(target.getWidth());
+  if (source.getWidth() < target.getWidth())
+    value = source.isUnsigned()
+                ? arith::ExtUIOp::create(b, loc, signless, value).getResult()
+                : arith::ExtSIOp::create(b, loc, signless, value).getResult();
+  return target.isSignless() ? value : reinterpret(value, to);
+}
+
 /// Run-time checks of the sizes the verifier could not see (dynamic
 /// dimensions). A violated one calls distrt_check_failed, which names the op,
 /// its location and both sizes and aborts: the loops never read or write out
@@ -325,10 +353,30 @@ LogicalResult lowerScatter(RewriterBase &rewriter, ScatterOp op) {
                   "dimension " +
                   Twine(windowResultDims[j]));
 
-  // results start as copies of the inputs.
-  for (auto [input, output] : llvm::zip(op.getInputs(), op.getOutputs()))
-    if (input != output)
-      memref::CopyOp::create(rewriter, loc, input, output);
+  // results start as copies of the inputs (converted where the computation
+  // promotes them).
+  for (auto [input, output] : llvm::zip(op.getInputs(), op.getOutputs())) {
+    Type element = cast<MemRefType>(output.getType()).getElementType();
+    if (cast<MemRefType>(input.getType()).getElementType() == element) {
+      if (input != output)
+        memref::CopyOp::create(rewriter, loc, input, output);
+      continue;
+    }
+    IndexMath m{rewriter, loc};
+    SmallVector<Value> lbs, ubs, steps;
+    for (int64_t d = 0; d < resultRank; ++d) {
+      lbs.push_back(m.cst(0));
+      ubs.push_back(m.dim(output, d));
+      steps.push_back(m.cst(1));
+    }
+    scf::buildLoopNest(rewriter, loc, lbs, ubs, steps,
+                       [&](OpBuilder &b, Location loc, ValueRange index) {
+                         Value v = memref::LoadOp::create(b, loc, input, index);
+                         memref::StoreOp::create(b, loc,
+                                                 promote(b, loc, v, element),
+                                                 output, index);
+                       });
+  }
 
   auto loopNest =
       [&](OpBuilder &b, Location loc, ArrayRef<int64_t> dimsOf,
@@ -422,9 +470,12 @@ LogicalResult lowerScatter(RewriterBase &rewriter, ScatterOp op) {
                   mapping.map(computation.getArgument(i),
                               memref::LoadOp::create(b, loc, op.getOutputs()[i],
                                                      resultIndex));
-                  mapping.map(computation.getArgument(n + i),
-                              memref::LoadOp::create(b, loc, op.getUpdates()[i],
-                                                     updateIndex));
+                  Value update = memref::LoadOp::create(
+                      b, loc, op.getUpdates()[i], updateIndex);
+                  mapping.map(
+                      computation.getArgument(n + i),
+                      promote(b, loc, update,
+                              computation.getArgument(n + i).getType()));
                 }
                 for (Operation &inner : computation.without_terminator())
                   b.clone(inner, mapping);

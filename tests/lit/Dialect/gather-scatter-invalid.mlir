@@ -551,11 +551,36 @@ func.func @scatter_c23_arity(%in0: tensor<2x3x4x2xi64>, %idx: tensor<2x2x3x2xi64
 // -----
 
 func.func @scatter_c23_type(%in0: tensor<2x3x4x2xi64>, %idx: tensor<2x2x3x2xi64>, %up0: tensor<2x2x3x2x2xi64>) {
-  // expected-error @+1 {{(C23) 'update_computation' must have type (E0..E0, E0..E0) -> (E0..E0); element 0 should be 'i64'}}
+  // expected-error @+1 {{(C23) 'update_computation' computes operand 0 in 'f64', which input #0's element type 'i64' does not promote to}}
   %r = distruntime.scatter ins(%in0 : tensor<2x3x4x2xi64>) indices(%idx : tensor<2x2x3x2xi64>) updates(%up0 : tensor<2x2x3x2x2xi64>) {scatter_dimension_numbers = #distruntime.scatter<update_window_dims = [3, 4], inserted_window_dims = [1], input_batching_dims = [0], scatter_indices_batching_dims = [1], scatter_dims_to_operand_dims = [2, 1], index_vector_dim = 3>} update_computation {
   ^bb0(%a: f64, %b: f64):
     %s = arith.addf %a, %b : f64
     distruntime.yield %s : f64
+  } -> tensor<2x3x4x2xf64>
+  return
+}
+
+// -----
+
+// (C23): narrowing is not a promotion.
+func.func @scatter_c23_narrower(%in0: tensor<2x3x4x2xi64>, %idx: tensor<2x2x3x2xi64>, %up0: tensor<2x2x3x2x2xi64>) {
+  // expected-error @+1 {{(C23) 'update_computation' computes operand 0 in 'i32', which input #0's element type 'i64' does not promote to}}
+  %r = distruntime.scatter ins(%in0 : tensor<2x3x4x2xi64>) indices(%idx : tensor<2x2x3x2xi64>) updates(%up0 : tensor<2x2x3x2x2xi64>) {scatter_dimension_numbers = #distruntime.scatter<update_window_dims = [3, 4], inserted_window_dims = [1], input_batching_dims = [0], scatter_indices_batching_dims = [1], scatter_dims_to_operand_dims = [2, 1], index_vector_dim = 3>} update_computation {
+  ^bb0(%a: i32, %b: i32):
+    %s = arith.addi %a, %b : i32
+    distruntime.yield %s : i32
+  } -> tensor<2x3x4x2xi32>
+  return
+}
+
+// -----
+
+// (C23): the current value and the update take the same E0.
+func.func @scatter_c23_args(%in0: tensor<2x3x4x2xi64>, %idx: tensor<2x2x3x2xi64>, %up0: tensor<2x2x3x2x2xi64>) {
+  // expected-error @+1 {{(C23) 'update_computation' must have type (E0..E0, E0..E0) -> (E0..E0); E0 is 'i64' but argument #1 is 'i32' and yield value #0 is 'i64'}}
+  %r = distruntime.scatter ins(%in0 : tensor<2x3x4x2xi64>) indices(%idx : tensor<2x2x3x2xi64>) updates(%up0 : tensor<2x2x3x2x2xi64>) {scatter_dimension_numbers = #distruntime.scatter<update_window_dims = [3, 4], inserted_window_dims = [1], input_batching_dims = [0], scatter_indices_batching_dims = [1], scatter_dims_to_operand_dims = [2, 1], index_vector_dim = 3>} update_computation {
+  ^bb0(%a: i64, %b: i32):
+    distruntime.yield %a : i64
   } -> tensor<2x3x4x2xi64>
   return
 }
@@ -592,6 +617,19 @@ func.func @scatter_c25(%in0: tensor<2x3x4x2xi64>, %idx: tensor<2x2x3x2xi64>, %up
     %s = arith.addi %a, %b : i64
     distruntime.yield %s : i64
   } -> tensor<2x3x4x2xi32>
+  return
+}
+
+// -----
+
+// (C25) with a promoting computation: the results take its type E0.
+func.func @scatter_c25_promoted(%in0: tensor<2x3x4x2xi16>, %idx: tensor<2x2x3x2xi64>, %up0: tensor<2x2x3x2x2xi16>) {
+  // expected-error @+1 {{(C25) result #0 has element type 'i16' but 'update_computation' computes in 'i64'}}
+  %r = distruntime.scatter ins(%in0 : tensor<2x3x4x2xi16>) indices(%idx : tensor<2x2x3x2xi64>) updates(%up0 : tensor<2x2x3x2x2xi16>) {scatter_dimension_numbers = #distruntime.scatter<update_window_dims = [3, 4], inserted_window_dims = [1], input_batching_dims = [0], scatter_indices_batching_dims = [1], scatter_dims_to_operand_dims = [2, 1], index_vector_dim = 3>} update_computation {
+  ^bb0(%a: i64, %b: i64):
+    %s = arith.addi %a, %b : i64
+    distruntime.yield %s : i64
+  } -> tensor<2x3x4x2xi16>
   return
 }
 

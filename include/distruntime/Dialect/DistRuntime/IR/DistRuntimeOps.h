@@ -17,6 +17,11 @@ namespace mlir::distruntime {
 /// body is one the runtime implements.
 std::optional<ReductionKind> matchReductionRegion(Region &region);
 
+/// StableHLO's is_promotable(from, to) on the dialect's element types: the
+/// same kind (i1 only to i1, integers to integers, floats to floats) and a
+/// bit width no larger.
+bool isPromotable(Type from, Type to);
+
 /// Checks that `kind` is defined on `elementType`: and/or/xor/umin/umax need
 /// integers, minimum/maximum/minnum/maxnum floats. `operand` names the
 /// operand in the diagnostic.
