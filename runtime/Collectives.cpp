@@ -5,7 +5,9 @@
 // communicator per group layout whose rank is the position in the group.
 //
 // One rendezvous per op where MPI allows it: the operands of all_gather,
-// all_to_all and collective_broadcast travel packed as bytes in one MPI call;
+// all_to_all and collective_broadcast travel packed as bytes in one MPI call
+// (all_gather's only up to kPackLimit bytes per member: past it, one call
+// per operand beats the packing copies);
 // all_reduce and reduce_scatter need typed reductions, so they post one
 // nonblocking call per operand and wait for them together. A single dense
 // operand whose blocks are contiguous byte ranges is handed to MPI as is (no
@@ -132,6 +134,69 @@ void allGatherBlocking(const MemoEntry<BlockPlan> &m) {
            "MPI_Allgather");
 }
 
+/// Packing several operands into one message pays off while the message is
+/// small (one rendezvous instead of several); past this many bytes per
+/// member each operand travels on its own. Kept under the eager limit of
+/// shared-memory transports (Open MPI's vader: 4 KiB with its headers), past
+/// which a packed message costs several times the separate ones.
+constexpr size_t kPackLimit = 2048;
+
+/// all_gather of several operands, each in an MPI call of its own from and
+/// into its own buffers where they allow it: blocking ones when sync (MPI's
+/// tuned algorithms), nonblocking ones waited together when async.
+void allGatherEach(RequestSlot &slot, const MemoEntry<BlockPlan> &m,
+                   int64_t dim, bool async) {
+  const BlockPlan &p = m.plan;
+  const size_t G = static_cast<size_t>(p.layout->size());
+  auto direct = [&](const Buffer &in, const Buffer &out) {
+    return std::pair{in.dense && !overlaps(in, out),
+                     out.dense &&
+                         leadingElements(out.rank(), out.sizes(), dim) == 1};
+  };
+  size_t total = 0;
+  for (size_t k = 0; k < m.ins.size(); ++k) {
+    const auto [sendAsIs, recvAsIs] = direct(m.ins[k], m.outs[k]);
+    total += (sendAsIs ? 0 : alignUp(m.ins[k].byteCount)) +
+             (recvAsIs ? 0 : alignUp(m.ins[k].byteCount * G));
+  }
+  if (slot.staging.size() < total)
+    slot.staging.resize(total);
+  size_t offset = 0;
+  for (size_t k = 0; k < m.ins.size(); ++k) {
+    const Buffer &in = m.ins[k], &out = m.outs[k];
+    if (in.byteCount == 0)
+      continue;
+    const auto [sendAsIs, recvAsIs] = direct(in, out);
+    const void *send = in.bytes.base;
+    if (!sendAsIs) {
+      pack(in.bytes, slot.staging.data() + offset);
+      send = slot.staging.data() + offset;
+      offset += alignUp(in.byteCount);
+    }
+    void *recv = out.bytes.base;
+    if (!recvAsIs) {
+      recv = slot.staging.data() + offset;
+      for (size_t j = 0; j < G; ++j) {
+        const StridedBytes target = out.slice(dim, static_cast<int64_t>(j),
+                                              in.sizes()[dim], in.sizes());
+        slot.addUnpack(offset + j * in.byteCount, target.base, out.rank(),
+                       in.sizes(), out.strides(), out.bytes.elementSize);
+      }
+      offset += alignUp(in.byteCount * G);
+    }
+    const int count = static_cast<int>(in.byteCount);
+    if (async)
+      postRequest(slot, "MPI_Iallgather", [&](MPI_Request *request) {
+        return MPI_Iallgather(send, count, MPI_BYTE, recv, count, MPI_BYTE,
+                              p.comm, request);
+      });
+    else
+      checkMpi(
+          MPI_Allgather(send, count, MPI_BYTE, recv, count, MPI_BYTE, p.comm),
+          "MPI_Allgather");
+  }
+}
+
 [[gnu::noinline]] distrt_handle_t
 allGatherFull(MemoEntry<BlockPlan> &m, int64_t teamId,
               const distrt_groups_t *groups, int64_t dim,
@@ -149,6 +214,10 @@ allGatherFull(MemoEntry<BlockPlan> &m, int64_t teamId,
   }
   const size_t n = m.ins.size();
   const int64_t G = layout->size();
+  if (n > 1 && block > kPackLimit)
+    return runInSlot("all_gather", teamId, async, [&](RequestSlot &slot) {
+      allGatherEach(slot, m, dim, async);
+    });
   return runInSlot("all_gather", teamId, async, [&](RequestSlot &slot) {
     const size_t recvOffset = directSend ? 0 : alignUp(block);
     const size_t total =
