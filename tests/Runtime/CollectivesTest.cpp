@@ -79,47 +79,54 @@ TEST_CASE("all_gather: every dim of 3-D operands, strided, mixed types",
     std::vector<int64_t> shape;
     bool stridedIn, stridedOut;
   };
-  const std::vector<Spec> specs{{Dtype::F32, {2, 3, 2}, false, false},
+  // Small operands travel packed in one message; large ones (over 2 KiB
+  // together) in one MPI call each.
+  const std::vector<Spec> small{{Dtype::F32, {2, 3, 2}, false, false},
                                 {Dtype::I16, {3, 2, 2}, true, false},
                                 {Dtype::BF16, {2, 2, 3}, false, true},
-                                {Dtype::UI8, {1, 2, 1}, true, true}};
-  for (int async = 0; async < 2; ++async)
-    for (int64_t dim = 0; dim < 3; ++dim)
-      for (size_t alone = 0; alone <= specs.size(); ++alone) {
-        // alone < size: that operand by itself; else all in one call.
-        std::vector<Array> ins, outs;
-        for (size_t k = 0; k < specs.size(); ++k) {
-          if (alone < specs.size() && k != alone)
-            continue;
-          const Spec &s = specs[k];
-          ins.emplace_back(s.dtype, s.shape, s.stridedIn);
-          ins.back().fill([&](int64_t i) { return value(s.dtype, f, i); });
-          outs.emplace_back(s.dtype, scaled(s.shape, dim, N), s.stridedOut);
-        }
-        std::vector<Operand> inOps, outOps;
-        for (size_t k = 0; k < ins.size(); ++k) {
-          inOps.push_back(ins[k].operand());
-          outOps.push_back(outs[k].operand());
-        }
-        if (async)
-          allGatherAsync(world(), everyone(), dim, inOps, outOps).wait();
-        else
-          allGather(world(), everyone(), dim, inOps, outOps);
-        for (size_t k = 0; k < ins.size(); ++k) {
-          const Array &out = outs[k];
-          for (int64_t o = 0; o < out.count(); ++o) {
-            auto index = unflatten(out.sizes, o);
-            const int64_t member = index[dim] / ins[k].sizes[dim];
-            index[dim] %= ins[k].sizes[dim];
-            INFO("rank " << f << " async " << async << " dim " << dim
-                         << " operand " << k << " (" << dtypeName(out.dtype)
-                         << ") flat index " << o);
-            CHECK(out.get(o) ==
-                  value(out.dtype, member, flatten(ins[k].sizes, index)));
+                                {Dtype::UI8, {1, 2, 1}, true, true}},
+      large{{Dtype::F32, {8, 10, 6}, false, false},
+            {Dtype::I16, {10, 8, 6}, true, false},
+            {Dtype::BF16, {6, 8, 10}, false, true},
+            {Dtype::UI8, {4, 3, 2}, true, true}};
+  for (const std::vector<Spec> &specs : {small, large})
+    for (int async = 0; async < 2; ++async)
+      for (int64_t dim = 0; dim < 3; ++dim)
+        for (size_t alone = 0; alone <= specs.size(); ++alone) {
+          // alone < size: that operand by itself; else all in one call.
+          std::vector<Array> ins, outs;
+          for (size_t k = 0; k < specs.size(); ++k) {
+            if (alone < specs.size() && k != alone)
+              continue;
+            const Spec &s = specs[k];
+            ins.emplace_back(s.dtype, s.shape, s.stridedIn);
+            ins.back().fill([&](int64_t i) { return value(s.dtype, f, i); });
+            outs.emplace_back(s.dtype, scaled(s.shape, dim, N), s.stridedOut);
           }
-          CHECK(out.touchedPadding() == 0);
+          std::vector<Operand> inOps, outOps;
+          for (size_t k = 0; k < ins.size(); ++k) {
+            inOps.push_back(ins[k].operand());
+            outOps.push_back(outs[k].operand());
+          }
+          if (async)
+            allGatherAsync(world(), everyone(), dim, inOps, outOps).wait();
+          else
+            allGather(world(), everyone(), dim, inOps, outOps);
+          for (size_t k = 0; k < ins.size(); ++k) {
+            const Array &out = outs[k];
+            for (int64_t o = 0; o < out.count(); ++o) {
+              auto index = unflatten(out.sizes, o);
+              const int64_t member = index[dim] / ins[k].sizes[dim];
+              index[dim] %= ins[k].sizes[dim];
+              INFO("rank " << f << " async " << async << " dim " << dim
+                           << " operand " << k << " (" << dtypeName(out.dtype)
+                           << ") flat index " << o);
+              CHECK(out.get(o) ==
+                    value(out.dtype, member, flatten(ins[k].sizes, index)));
+            }
+            CHECK(out.touchedPadding() == 0);
+          }
         }
-      }
 }
 
 TEST_CASE("all_to_all: every split/concat pair, strided, mixed types",
