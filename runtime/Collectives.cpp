@@ -6,8 +6,8 @@
 //
 // One rendezvous per op where MPI allows it: the operands of all_gather,
 // all_to_all and collective_broadcast travel packed as bytes in one MPI call
-// (all_gather's only up to kPackLimit bytes per member: past it, one call
-// per operand beats the packing copies);
+// (all_gather's and collective_broadcast's only up to kPackLimit bytes per
+// member: past it, one call per operand beats the packing copies);
 // all_reduce and reduce_scatter need typed reductions, so they post one
 // nonblocking call per operand and wait for them together. A single dense
 // operand whose blocks are contiguous byte ranges is handed to MPI as is (no
@@ -820,6 +820,52 @@ void broadcastBlocking(const MemoEntry<BroadcastPlan> &m) {
     copy(m.ins[0].bytes, m.outs[0].bytes, opScratch().copy);
 }
 
+/// collective_broadcast of several operands, each in an MPI call of its own
+/// from and into its own buffers where they allow it (as allGatherEach).
+void broadcastEach(RequestSlot &slot, const MemoEntry<BroadcastPlan> &m,
+                   bool async) {
+  const BroadcastPlan &p = m.plan;
+  const bool root = p.layout->position == 0;
+  OpScratch &s = opScratch();
+  size_t total = 0;
+  for (const Buffer &out : m.outs)
+    total += out.dense ? 0 : alignUp(out.byteCount);
+  if (slot.staging.size() < total)
+    slot.staging.resize(total);
+  size_t offset = 0;
+  for (size_t k = 0; k < m.ins.size(); ++k) {
+    const Buffer &in = m.ins[k], &out = m.outs[k];
+    if (out.byteCount == 0)
+      continue;
+    // The root sends from its dense input and copies it to the output
+    // while MPI reads it; otherwise from (or into) the dense output, else
+    // from staging.
+    const bool fromInput = root && in.dense && !overlaps(in, out);
+    void *buffer = out.bytes.base;
+    if (fromInput) {
+      buffer = in.bytes.base;
+    } else if (!out.dense) {
+      buffer = slot.staging.data() + offset;
+      if (root)
+        pack(in.bytes, slot.staging.data() + offset);
+      slot.addUnpack(offset, out.bytes.base, out.rank(), out.sizes(),
+                     out.strides(), out.bytes.elementSize);
+      offset += alignUp(out.byteCount);
+    } else if (root) {
+      copy(in.bytes, out.bytes, s.copy);
+    }
+    const int count = static_cast<int>(out.byteCount);
+    if (async)
+      postRequest(slot, "MPI_Ibcast", [&](MPI_Request *request) {
+        return MPI_Ibcast(buffer, count, MPI_BYTE, 0, p.comm, request);
+      });
+    else
+      broadcastOnce(buffer, count, p.peer, root, p.comm);
+    if (fromInput)
+      copy(in.bytes, out.bytes, s.copy);
+  }
+}
+
 [[gnu::noinline]] distrt_handle_t
 broadcastFull(MemoEntry<BroadcastPlan> &m, int64_t teamId,
               const distrt_groups_t *groups, const OperandList &inputs,
@@ -844,6 +890,9 @@ broadcastFull(MemoEntry<BroadcastPlan> &m, int64_t teamId,
     broadcastBlocking(m);
     return 0;
   }
+  if (n > 1 && bytes > kPackLimit)
+    return runInSlot("collective_broadcast", teamId, async,
+                     [&](RequestSlot &slot) { broadcastEach(slot, m, async); });
   return runInSlot(
       "collective_broadcast", teamId, async, [&](RequestSlot &slot) {
         void *buffer = direct;

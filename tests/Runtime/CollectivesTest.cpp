@@ -290,14 +290,23 @@ TEST_CASE("collective_broadcast: reordered root, non-members, mixed types",
   const int64_t root = N - 1;
   const bool member = N == 1 || f != 0;
   for (int async = 0; async < 2; ++async)
-    for (int variant = 0; variant < 3; ++variant) {
-      // 0: one dense; 1: one strided; 2: f32 + strided i16 + bf16.
+    for (int variant = 0; variant < 4; ++variant) {
+      // 0: one dense; 1: one strided; 2: f32 + strided i16 + bf16; 3: the
+      // same over 2 KiB together (one MPI call each).
       std::vector<Array> ins, outs;
-      if (variant != 1) {
+      if (variant == 3) {
+        ins.emplace_back(Dtype::F32, std::vector<int64_t>{30, 20});
+        outs.emplace_back(Dtype::F32, std::vector<int64_t>{30, 20});
+        ins.emplace_back(Dtype::I16, std::vector<int64_t>{40, 20}, true);
+        outs.emplace_back(Dtype::I16, std::vector<int64_t>{40, 20});
+        ins.emplace_back(Dtype::BF16, std::vector<int64_t>{300});
+        outs.emplace_back(Dtype::BF16, std::vector<int64_t>{300}, true);
+      }
+      if (variant != 1 && variant != 3) {
         ins.emplace_back(Dtype::F32, std::vector<int64_t>{3, 2});
         outs.emplace_back(Dtype::F32, std::vector<int64_t>{3, 2});
       }
-      if (variant != 0) {
+      if (variant == 1 || variant == 2) {
         ins.emplace_back(Dtype::I16, std::vector<int64_t>{2, 3}, true);
         outs.emplace_back(Dtype::I16, std::vector<int64_t>{2, 3}, true);
       }
