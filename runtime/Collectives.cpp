@@ -6,8 +6,8 @@
 //
 // One rendezvous per op where MPI allows it: the operands of all_gather,
 // all_to_all and collective_broadcast travel packed as bytes in one MPI call
-// (all_gather's and collective_broadcast's only up to kPackLimit bytes per
-// member: past it, one call per operand beats the packing copies);
+// (only up to kPackLimit bytes per member: past it, one call per operand
+// beats the packing copies);
 // all_reduce and reduce_scatter need typed reductions, so they post one
 // nonblocking call per operand and wait for them together. A single dense
 // operand whose blocks are contiguous byte ranges is handed to MPI as is (no
@@ -490,6 +490,70 @@ void allToAllBlocking(const MemoEntry<BlockPlan> &m) {
            "MPI_Alltoall");
 }
 
+/// all_to_all of several operands, each in an MPI call of its own from and
+/// into its own buffers where they allow it (as allGatherEach).
+void allToAllEach(RequestSlot &slot, const MemoEntry<BlockPlan> &m,
+                  int64_t splitDim, int64_t concatDim, bool async) {
+  const BlockPlan &p = m.plan;
+  const int64_t G = p.layout->size();
+  auto direct = [&](const Buffer &in, const Buffer &out) {
+    return std::pair{
+        in.dense && leadingElements(in.rank(), in.sizes(), splitDim) == 1 &&
+            !overlaps(in, out),
+        out.dense && leadingElements(out.rank(), out.sizes(), concatDim) == 1};
+  };
+  size_t total = 0;
+  for (size_t k = 0; k < m.ins.size(); ++k) {
+    const auto [sendAsIs, recvAsIs] = direct(m.ins[k], m.outs[k]);
+    total += (sendAsIs ? 0 : alignUp(m.ins[k].byteCount)) +
+             (recvAsIs ? 0 : alignUp(m.outs[k].byteCount));
+  }
+  if (slot.staging.size() < total)
+    slot.staging.resize(total);
+  size_t offset = 0, at = 0;
+  for (size_t k = 0; k < m.ins.size(); ++k) {
+    const Buffer &in = m.ins[k], &out = m.outs[k];
+    const int64_t *blockSizes = m.shapes.data() + at;
+    at += 2 * static_cast<size_t>(in.rank());
+    if (in.byteCount == 0)
+      continue;
+    const size_t blockBytes = in.byteCount / static_cast<size_t>(G);
+    const auto [sendAsIs, recvAsIs] = direct(in, out);
+    // Block j for member j: the j-th split along split_dimension.
+    const void *send = in.bytes.base;
+    if (!sendAsIs) {
+      std::byte *packed = slot.staging.data() + offset;
+      for (int64_t j = 0; j < G; ++j)
+        pack(in.slice(splitDim, j, blockSizes[splitDim], blockSizes),
+             packed + static_cast<size_t>(j) * blockBytes);
+      send = packed;
+      offset += alignUp(in.byteCount);
+    }
+    void *recv = out.bytes.base;
+    if (!recvAsIs) {
+      recv = slot.staging.data() + offset;
+      for (int64_t j = 0; j < G; ++j) {
+        const StridedBytes target =
+            out.slice(concatDim, j, blockSizes[concatDim], blockSizes);
+        slot.addUnpack(offset + static_cast<size_t>(j) * blockBytes,
+                       target.base, out.rank(), blockSizes, out.strides(),
+                       out.bytes.elementSize);
+      }
+      offset += alignUp(out.byteCount);
+    }
+    const int count = static_cast<int>(blockBytes);
+    if (async)
+      postRequest(slot, "MPI_Ialltoall", [&](MPI_Request *request) {
+        return MPI_Ialltoall(send, count, MPI_BYTE, recv, count, MPI_BYTE,
+                             p.comm, request);
+      });
+    else
+      checkMpi(
+          MPI_Alltoall(send, count, MPI_BYTE, recv, count, MPI_BYTE, p.comm),
+          "MPI_Alltoall");
+  }
+}
+
 [[gnu::noinline]] distrt_handle_t
 allToAllFull(MemoEntry<BlockPlan> &m, int64_t teamId,
              const distrt_groups_t *groups, int64_t splitDim, int64_t concatDim,
@@ -509,6 +573,10 @@ allToAllFull(MemoEntry<BlockPlan> &m, int64_t teamId,
   }
   const int64_t G = layout->size();
   const size_t n = m.ins.size();
+  if (n > 1 && block > kPackLimit)
+    return runInSlot("all_to_all", teamId, async, [&](RequestSlot &slot) {
+      allToAllEach(slot, m, splitDim, concatDim, async);
+    });
   return runInSlot("all_to_all", teamId, async, [&](RequestSlot &slot) {
     const size_t all = block * static_cast<size_t>(G);
     const size_t recvOffset = directSend ? 0 : alignUp(all);

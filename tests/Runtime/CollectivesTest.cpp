@@ -132,48 +132,52 @@ TEST_CASE("all_gather: every dim of 3-D operands, strided, mixed types",
 TEST_CASE("all_to_all: every split/concat pair, strided, mixed types",
           "[collectives]") {
   const int64_t N = worldSize(), f = worldRank();
-  const std::vector<int64_t> block{2, 3, 2};
-  for (int async = 0; async < 2; ++async)
-    for (int64_t split = 0; split < 3; ++split)
-      for (int64_t concat = 0; concat < 3; ++concat)
-        for (int variant = 0; variant < 3; ++variant) {
-          // 0: one dense i32; 1: one strided f64; 2: both in one call.
-          std::vector<Array> ins, outs;
-          if (variant != 1) {
-            ins.emplace_back(Dtype::I32, scaled(block, split, N));
-            outs.emplace_back(Dtype::I32, scaled(block, concat, N));
-          }
-          if (variant != 0) {
-            ins.emplace_back(Dtype::F64, scaled(block, split, N), true);
-            outs.emplace_back(Dtype::F64, scaled(block, concat, N), true);
-          }
-          std::vector<Operand> inOps, outOps;
-          for (size_t k = 0; k < ins.size(); ++k) {
-            ins[k].fill([&](int64_t i) { return value(ins[k].dtype, f, i); });
-            inOps.push_back(ins[k].operand());
-            outOps.push_back(outs[k].operand());
-          }
-          if (async)
-            allToAllAsync(world(), everyone(), split, concat, N, inOps, outOps)
-                .wait();
-          else
-            allToAll(world(), everyone(), split, concat, N, inOps, outOps);
-          for (size_t k = 0; k < ins.size(); ++k) {
-            const Array &out = outs[k];
-            for (int64_t o = 0; o < out.count(); ++o) {
-              auto index = unflatten(out.sizes, o);
-              const int64_t member = index[concat] / block[concat];
-              index[concat] %= block[concat];
-              index[split] += f * block[split];
-              INFO("rank " << f << " async " << async << " split " << split
-                           << " concat " << concat << " operand " << k
-                           << " flat index " << o);
-              CHECK(out.get(o) ==
-                    value(out.dtype, member, flatten(ins[k].sizes, index)));
+  // Small blocks travel packed in one message; large ones (over 2 KiB per
+  // member together) in one MPI call per operand.
+  for (const std::vector<int64_t> &block :
+       {std::vector<int64_t>{2, 3, 2}, std::vector<int64_t>{8, 10, 6}})
+    for (int async = 0; async < 2; ++async)
+      for (int64_t split = 0; split < 3; ++split)
+        for (int64_t concat = 0; concat < 3; ++concat)
+          for (int variant = 0; variant < 3; ++variant) {
+            // 0: one dense i32; 1: one strided f64; 2: both in one call.
+            std::vector<Array> ins, outs;
+            if (variant != 1) {
+              ins.emplace_back(Dtype::I32, scaled(block, split, N));
+              outs.emplace_back(Dtype::I32, scaled(block, concat, N));
             }
-            CHECK(out.touchedPadding() == 0);
+            if (variant != 0) {
+              ins.emplace_back(Dtype::F64, scaled(block, split, N), true);
+              outs.emplace_back(Dtype::F64, scaled(block, concat, N), true);
+            }
+            std::vector<Operand> inOps, outOps;
+            for (size_t k = 0; k < ins.size(); ++k) {
+              ins[k].fill([&](int64_t i) { return value(ins[k].dtype, f, i); });
+              inOps.push_back(ins[k].operand());
+              outOps.push_back(outs[k].operand());
+            }
+            if (async)
+              allToAllAsync(world(), everyone(), split, concat, N, inOps,
+                            outOps)
+                  .wait();
+            else
+              allToAll(world(), everyone(), split, concat, N, inOps, outOps);
+            for (size_t k = 0; k < ins.size(); ++k) {
+              const Array &out = outs[k];
+              for (int64_t o = 0; o < out.count(); ++o) {
+                auto index = unflatten(out.sizes, o);
+                const int64_t member = index[concat] / block[concat];
+                index[concat] %= block[concat];
+                index[split] += f * block[split];
+                INFO("rank " << f << " async " << async << " split " << split
+                             << " concat " << concat << " operand " << k
+                             << " flat index " << o);
+                CHECK(out.get(o) ==
+                      value(out.dtype, member, flatten(ins[k].sizes, index)));
+              }
+              CHECK(out.touchedPadding() == 0);
+            }
           }
-        }
 }
 
 TEST_CASE("reduce_scatter: every scatter dim, strided, mixed types",
