@@ -13,8 +13,9 @@
 //   all_gather          baseline MPI_Allgather
 //   all_gather_reversed_group  one group in reversed rank order; baseline
 //                       MPI_Allgather on a communicator split that way
-//   all_gather_two_operands  f64 and i32 operands (size bytes each) in one
-//                       op; baseline two MPI_Allgather calls
+//   all_gather_two_operands, all_reduce_two_operands  f64 and i32 operands
+//                       (size and 2 * size bytes) in one op; baseline two
+//                       MPI_Allgather / MPI_Allreduce calls
 //   all_gather_dynamic_shape  the same as all_gather, from a site without
 //                       DISTRT_SITE_STATIC (shapes known at run time only)
 //   all_reduce_sum      out of place; baseline MPI_Allreduce(in, out)
@@ -195,52 +196,63 @@ void benchCase(const char *name, int64_t bytes, int64_t n, int64_t outN,
   printRow(rank, name, size, bytes, c);
 }
 
-/// Two operands (f64 and i32, `bytes` each) in one all_gather: the runtime's
-/// single rendezvous (packed) against the two MPI_Allgather calls a program
-/// would make.
-void benchTwoOperands(int64_t bytes, MPI_Comm comm, int rank, int size) {
+/// Two operands (f64 and i32: `bytes` and 2 * `bytes`) in one all_gather
+/// (`gather`) or all_reduce sum: the runtime against the two MPI calls a
+/// program would make.
+void benchTwoOperands(bool gather, int64_t bytes, MPI_Comm comm, int rank,
+                      int size) {
   const int64_t n = std::max<int64_t>(bytes / 8, 1), m = 2 * n;
+  const int64_t factor = gather ? size : 1;
   std::vector<double> a(static_cast<size_t>(n)),
-      ga(static_cast<size_t>(n * size));
+      ra(static_cast<size_t>(n * factor));
   std::vector<int32_t> b(static_cast<size_t>(m)),
-      gb(static_cast<size_t>(m * size));
+      rb(static_cast<size_t>(m * factor));
   for (int64_t i = 0; i < n; ++i)
     a[static_cast<size_t>(i)] = 1000.0 * rank + static_cast<double>(i);
   for (int64_t i = 0; i < m; ++i)
     b[static_cast<size_t>(i)] = static_cast<int32_t>(1000 * rank + i);
   MemrefDescriptor<double, 1> aDesc{a.data(), a.data(), 0, {n}, {1}},
-      gaDesc{ga.data(), ga.data(), 0, {n * size}, {1}};
+      raDesc{ra.data(), ra.data(), 0, {n * factor}, {1}};
   MemrefDescriptor<int32_t, 1> bDesc{b.data(), b.data(), 0, {m}, {1}},
-      gbDesc{gb.data(), gb.data(), 0, {m * size}, {1}};
+      rbDesc{rb.data(), rb.data(), 0, {m * factor}, {1}};
   const distrt_operand_t ins[2] = {{1, &aDesc, DISTRT_F64},
                                    {1, &bDesc, DISTRT_I32}},
-                         outs[2] = {{1, &gaDesc, DISTRT_F64},
-                                    {1, &gbDesc, DISTRT_I32}};
+                         outs[2] = {{1, &raDesc, DISTRT_F64},
+                                    {1, &rbDesc, DISTRT_I32}};
   distrt_site_t site{DISTRT_SITE_STATIC, nullptr, nullptr};
+  const int cn = static_cast<int>(n), cm = static_cast<int>(m);
   auto baseline = [&] {
-    MPI_Allgather(a.data(), static_cast<int>(n), MPI_DOUBLE, ga.data(),
-                  static_cast<int>(n), MPI_DOUBLE, comm);
-    MPI_Allgather(b.data(), static_cast<int>(m), MPI_INT32_T, gb.data(),
-                  static_cast<int>(m), MPI_INT32_T, comm);
+    if (gather) {
+      MPI_Allgather(a.data(), cn, MPI_DOUBLE, ra.data(), cn, MPI_DOUBLE, comm);
+      MPI_Allgather(b.data(), cm, MPI_INT32_T, rb.data(), cm, MPI_INT32_T,
+                    comm);
+    } else {
+      MPI_Allreduce(a.data(), ra.data(), cn, MPI_DOUBLE, MPI_SUM, comm);
+      MPI_Allreduce(b.data(), rb.data(), cm, MPI_INT32_T, MPI_SUM, comm);
+    }
   };
+  const char *loc = "bench_two_operands";
   auto ours = [&] {
-    distrt_all_gather(0, &kEveryone, 0, 2, ins, outs, 0, &site,
-                      "bench_two_operands");
+    if (gather)
+      distrt_all_gather(0, &kEveryone, 0, 2, ins, outs, 0, &site, loc);
+    else
+      distrt_all_reduce(0, &kEveryone, DISTRT_SUM, 2, ins, outs, 0, &site, loc);
   };
-  // Both must gather the same before they are timed.
+  const char *name =
+      gather ? "all_gather_two_operands" : "all_reduce_two_operands";
+  // Both must compute the same before they are timed.
   baseline();
-  const std::vector<double> ga0 = ga;
-  const std::vector<int32_t> gb0 = gb;
-  std::fill(ga.begin(), ga.end(), -1.0);
-  std::fill(gb.begin(), gb.end(), -1);
+  const std::vector<double> ra0 = ra;
+  const std::vector<int32_t> rb0 = rb;
+  std::fill(ra.begin(), ra.end(), -1.0);
+  std::fill(rb.begin(), rb.end(), -1);
   ours();
-  if (ga != ga0 || gb != gb0) {
-    std::fprintf(stderr, "rank %d: all_gather_two_operands results differ\n",
-                 rank);
+  if (ra != ra0 || rb != rb0) {
+    std::fprintf(stderr, "rank %d: %s results differ\n", rank, name);
     MPI_Abort(MPI_COMM_WORLD, 1);
   }
   const Comparison c = compare(baseline, ours, comm);
-  printRow(rank, "all_gather_two_operands", size, bytes, c);
+  printRow(rank, name, size, bytes, c);
 }
 
 void benchCollectives(int64_t bytes, MPI_Comm comm, MPI_Comm reversedComm,
@@ -287,7 +299,8 @@ void benchCollectives(int64_t bytes, MPI_Comm comm, MPI_Comm reversedComm,
       [&](const distrt_operand_t *in, const distrt_operand_t *out) {
         distrt_all_gather(0, &reversed, 0, 1, in, out, 0, &sites[8], loc);
       });
-  benchTwoOperands(bytes, comm, rank, size);
+  benchTwoOperands(/*gather=*/true, bytes, comm, rank, size);
+  benchTwoOperands(/*gather=*/false, bytes, comm, rank, size);
   // The same op with shapes known only at run time: its site compares the
   // whole descriptors.
   distrt_site_t dynamicSite{0, nullptr, nullptr};
