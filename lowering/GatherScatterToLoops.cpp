@@ -22,6 +22,7 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/IRMapping.h"
 #include "mlir/IR/PatternMatch.h"
+#include "llvm/ADT/Sequence.h"
 
 namespace mlir::distruntime {
 #define GEN_PASS_DEF_LOWERGATHERSCATTER
@@ -353,8 +354,23 @@ LogicalResult lowerScatter(RewriterBase &rewriter, ScatterOp op) {
                   "dimension " +
                   Twine(windowResultDims[j]));
 
+  /// Loops over dimensions `dimsOf` of `shaped`, each from 0 to its size.
+  auto loopNest =
+      [&](OpBuilder &b, Location loc, Value shaped, ArrayRef<int64_t> dimsOf,
+          function_ref<void(OpBuilder &, Location, ValueRange)> body) {
+        IndexMath m{b, loc};
+        SmallVector<Value> lbs, ubs, steps;
+        for (int64_t d : dimsOf) {
+          lbs.push_back(m.cst(0));
+          ubs.push_back(m.dim(shaped, d));
+          steps.push_back(m.cst(1));
+        }
+        scf::buildLoopNest(b, loc, lbs, ubs, steps, body);
+      };
+
   // results start as copies of the inputs (converted where the computation
   // promotes them).
+  auto allResultDims = llvm::to_vector(llvm::seq<int64_t>(0, resultRank));
   for (auto [input, output] : llvm::zip(op.getInputs(), op.getOutputs())) {
     Type element = cast<MemRefType>(output.getType()).getElementType();
     if (cast<MemRefType>(input.getType()).getElementType() == element) {
@@ -362,38 +378,17 @@ LogicalResult lowerScatter(RewriterBase &rewriter, ScatterOp op) {
         memref::CopyOp::create(rewriter, loc, input, output);
       continue;
     }
-    IndexMath m{rewriter, loc};
-    SmallVector<Value> lbs, ubs, steps;
-    for (int64_t d = 0; d < resultRank; ++d) {
-      lbs.push_back(m.cst(0));
-      ubs.push_back(m.dim(output, d));
-      steps.push_back(m.cst(1));
-    }
-    scf::buildLoopNest(rewriter, loc, lbs, ubs, steps,
-                       [&](OpBuilder &b, Location loc, ValueRange index) {
-                         Value v = memref::LoadOp::create(b, loc, input, index);
-                         memref::StoreOp::create(b, loc,
-                                                 promote(b, loc, v, element),
-                                                 output, index);
-                       });
+    loopNest(rewriter, loc, output, allResultDims,
+             [&](OpBuilder &b, Location loc, ValueRange index) {
+               Value v = memref::LoadOp::create(b, loc, input, index);
+               memref::StoreOp::create(b, loc, promote(b, loc, v, element),
+                                       output, index);
+             });
   }
-
-  auto loopNest =
-      [&](OpBuilder &b, Location loc, ArrayRef<int64_t> dimsOf,
-          function_ref<void(OpBuilder &, Location, ValueRange)> body) {
-        IndexMath m{b, loc};
-        SmallVector<Value> lbs, ubs, steps;
-        for (int64_t d : dimsOf) {
-          lbs.push_back(m.cst(0));
-          ubs.push_back(m.dim(update0, d));
-          steps.push_back(m.cst(1));
-        }
-        scf::buildLoopNest(b, loc, lbs, ubs, steps, body);
-      };
 
   Block &computation = op.getUpdateComputation().front();
   loopNest(
-      rewriter, loc, scatterDims,
+      rewriter, loc, update0, scatterDims,
       [&](OpBuilder &b, Location loc, ValueRange scatterIndex) {
         IndexMath m{b, loc};
         SmallVector<Value> base(resultRank, m.cst(0));

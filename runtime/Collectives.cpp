@@ -31,6 +31,13 @@
 namespace distrt::detail {
 namespace {
 
+/// Packing several operands into one message pays off while the message is
+/// small (one rendezvous instead of several); past this many bytes per
+/// member each operand travels on its own. Kept under the eager limit of
+/// shared-memory transports (Open MPI's vader: 4 KiB with its headers), past
+/// which a packed message costs several times the separate ones.
+constexpr size_t kPackLimit = 2048;
+
 [[noreturn, gnu::cold, gnu::noinline]] void
 raiseDim(size_t k, const char *name, int64_t dim, int64_t rank) {
   raise("operand {}: {} {} is out of range for rank {}", k, name, dim, rank);
@@ -133,13 +140,6 @@ void allGatherBlocking(const MemoEntry<BlockPlan> &m) {
                          p.comm),
            "MPI_Allgather");
 }
-
-/// Packing several operands into one message pays off while the message is
-/// small (one rendezvous instead of several); past this many bytes per
-/// member each operand travels on its own. Kept under the eager limit of
-/// shared-memory transports (Open MPI's vader: 4 KiB with its headers), past
-/// which a packed message costs several times the separate ones.
-constexpr size_t kPackLimit = 2048;
 
 /// all_gather of several operands, each in an MPI call of its own from and
 /// into its own buffers where they allow it: blocking ones when sync (MPI's
@@ -280,16 +280,6 @@ struct AllReducePlan {
 };
 OpMemo<AllReducePlan> gAllReduceMemo;
 
-/// Puts input `in` into the dense buffer `dst` as the output's element type
-/// (promoted where the computation reduces in a wider type).
-void stageInput(const Buffer &in, const Buffer &out, std::byte *dst,
-                std::vector<std::byte> &scratch) {
-  if (in.dtype == out.dtype)
-    pack(in.bytes, dst);
-  else
-    packPromoted(in.bytes, in.dtype, dst, out.dtype, scratch);
-}
-
 [[gnu::noinline]] void planAllReduce(MemoEntry<AllReducePlan> &m,
                                      int64_t teamId,
                                      const distrt_groups_t *groups,
@@ -375,7 +365,8 @@ allReduceFull(MemoEntry<AllReducePlan> &m, int64_t teamId,
       void *recv = out.bytes.base;
       if (!out.dense) {
         recv = slot.staging.data() + offset;
-        stageInput(in, out, static_cast<std::byte *>(recv), s.copy);
+        packPromoted(in.bytes, in.dtype, static_cast<std::byte *>(recv),
+                     out.dtype, s.copy);
         slot.addUnpack(offset, out.bytes.base, out.rank(), out.sizes(),
                        out.strides(), out.bytes.elementSize);
         offset += alignUp(out.byteCount);
@@ -645,9 +636,8 @@ struct ReduceScatterPlan {
 };
 OpMemo<ReduceScatterPlan> gReduceScatterMemo;
 
-/// The input is already G consecutive blocks when it is dense and
-/// scatter_dim is its leading non-unit dimension.
-/// The input is sent as is: dense, blocks consecutive, and not promoted.
+/// The input is sent as is: dense, already G consecutive blocks (scatter_dim
+/// is its leading non-unit dimension), and not promoted.
 bool scatterDirectSend(const Buffer &in, const Buffer &out,
                        int64_t scatterDim) {
   return in.dense && in.dtype == out.dtype &&
@@ -756,11 +746,9 @@ reduceScatterFull(MemoEntry<ReduceScatterPlan> &m, int64_t teamId,
         for (int64_t j = 0; j < G; ++j) {
           const StridedBytes block =
               in.slice(scatterDim, j, blockSize, out.sizes());
-          std::byte *dst = packed + static_cast<size_t>(j) * out.byteCount;
-          if (in.dtype == out.dtype)
-            pack(block, dst);
-          else
-            packPromoted(block, in.dtype, dst, out.dtype, opScratch().copy);
+          packPromoted(block, in.dtype,
+                       packed + static_cast<size_t>(j) * out.byteCount,
+                       out.dtype, opScratch().copy);
         }
         offset += alignUp(static_cast<size_t>(in.count) * out.type->size);
       }
@@ -919,7 +907,7 @@ void broadcastEach(RequestSlot &slot, const MemoEntry<BroadcastPlan> &m,
       slot.addUnpack(offset, out.bytes.base, out.rank(), out.sizes(),
                      out.strides(), out.bytes.elementSize);
       offset += alignUp(out.byteCount);
-    } else if (root) {
+    } else if (root && !sameElements(in.bytes, out.bytes)) {
       copy(in.bytes, out.bytes, s.copy);
     }
     const int count = static_cast<int>(out.byteCount);

@@ -163,6 +163,8 @@ void resolvePairs(const OperandList &inputs, const OperandList &outputs,
 
 void packPromoted(const StridedBytes &src, int32_t from, std::byte *dst,
                   int32_t to, std::vector<std::byte> &scratch) {
+  if (from == to)
+    return pack(src, dst);
   const int64_t count = numElements(src.rank, src.sizes);
   const std::byte *dense = src.base;
   const size_t inBytes = static_cast<size_t>(count) * src.elementSize;

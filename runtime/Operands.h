@@ -78,10 +78,6 @@ inline OpScratch &opScratch() { return gOpScratch; }
 void resolve(const OperandList &operands, std::vector<Buffer> &buffers,
              const char *what);
 
-/// Resolves inputs and outputs and checks that operand k has the same
-/// element type and rank on both sides (and, with `sameShape`, the same
-/// shape). With `promote` (the reductions), the output's element type may
-/// be one the input's promotes to.
 /// The buffers' bytes together.
 inline size_t totalBytes(const std::vector<Buffer> &buffers) {
   size_t bytes = 0;
@@ -98,11 +94,16 @@ inline void packAll(const std::vector<Buffer> &buffers, std::byte *dst) {
   }
 }
 
+/// Resolves inputs and outputs and checks that operand k has the same
+/// element type and rank on both sides (and, with `sameShape`, the same
+/// shape). With `promote` (the reductions), the output's element type may
+/// be one the input's promotes to.
 void resolvePairs(const OperandList &inputs, const OperandList &outputs,
                   OpScratch &scratch, bool sameShape, bool promote = false);
 
-/// pack() that converts: `src` holds elements of type `from`, `dst` gets
-/// them as type `to` (promotes(from, to)). `scratch` stages strided data.
+/// pack() as another element type: `src` holds elements of type `from`,
+/// `dst` gets them as type `to` (from == to, or promotes(from, to)).
+/// `scratch` stages strided or overlapping data.
 void packPromoted(const StridedBytes &src, int32_t from, std::byte *dst,
                   int32_t to, std::vector<std::byte> &scratch);
 
