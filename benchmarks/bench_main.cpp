@@ -16,8 +16,9 @@
 //   all_gather_two_operands, all_reduce_two_operands  f64 and i32 operands
 //                       (size and 2 * size bytes) in one op; baseline two
 //                       MPI_Allgather / MPI_Allreduce calls
-//   all_gather_dynamic_shape  the same as all_gather, from a site without
-//                       DISTRT_SITE_STATIC (shapes known at run time only)
+//   all_gather_dynamic_shape  the same as all_gather, from a site with
+//                       DISTRT_SITE_FIXED only (shapes known at run time
+//                       only), as the compiler emits for memref<?xf64>
 //   all_reduce_sum      out of place; baseline MPI_Allreduce(in, out)
 //   all_to_all          baseline MPI_Alltoall
 //   reduce_scatter_sum  scatter_dim 0; baseline MPI_Reduce_scatter_block
@@ -303,7 +304,7 @@ void benchCollectives(int64_t bytes, MPI_Comm comm, MPI_Comm reversedComm,
   benchTwoOperands(/*gather=*/false, bytes, comm, rank, size);
   // The same op with shapes known only at run time: its site compares the
   // whole descriptors.
-  distrt_site_t dynamicSite{0, nullptr, nullptr};
+  distrt_site_t dynamicSite{DISTRT_SITE_FIXED, nullptr, nullptr};
   benchCase(
       "all_gather_dynamic_shape", bytes, n, n * size, comm, rank, size,
       [&](double *in, double *out) {

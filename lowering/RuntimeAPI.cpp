@@ -265,7 +265,7 @@ uint64_t mlir::distruntime::getSiteFlags(ValueRange memrefs) {
         failed(type.getStridesAndOffset(strides, offset)) ||
         ShapedType::isDynamic(offset) ||
         llvm::any_of(strides, ShapedType::isDynamic))
-      return 0;
+      return DISTRT_SITE_FIXED;
   }
   return DISTRT_SITE_STATIC;
 }

@@ -58,7 +58,8 @@ Value createSite(OpBuilder &builder, ModuleOp module, Location loc,
                  StringRef opName, uint64_t flags);
 
 /// DISTRT_SITE_STATIC if every memref in `memrefs` has a static shape,
-/// offset and strides (the site's other arguments are constants), else 0.
+/// offset and strides, else DISTRT_SITE_FIXED (the site's other arguments
+/// are constants either way).
 uint64_t getSiteFlags(ValueRange memrefs);
 
 /// A stack array of distrt_operand_t {rank, descriptor, dtype} for

@@ -233,6 +233,20 @@ struct CallMemo {
            (nOuts < 0 || sameOperands(outputs, nOuts, w));
   }
 
+  /// matches() at a site whose groups, parameters and operand counts are
+  /// constants (DISTRT_SITE_FIXED): the team and the operands.
+  [[gnu::always_inline]] bool
+  matchesFixed(int64_t teamId, const distrt_operand_t *inputs, int64_t nIns,
+               const distrt_operand_t *outputs, int64_t nOuts) const {
+    if (!valid || ((teamId ^ head[0]) |
+                   (static_cast<int64_t>(gTeamGeneration) ^ head[1]) |
+                   (nIns ^ head[6]) | (nOuts ^ head[7])) != 0)
+      return false;
+    const int64_t *w = words;
+    return (nIns < 0 || sameOperands(inputs, nIns, w)) &&
+           (nOuts < 0 || sameOperands(outputs, nOuts, w));
+  }
+
   /// matches() at a static site (DISTRT_SITE_STATIC), whose other
   /// arguments are the same at every call.
   [[gnu::always_inline]] bool
@@ -352,18 +366,23 @@ struct MemoCall {
 
 /// The general path of a memoized op's C entry point, past its static
 /// path (FastPath::staticHit): the entry of `site`, else of `loc`, is
-/// matched in full; on a match with a fast plan that runs, else `full(m)`
-/// checks and plans again. Nothing throws across: any error ends in
-/// failCurrent(op, team, loc).
+/// matched (only the team and operands at a site with constant arguments);
+/// on a match with a fast plan that runs, else `full(m)` checks and plans
+/// again. Nothing throws across: any error ends in failCurrent(op, team,
+/// loc).
 template <class Fast, class Plan, class Full>
 [[gnu::always_inline]] inline distrt_handle_t
 memoized(OpMemo<Plan> &memo, const char *op, const MemoCall &call,
          distrt_site_t *site, const char *loc, Full &&full) noexcept {
   try {
     MemoEntry<Plan> &m = memo.at(site, loc);
+    const bool fixed =
+        site && (site->flags & (DISTRT_SITE_STATIC | DISTRT_SITE_FIXED));
     if (Fast::applies(m, call.async) &&
-        m.matches(call.team, call.groups, call.params, call.inputs, call.nIns,
-                  call.outputs, call.nOuts)) [[likely]]
+        (fixed ? m.matchesFixed(call.team, call.inputs, call.nIns, call.outputs,
+                                call.nOuts)
+               : m.matches(call.team, call.groups, call.params, call.inputs,
+                           call.nIns, call.outputs, call.nOuts))) [[likely]]
       return Fast::run(m, op, call.team, call.async, loc);
     return full(m);
   } catch (...) {

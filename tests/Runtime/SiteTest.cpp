@@ -4,7 +4,8 @@
 // (DISTRT_SITE_STATIC) promises constant shapes and compares only the team
 // and the buffers' addresses; these tests move the buffers, alternate
 // sites of several op kinds, and check every result against its closed
-// form. A site without the flag must follow changed shapes as well.
+// form. A site without the flag (or with DISTRT_SITE_FIXED only) must
+// follow changed shapes as well.
 //
 //===----------------------------------------------------------------------===//
 
@@ -94,31 +95,42 @@ TEST_CASE("sites: one site object taken by two op kinds stays correct",
   }
 }
 
-TEST_CASE("sites: a dynamic-shape site follows changed sizes",
+TEST_CASE("sites: a dynamic-shape site follows changed layouts",
           "[collectives]") {
   // Without DISTRT_SITE_STATIC the descriptors are compared in full: the
-  // same buffers with other sizes take the full path again.
+  // same buffers with other sizes, offsets or strides take the full path
+  // again. DISTRT_SITE_FIXED (what the compiler emits for such a site) skips
+  // only the groups and scalars, which stay constant here.
   const int64_t N = worldSize(), f = worldRank();
-  std::vector<float> in(8), out(static_cast<size_t>(8 * N));
-  distrt_site_t site{0, nullptr, nullptr};
-  for (int64_t length : {2, 5, 5, 8, 2}) {
-    for (int64_t k = 0; k < length; ++k)
-      in[static_cast<size_t>(k)] =
-          static_cast<float>(100 * length + 10 * f + k);
+  const uint64_t flags = GENERATE(uint64_t{0}, uint64_t{DISTRT_SITE_FIXED});
+  std::vector<float> in(24), out(static_cast<size_t>(8 * N));
+  distrt_site_t site{flags, nullptr, nullptr};
+  struct Layout {
+    int64_t length, offset, stride;
+  };
+  for (Layout l :
+       {Layout{2, 0, 1}, Layout{5, 0, 1}, Layout{5, 0, 1}, Layout{5, 3, 1},
+        Layout{5, 3, 2}, Layout{8, 0, 1}, Layout{8, 0, 3}, Layout{2, 0, 1}}) {
+    std::fill(in.begin(), in.end(), -2.0f);
+    for (int64_t k = 0; k < l.length; ++k)
+      in[static_cast<size_t>(l.offset + k * l.stride)] =
+          static_cast<float>(100 * l.length + 10 * f + k);
     std::fill(out.begin(), out.end(), -1.0f);
-    Desc1 inDesc = dense1(in.data(), length),
-          outDesc = dense1(out.data(), length * N);
+    Desc1 inDesc{in.data(), in.data(), l.offset, {l.length}, {l.stride}},
+        outDesc = dense1(out.data(), l.length * N);
     const distrt_operand_t i{1, &inDesc, DISTRT_F32},
         o{1, &outDesc, DISTRT_F32};
     distrt_all_gather(0, &kWorld, 0, 1, &i, &o, 0, &site, "dynamic");
     for (int64_t m = 0; m < N; ++m)
-      for (int64_t k = 0; k < length; ++k) {
-        INFO("length " << length << " member " << m << " element " << k);
-        CHECK(out[static_cast<size_t>(length * m + k)] ==
-              static_cast<float>(100 * length + 10 * m + k));
+      for (int64_t k = 0; k < l.length; ++k) {
+        INFO("flags " << flags << " length " << l.length << " offset "
+                      << l.offset << " stride " << l.stride << " member " << m
+                      << " element " << k);
+        CHECK(out[static_cast<size_t>(l.length * m + k)] ==
+              static_cast<float>(100 * l.length + 10 * m + k));
       }
-    if (length < 8) // nothing written past the gathered elements
-      CHECK(out[static_cast<size_t>(length * N)] == -1.0f);
+    if (l.length < 8) // nothing written past the gathered elements
+      CHECK(out[static_cast<size_t>(l.length * N)] == -1.0f);
   }
 }
 

@@ -153,6 +153,12 @@ typedef struct distrt_site {
 /// buffers' addresses may change. The runtime then compares only those.
 #define DISTRT_SITE_STATIC 1u
 
+/// The lesser promise of a site whose operands' layouts are known at run
+/// time only: the groups, the op's scalars, the operand counts, ranks and
+/// element types are the same at every call. The runtime then compares the
+/// team and the operands' descriptors. DISTRT_SITE_STATIC implies it.
+#define DISTRT_SITE_FIXED 2u
+
 /// Each call below takes n inputs and/or n outputs (memrefs, any strides).
 /// With `async` non-zero it returns a handle for distrt_wait, else 0 after
 /// completion. Inputs are never written unless they alias their output.

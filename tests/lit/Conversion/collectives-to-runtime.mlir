@@ -4,7 +4,8 @@
 // num_groups, group_size, ids}; identical layouts share one. The site is a
 // mutable global {flags, null, null} of the op's own, even when ops share a
 // location; flags = 1 (DISTRT_SITE_STATIC) when every memref operand has a
-// static shape, offset and strides.
+// static shape, offset and strides, else 2 (DISTRT_SITE_FIXED: the other
+// arguments are constants all the same).
 // RUN: %distruntime-opt %s --convert-distruntime-to-runtime | FileCheck %s
 // RUN: %distruntime-opt %s --distruntime-to-llvm | mlir-translate --mlir-to-llvmir | FileCheck %s --check-prefix=IR
 
@@ -21,9 +22,9 @@
 // IR-DAG: declare i64 @distrt_all_gather(i64, ptr, i64, i64, ptr, ptr, i32, ptr, ptr)
 // IR-DAG: declare i64 @distrt_send(i64, ptr, i64, i32, i64, ptr, i32, ptr, ptr)
 // IR-DAG: @__distrt_site_all_gather = internal global { i64, ptr, ptr } { i64 1, ptr null, ptr null }
-// IR-DAG: @__distrt_site_all_gather_1 = internal global { i64, ptr, ptr } zeroinitializer
+// IR-DAG: @__distrt_site_all_gather_1 = internal global { i64, ptr, ptr } { i64 2, ptr null, ptr null }
 // IR-DAG: @__distrt_site_all_gather_2 = internal global { i64, ptr, ptr } { i64 1, ptr null, ptr null }
-// IR-DAG: @__distrt_site_all_gather_3 = internal global { i64, ptr, ptr } zeroinitializer
+// IR-DAG: @__distrt_site_all_gather_3 = internal global { i64, ptr, ptr } { i64 2, ptr null, ptr null }
 // IR-DAG: @__distrt_site_all_gather_4 = internal global { i64, ptr, ptr } { i64 1, ptr null, ptr null }
 // IR-DAG: @__distrt_site_all_gather_5 = internal global { i64, ptr, ptr } { i64 1, ptr null, ptr null }
 // IR-DAG: @__distrt_site_send = internal global { i64, ptr, ptr } { i64 1, ptr null, ptr null }
@@ -111,7 +112,7 @@ module attributes {distruntime.num_replicas = 2 : i64, distruntime.num_partition
     return
   }
 
-  // Sites: shapes or layouts known only at run time give flags 0; a static
+  // Sites: shapes or layouts known only at run time give flags 2; a static
   // strided layout is static. Two ops at one location get a site each.
   // CHECK-LABEL: func @sites
   // CHECK: llvm.mlir.addressof @__distrt_site_all_gather_1 :
