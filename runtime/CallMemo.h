@@ -53,7 +53,8 @@ diffWords(const std::byte *bytes, const int64_t *words, int64_t count) {
 
 /// diffWords() of a fixed count, which unrolls into a few compares.
 template <int N>
-inline uint64_t diffWords(const std::byte *bytes, const int64_t *words) {
+[[gnu::always_inline]] inline uint64_t diffWords(const std::byte *bytes,
+                                                 const int64_t *words) {
   return diffWords(bytes, words, N);
 }
 
@@ -66,18 +67,12 @@ inline bool sameWords(const void *bytes, const int64_t *words, int64_t count) {
 [[gnu::always_inline]] inline uint64_t
 diffDescriptor(const void *desc, const int64_t *words, int64_t rank) {
   const auto *bytes = static_cast<const std::byte *>(desc) + sizeof(void *);
-  switch (rank) {
-  case 0:
-    return diffWords<2>(bytes, words);
-  case 1:
+  // Tests rather than a jump table: the common ranks cost a compare each.
+  if (rank == 1) [[likely]]
     return diffWords<4>(bytes, words);
-  case 2:
+  if (rank == 2)
     return diffWords<6>(bytes, words);
-  case 3:
-    return diffWords<8>(bytes, words);
-  default:
-    return diffWords(bytes, words, 2 + 2 * rank);
-  }
+  return diffWords(bytes, words, 2 + 2 * rank);
 }
 
 /// The C ABI's `n` operands at `array` equal the memo's words at `w`
@@ -320,19 +315,22 @@ struct FastPath {
     return !async && m.plan.blocking;
   }
 
-  /// `site`'s entry when the call matches it and applies() (a static site
-  /// only), else nullptr.
+  /// `site`'s entry when the call matches it and applies() (a site with
+  /// DISTRT_SITE_STATIC or DISTRT_SITE_FIXED only), else nullptr.
   [[gnu::always_inline]] static MemoEntry<Plan> *
-  staticHit(const OpMemo<Plan> &memo, distrt_site_t *site, int64_t team,
-            const distrt_operand_t *inputs, int64_t nIns,
-            const distrt_operand_t *outputs, int64_t nOuts, int32_t async) {
-    if (!site || site->owner != &memo || !(site->flags & DISTRT_SITE_STATIC))
+  siteHit(const OpMemo<Plan> &memo, distrt_site_t *site, int64_t team,
+          const distrt_operand_t *inputs, int64_t nIns,
+          const distrt_operand_t *outputs, int64_t nOuts, int32_t async) {
+    if (!site || site->owner != &memo)
       return nullptr;
     MemoEntry<Plan> &m = OpMemo<Plan>::entryOf(site);
-    return applies(m, async) &&
-                   m.matchesStatic(team, inputs, nIns, outputs, nOuts)
-               ? &m
-               : nullptr;
+    if (!applies(m, async))
+      return nullptr;
+    if (site->flags & DISTRT_SITE_STATIC) [[likely]]
+      return m.matchesStatic(team, inputs, nIns, outputs, nOuts) ? &m : nullptr;
+    if (site->flags & DISTRT_SITE_FIXED)
+      return m.matchesFixed(team, inputs, nIns, outputs, nOuts) ? &m : nullptr;
+    return nullptr;
   }
 
   /// Runs the plan's one call (applies() holds).
@@ -364,12 +362,12 @@ struct MemoCall {
   bool async;
 };
 
-/// The general path of a memoized op's C entry point, past its static
-/// path (FastPath::staticHit): the entry of `site`, else of `loc`, is
-/// matched (only the team and operands at a site with constant arguments);
-/// on a match with a fast plan that runs, else `full(m)` checks and plans
-/// again. Nothing throws across: any error ends in failCurrent(op, team,
-/// loc).
+/// The general path of a memoized op's C entry point, past its site path
+/// (FastPath::siteHit): the entry of `site`, else of `loc`, is matched
+/// (only the team and operands at a site with constant arguments, which
+/// also serves a static site of more than kQuickOperands operands); on a
+/// match with a fast plan that runs, else `full(m)` checks and plans again.
+/// Nothing throws across: any error ends in failCurrent(op, team, loc).
 template <class Fast, class Plan, class Full>
 [[gnu::always_inline]] inline distrt_handle_t
 memoized(OpMemo<Plan> &memo, const char *op, const MemoCall &call,

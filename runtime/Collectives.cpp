@@ -1095,7 +1095,7 @@ distrt_handle_t distrt_all_gather(int64_t team, const distrt_groups_t *groups,
                                   int32_t async, distrt_site_t *site,
                                   const char *loc) {
   using namespace distrt::detail;
-  if (auto *m = GatherFast::staticHit(gGatherMemo, site, team, inputs, n,
+  if (auto *m = GatherFast::siteHit(gGatherMemo, site, team, inputs, n,
                                       outputs, n, async)) [[likely]]
     return GatherFast::run(*m, "all_gather", team, async, loc);
   return allGatherCall(team, groups, dim, n, inputs, outputs, async, site, loc);
@@ -1108,7 +1108,7 @@ distrt_handle_t distrt_all_reduce(int64_t team, const distrt_groups_t *groups,
                                   int32_t async, distrt_site_t *site,
                                   const char *loc) {
   using namespace distrt::detail;
-  if (auto *m = AllReduceFast::staticHit(gAllReduceMemo, site, team, inputs, n,
+  if (auto *m = AllReduceFast::siteHit(gAllReduceMemo, site, team, inputs, n,
                                          outputs, n, async)) [[likely]]
     return AllReduceFast::run(*m, "all_reduce", team, async, loc);
   return allReduceCall(team, groups, op, n, inputs, outputs, async, site, loc);
@@ -1122,7 +1122,7 @@ distrt_handle_t distrt_all_to_all(int64_t team, const distrt_groups_t *groups,
                                   int32_t async, distrt_site_t *site,
                                   const char *loc) {
   using namespace distrt::detail;
-  if (auto *m = AllToAllFast::staticHit(gAllToAllMemo, site, team, inputs, n,
+  if (auto *m = AllToAllFast::siteHit(gAllToAllMemo, site, team, inputs, n,
                                         outputs, n, async)) [[likely]]
     return AllToAllFast::run(*m, "all_to_all", team, async, loc);
   return allToAllCall(team, groups, split_dim, concat_dim, split_count, n,
@@ -1137,7 +1137,7 @@ distrt_handle_t distrt_reduce_scatter(int64_t team,
                                       int32_t async, distrt_site_t *site,
                                       const char *loc) {
   using namespace distrt::detail;
-  if (auto *m = ReduceScatterFast::staticHit(gReduceScatterMemo, site, team,
+  if (auto *m = ReduceScatterFast::siteHit(gReduceScatterMemo, site, team,
                                              inputs, n, outputs, n, async))
       [[likely]]
     return ReduceScatterFast::run(*m, "reduce_scatter", team, async, loc);
@@ -1151,7 +1151,7 @@ distrt_collective_broadcast(int64_t team, const distrt_groups_t *groups,
                             const distrt_operand_t *outputs, int32_t async,
                             distrt_site_t *site, const char *loc) {
   using namespace distrt::detail;
-  if (auto *m = BroadcastFast::staticHit(gBroadcastMemo, site, team, inputs, n,
+  if (auto *m = BroadcastFast::siteHit(gBroadcastMemo, site, team, inputs, n,
                                          outputs, n, async)) [[likely]]
     return BroadcastFast::run(*m, "collective_broadcast", team, async, loc);
   return broadcastCall(team, groups, n, inputs, outputs, async, site, loc);

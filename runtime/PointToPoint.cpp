@@ -532,7 +532,7 @@ distrt_collective_permute(int64_t team, const distrt_groups_t *pairs, int64_t n,
                           const distrt_operand_t *outputs, int32_t async,
                           distrt_site_t *site, const char *loc) {
   using namespace distrt::detail;
-  if (auto *m = PermuteFast::staticHit(gPermuteMemo, site, team, inputs, n,
+  if (auto *m = PermuteFast::siteHit(gPermuteMemo, site, team, inputs, n,
                                        outputs, n, async)) [[likely]]
     return PermuteFast::run(*m, "collective_permute", team, async, loc);
   return permuteCall(team, pairs, n, inputs, outputs, async, site, loc);
@@ -544,7 +544,7 @@ distrt_handle_t distrt_send(int64_t team, const distrt_groups_t *pairs,
                             int32_t async, distrt_site_t *site,
                             const char *loc) {
   using namespace distrt::detail;
-  if (auto *m = SendFast::staticHit(gSendMemo, site, team, inputs, n, nullptr,
+  if (auto *m = SendFast::siteHit(gSendMemo, site, team, inputs, n, nullptr,
                                     -1, async)) [[likely]]
     return SendFast::run(*m, "send", team, async, loc);
   return sendCall(team, pairs, channel_id, host_transfer, n, inputs, async,
@@ -557,7 +557,7 @@ distrt_handle_t distrt_recv(int64_t team, const distrt_groups_t *pairs,
                             int32_t async, distrt_site_t *site,
                             const char *loc) {
   using namespace distrt::detail;
-  if (auto *m = RecvFast::staticHit(gRecvMemo, site, team, nullptr, -1, outputs,
+  if (auto *m = RecvFast::siteHit(gRecvMemo, site, team, nullptr, -1, outputs,
                                     n, async)) [[likely]]
     return RecvFast::run(*m, "recv", team, async, loc);
   return recvCall(team, pairs, channel_id, host_transfer, n, outputs, async,
