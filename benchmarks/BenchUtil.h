@@ -2,13 +2,14 @@
 //
 // On a shared, noisy machine only ratios mean something: the baseline (raw
 // MPI doing the same work) and distrt run in alternating blocks inside one
-// launch, and medians of the blocks are compared. A block's time is the
-// slowest rank's, per iteration.
+// launch (Paired.h). A block's time is the slowest rank's, per iteration.
 //
 //===----------------------------------------------------------------------===//
 
 #ifndef DISTRUNTIME_BENCHMARKS_BENCHUTIL_H
 #define DISTRUNTIME_BENCHMARKS_BENCHUTIL_H
+
+#include "Paired.h"
 
 #include <mpi.h>
 
@@ -17,16 +18,6 @@
 #include <vector>
 
 namespace distrt::bench {
-
-struct Comparison {
-  double baselineUs, distrtUs;
-};
-
-inline double median(std::vector<double> values) {
-  std::sort(values.begin(), values.end());
-  const size_t n = values.size();
-  return n % 2 ? values[n / 2] : 0.5 * (values[n / 2 - 1] + values[n / 2]);
-}
 
 /// Seconds per iteration of `op` over `iterations`, the slowest rank's.
 template <class Op> double timeBlock(Op &&op, int iterations, MPI_Comm comm) {
@@ -43,7 +34,7 @@ template <class Op> double timeBlock(Op &&op, int iterations, MPI_Comm comm) {
 /// flips every block) sized to about `blockSeconds`, after a warm-up.
 template <class Baseline, class Distrt>
 Comparison compare(Baseline &&baseline, Distrt &&distrt, MPI_Comm comm,
-                   int blocks = 41, double blockSeconds = 0.004) {
+                   int blocks = 42, double blockSeconds = 0.004) {
   // Warm-up (plans, caches, MPI connections) and calibration.
   for (int i = 0; i < 3; ++i) {
     baseline();
@@ -55,17 +46,8 @@ Comparison compare(Baseline &&baseline, Distrt &&distrt, MPI_Comm comm,
   // would leave the median to a handful of noisy samples.
   const int iterations = std::clamp(
       static_cast<int>(blockSeconds / std::max(once, 1e-9)), 4, 20000);
-  std::vector<double> base, ours;
-  for (int b = 0; b < blocks; ++b) {
-    if (b % 2 == 0) {
-      base.push_back(timeBlock(baseline, iterations, comm));
-      ours.push_back(timeBlock(distrt, iterations, comm));
-    } else {
-      ours.push_back(timeBlock(distrt, iterations, comm));
-      base.push_back(timeBlock(baseline, iterations, comm));
-    }
-  }
-  return {median(base) * 1e6, median(ours) * 1e6};
+  return alternate([&] { return timeBlock(baseline, iterations, comm); },
+                   [&] { return timeBlock(distrt, iterations, comm); }, blocks);
 }
 
 inline void printHeader(int rank) {
@@ -78,7 +60,7 @@ inline void printRow(int rank, const char *name, int np, long long size,
   if (rank != 0)
     return;
   std::printf("%s,%d,%lld,%.3f,%.3f,%.3f\n", name, np, size, c.baselineUs,
-              c.distrtUs, c.distrtUs / c.baselineUs);
+              c.distrtUs, c.ratio);
   std::fflush(stdout);
 }
 

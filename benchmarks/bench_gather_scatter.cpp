@@ -3,13 +3,15 @@
 // The loops that distruntime.gather / distruntime.scatter lower to, against
 // a straightforward hand-written C++ loop doing the same indexing on the
 // same data: an embedding lookup of B tables of R x D f32 rows, N indices
-// per table (batching dimension = the table). Alternating blocks, medians.
+// per table (batching dimension = the table). Alternating blocks, paired
+// ratios (Paired.h).
 // CSV on stdout: case,np,size,baseline_us,distrt_us,ratio (size = bytes
 // moved: B * N * D * 4).
 //
 //===----------------------------------------------------------------------===//
 
 #include "MemrefDescriptor.h"
+#include "Paired.h"
 
 #include <algorithm>
 #include <chrono>
@@ -72,27 +74,14 @@ template <class F> double seconds(F &&f, int iterations) {
   return elapsed.count() / iterations;
 }
 
-double median(std::vector<double> v) {
-  std::sort(v.begin(), v.end());
-  return v[v.size() / 2];
-}
-
 template <class F, class G> void compare(const char *name, F &&base, G &&ours) {
   base();
   ours();
-  std::vector<double> a, b;
-  for (int block = 0; block < 21; ++block) {
-    if (block % 2) {
-      a.push_back(seconds(base, 5));
-      b.push_back(seconds(ours, 5));
-    } else {
-      b.push_back(seconds(ours, 5));
-      a.push_back(seconds(base, 5));
-    }
-  }
-  double x = median(a) * 1e6, y = median(b) * 1e6;
+  const distrt::bench::Comparison c = distrt::bench::alternate(
+      [&] { return seconds(base, 5); }, [&] { return seconds(ours, 5); }, 22);
   std::printf("%s,1,%lld,%.1f,%.1f,%.3f\n", name,
-              static_cast<long long>(B * N * D * 4), x, y, y / x);
+              static_cast<long long>(B * N * D * 4), c.baselineUs, c.distrtUs,
+              c.ratio);
   std::fflush(stdout);
 }
 

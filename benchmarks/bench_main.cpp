@@ -26,7 +26,8 @@
 //   collective_permute  ring; baseline MPI_Sendrecv
 //   send_recv           ring, async send + recv + wait; baseline
 //                       MPI_Isend + MPI_Recv + MPI_Wait (the same order)
-// CSV on stdout: case,np,size,baseline_us,distrt_us,ratio (medians).
+// CSV on stdout: case,np,size,baseline_us,distrt_us (medians of the blocks),
+// ratio (median of the paired blocks' ratios, Paired.h).
 // Usage: distrt_bench [halo|allreduce|collectives|collectives_smoke]
 //                     [largest size in bytes, default 16 MiB]
 //
