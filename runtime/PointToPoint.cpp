@@ -15,7 +15,9 @@
 // the copies are released as their sends complete. The async send sends
 // straight from the inputs, which must stay alive until its handle is
 // waited. With host_transfer, send pushes a copy of its inputs onto this
-// process's FIFO queue of (team, channel) and recv pops the oldest entry.
+// process's FIFO queue of (team, channel) and recv pops the oldest entry;
+// an async recv that finds the queue empty is served by the channel's next
+// send, in the order the receives were posted.
 //
 //===----------------------------------------------------------------------===//
 
@@ -87,29 +89,9 @@ void reapSends(ChannelState &channels) {
   }
 }
 
-void hostSend(TeamState &team, int64_t channel,
-              const std::vector<Buffer> &inputs) {
-  HostMessage message;
-  message.data.resize(totalBytes(inputs));
-  size_t offset = 0;
-  for (const Buffer &in : inputs) {
-    message.parts.push_back(
-        {in.dtype, {in.sizes(), in.sizes() + in.rank()}, offset, in.byteCount});
-    pack(in.bytes, message.data.data() + offset);
-    offset += in.byteCount;
-  }
-  channelsOf(team).hostQueues[channel].push_back(std::move(message));
-}
-
-void hostRecv(TeamState &team, int64_t channel,
-              const std::vector<Buffer> &outputs) {
-  auto &queues = channelsOf(team).hostQueues;
-  auto it = queues.find(channel);
-  if (it == queues.end() || it->second.empty())
-    raise("the host queue of channel {} is empty: no host-transfer send on "
-          "this channel is waiting in this process",
-          channel);
-  const HostMessage &message = it->second.front();
+/// Checks `message` of `channel` against `outputs` and unpacks it there.
+void deliverHost(const HostMessage &message, int64_t channel,
+                 const std::vector<Buffer> &outputs) {
   if (message.parts.size() != outputs.size())
     raise("the oldest host-transfer message of channel {} has {} operands, "
           "recv expects {}",
@@ -129,7 +111,89 @@ void hostRecv(TeamState &team, int64_t channel,
   }
   for (size_t k = 0; k < outputs.size(); ++k)
     unpack(message.data.data() + message.parts[k].offset, outputs[k].bytes);
-  it->second.pop_front();
+}
+
+/// Hands the channel's queued messages to its waiting receivers, oldest
+/// first. A receiver already waited (its wait failed) is dropped; one whose
+/// outputs do not fit the message gets the error at its wait, and the
+/// message stays for the next.
+void serveHostReceivers(ChannelState &channels, int64_t channel) {
+  auto receivers = channels.hostReceivers.find(channel);
+  if (receivers == channels.hostReceivers.end())
+    return;
+  std::deque<HostMessage> &queue = channels.hostQueues[channel];
+  while (!receivers->second.empty() && !queue.empty()) {
+    const HostReceiver receiver = std::move(receivers->second.front());
+    receivers->second.pop_front();
+    RequestSlot *slot = findRequest(receiver.handle);
+    if (!slot)
+      continue;
+    try {
+      deliverHost(queue.front(), channel, receiver.outputs);
+      queue.pop_front();
+      slot->pendingError.clear();
+    } catch (const Failure &failure) {
+      slot->pendingError = failure.message();
+    }
+  }
+}
+
+void hostSend(TeamState &team, int64_t channel,
+              const std::vector<Buffer> &inputs) {
+  HostMessage message;
+  message.data.resize(totalBytes(inputs));
+  size_t offset = 0;
+  for (const Buffer &in : inputs) {
+    message.parts.push_back(
+        {in.dtype, {in.sizes(), in.sizes() + in.rank()}, offset, in.byteCount});
+    pack(in.bytes, message.data.data() + offset);
+    offset += in.byteCount;
+  }
+  ChannelState &channels = channelsOf(team);
+  channels.hostQueues[channel].push_back(std::move(message));
+  serveHostReceivers(channels, channel);
+}
+
+/// A host-transfer recv: takes the oldest message of the channel's queue.
+/// An async one finding the queue empty waits for the channel's next send
+/// (after the receivers already waiting); its wait fails if none came.
+distrt_handle_t hostRecv(TeamState &team, int64_t channel,
+                         const std::vector<Buffer> &outputs, bool async) {
+  ChannelState &channels = channelsOf(team);
+  std::deque<HostMessage> &queue = channels.hostQueues[channel];
+  if (!queue.empty()) {
+    deliverHost(queue.front(), channel, outputs);
+    queue.pop_front();
+    return done("recv", team.id, async);
+  }
+  if (!async)
+    raise("the host queue of channel {} is empty: no host-transfer send on "
+          "this channel is waiting in this process (an async recv would wait "
+          "for a later send)",
+          channel);
+  HostReceiver receiver{0, outputs, {}};
+  for (const Buffer &out : outputs) {
+    receiver.shapes.insert(receiver.shapes.end(), out.sizes(),
+                           out.sizes() + out.rank());
+    receiver.shapes.insert(receiver.shapes.end(), out.strides(),
+                           out.strides() + out.rank());
+  }
+  const int64_t *shape = receiver.shapes.data();
+  for (Buffer &out : receiver.outputs) {
+    out.bytes.sizes = shape;
+    out.bytes.strides = shape + out.rank();
+    shape += 2 * out.rank();
+  }
+  const distrt_handle_t handle =
+      runInSlot("recv", team.id, true, [&](RequestSlot &slot) {
+        slot.pendingError = fmt::format(
+            "no host-transfer send on channel {} came in this process "
+            "before the wait of this recv",
+            channel);
+      });
+  receiver.handle = handle;
+  channels.hostReceivers[channel].push_back(std::move(receiver));
+  return handle;
 }
 
 } // namespace
@@ -402,10 +466,8 @@ recvFull(MemoEntry<ChannelPlan> &m, int64_t teamId,
     OpScratch &s = opScratch();
     resolve(outputs, s.outs, "output");
     TeamState &team = lookupTeam(teamId);
-    if (hostTransfer) {
-      hostRecv(team, channel, s.outs);
-      return done("recv", teamId, async);
-    }
+    if (hostTransfer)
+      return hostRecv(team, channel, s.outs, async);
     planChannel(m, teamId, pairs, channel, nullptr, &outputs, team, s);
   }
   const auto &[team, source, comm, tag, bytes, count, blocking, recv0, posting,
@@ -533,7 +595,7 @@ distrt_collective_permute(int64_t team, const distrt_groups_t *pairs, int64_t n,
                           distrt_site_t *site, const char *loc) {
   using namespace distrt::detail;
   if (auto *m = PermuteFast::siteHit(gPermuteMemo, site, team, inputs, n,
-                                       outputs, n, async)) [[likely]]
+                                     outputs, n, async)) [[likely]]
     return PermuteFast::run(*m, "collective_permute", team, async, loc);
   return permuteCall(team, pairs, n, inputs, outputs, async, site, loc);
 }
@@ -544,8 +606,8 @@ distrt_handle_t distrt_send(int64_t team, const distrt_groups_t *pairs,
                             int32_t async, distrt_site_t *site,
                             const char *loc) {
   using namespace distrt::detail;
-  if (auto *m = SendFast::siteHit(gSendMemo, site, team, inputs, n, nullptr,
-                                    -1, async)) [[likely]]
+  if (auto *m = SendFast::siteHit(gSendMemo, site, team, inputs, n, nullptr, -1,
+                                  async)) [[likely]]
     return SendFast::run(*m, "send", team, async, loc);
   return sendCall(team, pairs, channel_id, host_transfer, n, inputs, async,
                   site, loc);
@@ -558,7 +620,7 @@ distrt_handle_t distrt_recv(int64_t team, const distrt_groups_t *pairs,
                             const char *loc) {
   using namespace distrt::detail;
   if (auto *m = RecvFast::siteHit(gRecvMemo, site, team, nullptr, -1, outputs,
-                                    n, async)) [[likely]]
+                                  n, async)) [[likely]]
     return RecvFast::run(*m, "recv", team, async, loc);
   return recvCall(team, pairs, channel_id, host_transfer, n, outputs, async,
                   site, loc);

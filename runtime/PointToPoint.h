@@ -1,14 +1,17 @@
 //===- PointToPoint.h - send/recv channel state -----------------*- C++ -*-===//
 //
 // Per team: the buffered (sync) sends still in flight and the host-transfer
-// queues, one FIFO per channel.
+// queues, one FIFO per channel, with the async receives waiting for them.
 //
 //===----------------------------------------------------------------------===//
 
 #ifndef DISTRUNTIME_RUNTIME_POINTTOPOINT_H
 #define DISTRUNTIME_RUNTIME_POINTTOPOINT_H
 
+#include "Operands.h"
 #include "Team.h"
+
+#include "distruntime/Runtime/distrt.h"
 
 #include <mpi.h>
 
@@ -37,11 +40,24 @@ struct HostMessage {
   std::vector<std::byte> data;
 };
 
+/// An async host-transfer recv posted while its channel's queue was empty:
+/// the next send on the channel delivers into its outputs, whose sizes and
+/// strides point into `shapes` (the caller's descriptors may be gone by
+/// then; the buffers themselves live until the wait).
+struct HostReceiver {
+  distrt_handle_t handle;
+  std::vector<Buffer> outputs;
+  std::vector<int64_t> shapes;
+};
+
 struct ChannelState {
   std::vector<BufferedSend> inFlight;
   /// Buffers of completed sends, reused by the next ones.
   std::vector<std::vector<std::byte>> spare;
   std::unordered_map<int64_t, std::deque<HostMessage>> hostQueues;
+  /// Per channel, oldest first; a channel has messages queued or receivers
+  /// waiting, never both.
+  std::unordered_map<int64_t, std::deque<HostReceiver>> hostReceivers;
 };
 
 /// Completes what can complete of the buffered sends and drops the queues

@@ -96,6 +96,7 @@ RequestSlot &acquireRequest(const char *op, int64_t team,
   slot.checks.clear();
   slot.unpacks.clear();
   slot.shapes.clear();
+  slot.pendingError.clear();
   return slot;
 }
 
@@ -119,6 +120,8 @@ void completeRequest(RequestSlot *found, distrt_handle_t handle) {
     ~Releaser() { retireRequest(slot, slotIndex(handle), completed); }
   } releaser{slot, handle};
 
+  if (!slot.pendingError.empty())
+    raiseWait(slot.op, slot.pendingError, MPI_SUCCESS);
   if (!slot.requests.empty()) {
     const bool needStatuses = !slot.checks.empty();
     if (needStatuses)

@@ -21,6 +21,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <memory>
+#include <string>
 #include <vector>
 
 namespace distrt::detail {
@@ -61,6 +62,10 @@ struct RequestSlot {
   std::vector<std::byte> staging;
   std::vector<UnpackJob> unpacks;
   std::vector<int64_t> shapes;
+  /// What the wait raises unless another call completes the operation
+  /// first and clears it (an async host-transfer recv posted before its
+  /// send), or the error that call met.
+  std::string pendingError;
 
   /// Records a strided destination to fill from staging at completion.
   void addUnpack(size_t stagingOffset, std::byte *base, int64_t rank,

@@ -2,9 +2,9 @@
 //
 // Rings, partial chains (zeros for processes that are nobody's target),
 // self-pairs, cross_partition / cross_replica pairs on a 2x2 grid, several
-// send/recv channels with interleaved messages, host-transfer queues, async
-// forms and errors. Input of process f at index i: 1000 * f + i (+ 100 * m
-// for the m-th message of a channel).
+// send/recv channels with interleaved messages, host-transfer queues (async
+// receives posted before their sends), async forms and errors. Input of process
+// f at index i: 1000 * f + i (+ 100 * m for the m-th message of a channel).
 //
 //===----------------------------------------------------------------------===//
 
@@ -225,6 +225,60 @@ TEST_CASE("send/recv: host-transfer queues are FIFO per channel", "[p2p]") {
                              "channel 5 holds [3] f16, the output is [2] "
                              "i32"));
   recv(world(), nullptr, 5, true, {{rh.operand()}});
+}
+
+TEST_CASE("send/recv: async host-transfer recvs wait for later sends",
+          "[p2p]") {
+  // Posted before their sends, served in posting order (not wait order).
+  const int64_t f = worldRank();
+  Array first(Dtype::I32, {3}, true), second(Dtype::I32, {3});
+  Request a = recvAsync(world(), nullptr, 8, true, {{first.operand()}});
+  Request b = recvAsync(world(), nullptr, 8, true, {{second.operand()}});
+  // The runtime kept the shapes: the descriptors may change before the send.
+  const std::vector<int64_t> sizes = first.sizes, strides = first.strides;
+  first.sizes[0] = 99;
+  first.strides[0] = 77;
+  Array in(Dtype::I32, {3});
+  for (int m = 0; m < 2; ++m) {
+    in.fill([&](int64_t i) { return 1000 * f + 100 * m + i; });
+    send(world(), nullptr, 8, true, {{in.operand()}});
+  }
+  first.sizes = sizes;
+  first.strides = strides;
+  b.wait();
+  a.wait();
+  for (int64_t i = 0; i < 3; ++i) {
+    INFO("rank " << f << " element " << i);
+    CHECK(first.get(i) == 1000 * f + i);
+    CHECK(second.get(i) == 1000 * f + 100 + i);
+  }
+  CHECK(first.touchedPadding() == 0);
+
+  // A receiver whose outputs do not fit gets the error at its wait; the
+  // message stays for the next recv.
+  Array wrong(Dtype::F32, {3});
+  Request c = recvAsync(world(), nullptr, 8, true, {{wrong.operand()}});
+  send(world(), nullptr, 8, true, {{in.operand()}});
+  CHECK_THROWS_WITH(c.wait(), Contains("wait at ") &&
+                                  Contains("recv: operand 0: the oldest "
+                                           "host-transfer message of channel "
+                                           "8 holds [3] i32, the output is "
+                                           "[3] f32"));
+  Array late(Dtype::I32, {3});
+  recv(world(), nullptr, 8, true, {{late.operand()}});
+  CHECK(late.get(2) == 1000 * f + 100 + 2);
+
+  // Waited before any send: an error, and the receiver takes no later
+  // message.
+  Request d = recvAsync(world(), nullptr, 9, true, {{late.operand()}});
+  CHECK_THROWS_WITH(d.wait(),
+                    Contains("recv: no host-transfer send on channel 9 came "
+                             "in this process before the wait of this recv"));
+  in.fill([&](int64_t i) { return 5 + i; });
+  send(world(), nullptr, 9, true, {{in.operand()}});
+  recv(world(), nullptr, 9, true, {{second.operand()}});
+  CHECK(second.get(1) == 6);
+  CHECK(late.get(2) == 1000 * f + 100 + 2); // untouched by the dead receiver
 }
 
 TEST_CASE("send/recv: a message of another size than the outputs is an error",

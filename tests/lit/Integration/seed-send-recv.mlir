@@ -4,12 +4,13 @@
 // zeros. The seed's recv example marks its channel host_to_device while
 // is_host_transfer = false, which its own (C5) rejects; here the channel
 // type is left to follow is_host_transfer. The host-transfer send of the
-// seed is the queue test below.
+// seed is the queue test below, then an async host-transfer recv posted
+// before its send (on channel 2), which the send serves.
 // RUN: %compile %s -o %t
 // RUN: %mpirun 3 %t | sort | FileCheck %s
-// CHECK: rank 0: 0 0 0 0 host 7 8 9 10
-// CHECK-NEXT: rank 1: 1 2 3 4 host 7 8 9 10
-// CHECK-NEXT: rank 2: 101 102 103 104 host 7 8 9 10
+// CHECK: rank 0: 0 0 0 0 host 7 8 9 10 later 1 2 3 4
+// CHECK-NEXT: rank 1: 1 2 3 4 host 7 8 9 10 later 101 102 103 104
+// CHECK-NEXT: rank 2: 101 102 103 104 host 7 8 9 10 later 201 202 203 204
 
 module attributes {distruntime.num_replicas = 1 : i64, distruntime.num_partitions = 3 : i64} {
   func.func @main() -> i32 {
@@ -56,6 +57,17 @@ module attributes {distruntime.num_replicas = 1 : i64, distruntime.num_partition
       channel_id = 1 : i64, is_host_transfer = true
     } -> tensor<2x2xi64>
 
+    %z = memref.alloc() : memref<2x2xi64>
+    %hr = distruntime.recv outs(%z : memref<2x2xi64>) async {
+      source_target_pairs = dense<[[0, 1], [1, 2]]> : tensor<2x2xi64>,
+      channel_id = 2 : i64, is_host_transfer = true
+    }
+    distruntime.send ins(%x : memref<2x2xi64>) {
+      source_target_pairs = dense<[[0, 1], [1, 2]]> : tensor<2x2xi64>,
+      channel_id = 2 : i64, is_host_transfer = true
+    }
+    distruntime.wait %hr
+
     vector.print str "rank "
     vector.print %i : i64 punctuation <no_punctuation>
     vector.print str ":"
@@ -70,6 +82,14 @@ module attributes {distruntime.num_replicas = 1 : i64, distruntime.num_partition
     scf.for %r = %c0 to %c2 step %c1 {
       scf.for %c = %c0 to %c2 step %c1 {
         %v = tensor.extract %h[%r, %c] : tensor<2x2xi64>
+        vector.print str " "
+        vector.print %v : i64 punctuation <no_punctuation>
+      }
+    }
+    vector.print str " later"
+    scf.for %r = %c0 to %c2 step %c1 {
+      scf.for %c = %c0 to %c2 step %c1 {
+        %v = memref.load %z[%r, %c] : memref<2x2xi64>
         vector.print str " "
         vector.print %v : i64 punctuation <no_punctuation>
       }
