@@ -263,19 +263,28 @@ allGatherFull(MemoEntry<BlockPlan> &m, int64_t teamId,
 
 namespace {
 
-struct AllReducePlan {
-  const GroupLayout *layout;
-  size_t active; // operands with elements
-  size_t staged; // staging bytes of the strided outputs
-  MPI_Op op0;    // operand 0's reduction
-  bool directSend0;
-  /// A sync call is one MPI_Allreduce of `count` elements of `type` from
-  /// `send` (or in place, after a copy) to `recv`, the single dense output.
-  bool blocking;
+/// One operand's blocking reduction (MPI_Allreduce, MPI_Reduce_scatter_block)
+/// of `count` elements of `type` from `send` to `recv`, its dense output;
+/// with `inPlace` (all_reduce), the input is first copied (or converted)
+/// into the output.
+struct ReduceCall {
   const void *send;
   void *recv;
   int count;
   MPI_Datatype type;
+  MPI_Op op;
+  bool inPlace;
+  uint32_t operand;
+};
+
+struct AllReducePlan {
+  const GroupLayout *layout;
+  size_t active; // operands with elements
+  size_t staged; // staging bytes of the strided outputs
+  /// A sync call is `calls`, one blocking MPI_Allreduce per operand with
+  /// elements, every output being dense.
+  bool blocking;
+  std::vector<ReduceCall> calls;
   MPI_Comm comm;
 };
 OpMemo<AllReducePlan> gAllReduceMemo;
@@ -293,47 +302,47 @@ OpMemo<AllReducePlan> gAllReduceMemo;
   const GroupLayout &layout = groupLayout(team, groups);
   layout.requireEveryProcess();
   const size_t n = s.ins.size();
+  AllReducePlan &p = m.plan;
+  p.calls.clear();
   size_t active = 0, staged = 0;
   for (size_t k = 0; k < n; ++k) {
     const Buffer &in = s.ins[k], &out = s.outs[k];
     // The reduction runs in the output's (possibly promoted) type.
-    reductionOp(redop, out.dtype); // validates before any MPI call
-    mpiCount(in.count, "elements");
+    const MPI_Op op = reductionOp(redop, out.dtype); // before any MPI call
+    const int count = mpiCount(in.count, "elements");
     if (in.count == 0)
       continue;
     ++active;
     if (!out.dense)
       staged += alignUp(out.byteCount);
+    const bool inPlace =
+        !in.dense || in.dtype != out.dtype || overlaps(in, out);
+    p.calls.push_back({inPlace ? MPI_IN_PLACE : in.bytes.base, out.bytes.base,
+                       count, out.type->mpi, op, inPlace,
+                       static_cast<uint32_t>(k)});
   }
-  m.plan = {&layout,
-            active,
-            staged,
-            n > 0 ? reductionOp(redop, s.outs[0].dtype) : MPI_OP_NULL,
-            n > 0 && s.ins[0].dense && s.ins[0].dtype == s.outs[0].dtype &&
-                !overlaps(s.ins[0], s.outs[0]),
-            active > 0 && n == 1 && s.outs[0].dense,
-            n > 0 ? s.ins[0].bytes.base : nullptr,
-            n > 0 ? s.outs[0].bytes.base : nullptr,
-            n > 0 ? static_cast<int>(s.ins[0].count) : 0,
-            n > 0 ? s.outs[0].type->mpi : MPI_DATATYPE_NULL,
-            layout.comm};
+  p.layout = &layout;
+  p.active = active;
+  p.staged = staged;
+  p.blocking = active > 0 && staged == 0;
+  p.comm = layout.comm;
   m.store(teamId, groups, layout.key, {redop}, &inputs, &outputs, s);
 }
 
 void allReduceBlocking(const MemoEntry<AllReducePlan> &m) {
   const AllReducePlan &p = m.plan;
-  const void *send = p.send;
-  if (!p.directSend0) {
-    const Buffer &in = m.ins[0], &out = m.outs[0];
-    if (in.dtype == out.dtype)
-      copy(in.bytes, out.bytes, opScratch().copy);
-    else
-      packPromoted(in.bytes, in.dtype, out.bytes.base, out.dtype,
-                   opScratch().copy);
-    send = MPI_IN_PLACE;
+  for (const ReduceCall &c : p.calls) {
+    if (c.inPlace) {
+      const Buffer &in = m.ins[c.operand], &out = m.outs[c.operand];
+      if (in.dtype == out.dtype) // nothing to do when in place already
+        copy(in.bytes, out.bytes, opScratch().copy);
+      else
+        packPromoted(in.bytes, in.dtype, out.bytes.base, out.dtype,
+                     opScratch().copy);
+    }
+    checkMpi(MPI_Allreduce(c.send, c.recv, c.count, c.type, c.op, p.comm),
+             "MPI_Allreduce");
   }
-  checkMpi(MPI_Allreduce(send, p.recv, p.count, p.type, p.op0, p.comm),
-           "MPI_Allreduce");
 }
 
 [[gnu::noinline]] distrt_handle_t
@@ -343,8 +352,7 @@ allReduceFull(MemoEntry<AllReducePlan> &m, int64_t teamId,
               bool async) {
   if (!m.matches(teamId, groups, {redop}, &inputs, &outputs))
     planAllReduce(m, teamId, groups, redop, inputs, outputs);
-  const auto &[layout, active, staged, op0, directSend0, blocking, send0, recv0,
-               count0, type0, comm] = m.plan;
+  const auto &[layout, active, staged, blocking, calls, comm] = m.plan;
   if (active == 0)
     return done("all_reduce", teamId, async);
   if (!async && blocking) {
@@ -622,16 +630,11 @@ namespace {
 struct ReduceScatterPlan {
   const GroupLayout *layout;
   size_t active; // operands with output elements
-  MPI_Op op0;    // operand 0's reduction
-  /// A single operand handed to MPI_Reduce_scatter_block as is.
-  bool direct;
-  /// A sync call is that one MPI_Reduce_scatter_block, of `count` elements
-  /// of `type` per member, from `send` to `recv`.
+  /// A sync call is `calls`, one blocking MPI_Reduce_scatter_block per
+  /// operand with elements (`count` per member), every operand being sent
+  /// and received as is.
   bool blocking;
-  const void *send;
-  void *recv;
-  int count;
-  MPI_Datatype type;
+  std::vector<ReduceCall> calls;
   MPI_Comm comm;
 };
 OpMemo<ReduceScatterPlan> gReduceScatterMemo;
@@ -664,10 +667,13 @@ bool scatterDirectRecv(const Buffer &in, const Buffer &out,
   layout.requireEveryProcess();
   const int64_t G = layout.size();
   const size_t n = s.ins.size();
+  ReduceScatterPlan &p = m.plan;
+  p.calls.clear();
   size_t active = 0;
+  bool direct = true;
   for (size_t k = 0; k < n; ++k) {
     const Buffer &in = s.ins[k], &out = s.outs[k];
-    reductionOp(redop, out.dtype);
+    const MPI_Op op = reductionOp(redop, out.dtype);
     checkDim(k, "scatter_dimension", scatterDim, in.rank());
     const int64_t size = in.sizes()[scatterDim];
     if (size % G != 0) [[unlikely]]
@@ -678,30 +684,31 @@ bool scatterDirectRecv(const Buffer &in, const Buffer &out,
                "the input shape with scatter_dimension divided by the group "
                "size");
     mpiCount(in.count, "elements");
-    active += out.count > 0;
+    if (out.count == 0)
+      continue;
+    ++active;
+    if (scatterDirectSend(in, out, scatterDim) &&
+        scatterDirectRecv(in, out, scatterDim))
+      p.calls.push_back({in.bytes.base, out.bytes.base,
+                         static_cast<int>(out.count), out.type->mpi, op, false,
+                         static_cast<uint32_t>(k)});
+    else
+      direct = false;
   }
-  const bool direct = n == 1 &&
-                      scatterDirectSend(s.ins[0], s.outs[0], scatterDim) &&
-                      scatterDirectRecv(s.ins[0], s.outs[0], scatterDim);
-  m.plan = {&layout,
-            active,
-            n > 0 ? reductionOp(redop, s.outs[0].dtype) : MPI_OP_NULL,
-            direct,
-            active > 0 && direct,
-            n > 0 ? s.ins[0].bytes.base : nullptr,
-            n > 0 ? s.outs[0].bytes.base : nullptr,
-            n > 0 ? static_cast<int>(s.outs[0].count) : 0,
-            n > 0 ? s.outs[0].type->mpi : MPI_DATATYPE_NULL,
-            layout.comm};
+  p.layout = &layout;
+  p.active = active;
+  p.blocking = active > 0 && direct;
+  p.comm = layout.comm;
   m.store(teamId, groups, layout.key, {redop, scatterDim}, &inputs, &outputs,
           s);
 }
 
 void reduceScatterBlocking(const MemoEntry<ReduceScatterPlan> &m) {
   const ReduceScatterPlan &p = m.plan;
-  checkMpi(
-      MPI_Reduce_scatter_block(p.send, p.recv, p.count, p.type, p.op0, p.comm),
-      "MPI_Reduce_scatter_block");
+  for (const ReduceCall &c : p.calls)
+    checkMpi(
+        MPI_Reduce_scatter_block(c.send, c.recv, c.count, c.type, c.op, p.comm),
+        "MPI_Reduce_scatter_block");
 }
 
 [[gnu::noinline]] distrt_handle_t
@@ -711,8 +718,7 @@ reduceScatterFull(MemoEntry<ReduceScatterPlan> &m, int64_t teamId,
                   const OperandList &outputs, bool async) {
   if (!m.matches(teamId, groups, {redop, scatterDim}, &inputs, &outputs))
     planReduceScatter(m, teamId, groups, redop, scatterDim, inputs, outputs);
-  const auto &[layout, active, op0, direct, blocking, send0, recv0, count0,
-               type0, comm] = m.plan;
+  const auto &[layout, active, blocking, calls, comm] = m.plan;
   if (active == 0)
     return done("reduce_scatter", teamId, async);
   if (!async && blocking) {
@@ -1095,8 +1101,8 @@ distrt_handle_t distrt_all_gather(int64_t team, const distrt_groups_t *groups,
                                   int32_t async, distrt_site_t *site,
                                   const char *loc) {
   using namespace distrt::detail;
-  if (auto *m = GatherFast::siteHit(gGatherMemo, site, team, inputs, n,
-                                      outputs, n, async)) [[likely]]
+  if (auto *m = GatherFast::siteHit(gGatherMemo, site, team, inputs, n, outputs,
+                                    n, async)) [[likely]]
     return GatherFast::run(*m, "all_gather", team, async, loc);
   return allGatherCall(team, groups, dim, n, inputs, outputs, async, site, loc);
 }
@@ -1109,7 +1115,7 @@ distrt_handle_t distrt_all_reduce(int64_t team, const distrt_groups_t *groups,
                                   const char *loc) {
   using namespace distrt::detail;
   if (auto *m = AllReduceFast::siteHit(gAllReduceMemo, site, team, inputs, n,
-                                         outputs, n, async)) [[likely]]
+                                       outputs, n, async)) [[likely]]
     return AllReduceFast::run(*m, "all_reduce", team, async, loc);
   return allReduceCall(team, groups, op, n, inputs, outputs, async, site, loc);
 }
@@ -1123,7 +1129,7 @@ distrt_handle_t distrt_all_to_all(int64_t team, const distrt_groups_t *groups,
                                   const char *loc) {
   using namespace distrt::detail;
   if (auto *m = AllToAllFast::siteHit(gAllToAllMemo, site, team, inputs, n,
-                                        outputs, n, async)) [[likely]]
+                                      outputs, n, async)) [[likely]]
     return AllToAllFast::run(*m, "all_to_all", team, async, loc);
   return allToAllCall(team, groups, split_dim, concat_dim, split_count, n,
                       inputs, outputs, async, site, loc);
@@ -1138,7 +1144,7 @@ distrt_handle_t distrt_reduce_scatter(int64_t team,
                                       const char *loc) {
   using namespace distrt::detail;
   if (auto *m = ReduceScatterFast::siteHit(gReduceScatterMemo, site, team,
-                                             inputs, n, outputs, n, async))
+                                           inputs, n, outputs, n, async))
       [[likely]]
     return ReduceScatterFast::run(*m, "reduce_scatter", team, async, loc);
   return reduceScatterCall(team, groups, op, scatter_dim, n, inputs, outputs,
@@ -1152,7 +1158,7 @@ distrt_collective_broadcast(int64_t team, const distrt_groups_t *groups,
                             distrt_site_t *site, const char *loc) {
   using namespace distrt::detail;
   if (auto *m = BroadcastFast::siteHit(gBroadcastMemo, site, team, inputs, n,
-                                         outputs, n, async)) [[likely]]
+                                       outputs, n, async)) [[likely]]
     return BroadcastFast::run(*m, "collective_broadcast", team, async, loc);
   return broadcastCall(team, groups, n, inputs, outputs, async, site, loc);
 }

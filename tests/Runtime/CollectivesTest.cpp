@@ -187,14 +187,17 @@ TEST_CASE("reduce_scatter: every scatter dim, strided, mixed types",
   const Dtype types[] = {Dtype::I32, Dtype::F32, Dtype::BF16};
   for (int async = 0; async < 2; ++async)
     for (int64_t dim = 0; dim < 3; ++dim)
-      for (int variant = 0; variant < 4; ++variant) {
-        // 0..2: that type alone (1 strided); 3: all three in one call.
+      for (int variant = 0; variant < 5; ++variant) {
+        // 0..2: that type alone (1 strided); 3: all three in one call; 4:
+        // the first two, dense (at dim 0, one blocking call each on the
+        // operands' own buffers).
+        const bool dense = variant == 4;
         std::vector<Array> ins, outs;
-        for (int k = 0; k < 3; ++k) {
+        for (int k = 0; k < (dense ? 2 : 3); ++k) {
           if (variant < 3 && k != variant)
             continue;
-          ins.emplace_back(types[k], scaled(block, dim, N), k == 1);
-          outs.emplace_back(types[k], block, k == 2);
+          ins.emplace_back(types[k], scaled(block, dim, N), !dense && k == 1);
+          outs.emplace_back(types[k], block, !dense && k == 2);
         }
         std::vector<Operand> inOps, outOps;
         for (size_t k = 0; k < ins.size(); ++k) {
