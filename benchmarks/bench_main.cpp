@@ -9,7 +9,8 @@
 //   allreduce_sum_f64   in-place sum; baseline: MPI_Allreduce(MPI_IN_PLACE).
 // StableHLO-style collectives over the world group (num_groups 0), f64
 // buffers of `size` bytes per process (at least 2 elements where split):
-//   control_mpi_vs_mpi  MPI_Allgather against itself: the noise floor
+//   control_mpi_vs_mpi  MPI_Allgather against itself on another
+//                       communicator: the noise floor
 //   all_gather          baseline MPI_Allgather
 //   all_gather_reversed_group  one group in reversed rank order; baseline
 //                       MPI_Allgather on a communicator split that way
@@ -257,8 +258,8 @@ void benchTwoOperands(bool gather, int64_t bytes, MPI_Comm comm, int rank,
   printRow(rank, name, size, bytes, c);
 }
 
-void benchCollectives(int64_t bytes, MPI_Comm comm, MPI_Comm reversedComm,
-                      int rank, int size) {
+void benchCollectives(int64_t bytes, MPI_Comm comm, MPI_Comm otherComm,
+                      MPI_Comm reversedComm, int rank, int size) {
   const int64_t n = std::max<int64_t>(bytes / 8, 1);
   const int count = static_cast<int>(n);
   const char *loc = "bench_collectives";
@@ -267,8 +268,9 @@ void benchCollectives(int64_t bytes, MPI_Comm comm, MPI_Comm reversedComm,
   distrt_site_t sites[9];
   for (distrt_site_t &site : sites)
     site = {DISTRT_SITE_STATIC, nullptr, nullptr};
-  // The noise floor: the same MPI call on both sides. A ratio within this
-  // case's distance from 1 says nothing about distrt.
+  // The noise floor: the same MPI call on both sides, the second on another
+  // communicator (as distrt calls MPI on a communicator of its own). A ratio
+  // within this case's distance from 1 says nothing about distrt.
   benchCase(
       "control_mpi_vs_mpi", bytes, n, n * size, comm, rank, size,
       [&](double *in, double *out) {
@@ -278,7 +280,7 @@ void benchCollectives(int64_t bytes, MPI_Comm comm, MPI_Comm reversedComm,
         auto *data = static_cast<double *const *>(in->desc);
         auto *gathered = static_cast<double *const *>(out->desc);
         MPI_Allgather(data[1], count, MPI_DOUBLE, gathered[1], count,
-                      MPI_DOUBLE, comm);
+                      MPI_DOUBLE, otherComm);
       });
   benchCase(
       "all_gather", bytes, n, n * size, comm, rank, size,
@@ -386,8 +388,9 @@ int main(int argc, char **argv) {
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);
   MPI_Comm_size(MPI_COMM_WORLD, &size);
   // The baseline gets its own communicator, as distrt has its own.
-  MPI_Comm comm, reversedComm;
+  MPI_Comm comm, otherComm, reversedComm;
   MPI_Comm_dup(MPI_COMM_WORLD, &comm);
+  MPI_Comm_dup(MPI_COMM_WORLD, &otherComm);
   MPI_Comm_split(comm, 0, size - 1 - rank, &reversedComm);
   const std::string only = argc > 1 ? argv[1] : "";
   // Optional largest size in bytes, to look at small messages alone.
@@ -406,14 +409,15 @@ int main(int argc, char **argv) {
   }
   if (only.empty() || only == "collectives") {
     for (int64_t bytes = 8; bytes <= maxBytes; bytes *= 4)
-      benchCollectives(bytes, comm, reversedComm, rank, size);
+      benchCollectives(bytes, comm, otherComm, reversedComm, rank, size);
     if (maxBytes == int64_t{16} << 20)
-      benchCollectives(maxBytes, comm, reversedComm, rank, size);
+      benchCollectives(maxBytes, comm, otherComm, reversedComm, rank, size);
   }
   if (only == "collectives_smoke") // one size, so the cases cannot rot
-    benchCollectives(4096, comm, reversedComm, rank, size);
+    benchCollectives(4096, comm, otherComm, reversedComm, rank, size);
 
   MPI_Comm_free(&reversedComm);
+  MPI_Comm_free(&otherComm);
   MPI_Comm_free(&comm);
   distrt_finalize();
   MPI_Finalize();
