@@ -313,8 +313,10 @@ OpMemo<AllReducePlan> gAllReduceMemo;
     if (in.count == 0)
       continue;
     ++active;
-    if (!out.dense)
+    if (!out.dense) { // staged: only the slot path serves it
       staged += alignUp(out.byteCount);
+      continue;
+    }
     const bool inPlace =
         !in.dense || in.dtype != out.dtype || overlaps(in, out);
     p.calls.push_back({inPlace ? MPI_IN_PLACE : in.bytes.base, out.bytes.base,
