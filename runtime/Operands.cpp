@@ -1,7 +1,6 @@
 //===- Operands.cpp - Operands of the variadic collectives ------*- C++ -*-===//
 
 #include "Operands.h"
-#include "CallMemo.h"
 #include "Error.h"
 
 #include <algorithm>
@@ -52,38 +51,6 @@ raiseMismatch(const Buffer &in, const Buffer &out, size_t k, bool sameShape,
 [[noreturn, gnu::cold, gnu::noinline]] void raiseCounts(int64_t inputs,
                                                         int64_t outputs) {
   raise("{} inputs but {} outputs", inputs, outputs);
-}
-
-/// Appends the memo words of `operands` (already resolved, so valid).
-void appendWords(const OperandList &operands, std::vector<int64_t> &words) {
-  for (int64_t k = 0; k < operands.size(); ++k) {
-    MemrefView view;
-    int64_t dtype = 0;
-    if (operands.isC()) {
-      const distrt_operand_t &op = operands.array()[k];
-      view = MemrefView::fromUnranked(op.rank, op.desc);
-      dtype = op.dtype;
-    } else {
-      view = operands.views()[k].view;
-      dtype = static_cast<int64_t>(operands.views()[k].dtype);
-    }
-    words.insert(words.end(),
-                 {view.rank, dtype, reinterpret_cast<intptr_t>(view.aligned),
-                  view.offset});
-    words.insert(words.end(), view.sizes, view.sizes + view.rank);
-    words.insert(words.end(), view.strides, view.strides + view.rank);
-  }
-}
-
-/// Copies `from` to `to`, pointing the sizes and strides at the words.
-void copyBuffers(const std::vector<Buffer> &from, std::vector<Buffer> &to,
-                 const int64_t *&w) {
-  to = from;
-  for (Buffer &buffer : to) {
-    buffer.bytes.sizes = w + 4;
-    buffer.bytes.strides = w + 4 + buffer.bytes.rank;
-    w += 4 + 2 * buffer.bytes.rank;
-  }
 }
 
 inline void fill(Buffer &buffer, void *aligned, int64_t offset, int64_t rank,
@@ -181,60 +148,40 @@ void packPromoted(const StridedBytes &src, int32_t from, std::byte *dst,
   convertDense(dense, from, dst, to, count);
 }
 
-void CallMemo::store(int64_t teamId, const distrt_groups_t *spec,
-                     const std::vector<int64_t> &groupsKey, const MemoParams &p,
-                     const OperandList *inputs, const OperandList *outputs,
-                     const OpScratch &scratch) {
-  static_assert(sizeof(void *) == sizeof(int64_t) &&
-                    sizeof(intptr_t) == sizeof(int64_t),
-                "descriptors are compared as 64-bit words");
-  head = memoHead(teamId, spec, p, countWord(inputs), countWord(outputs));
-  keySize = groupsKey.size();
-  key = groupsKey.data();
-  if (keySize <= inlineKey.size()) {
-    std::copy(groupsKey.begin(), groupsKey.end(), inlineKey.begin());
-    key = inlineKey.data();
-  }
-  spilledWords.clear();
-  if (inputs)
-    appendWords(*inputs, spilledWords);
-  if (outputs)
-    appendWords(*outputs, spilledWords);
-  words = spilledWords.data();
-  if (spilledWords.size() <= inlineWords.size()) {
-    std::copy(spilledWords.begin(), spilledWords.end(), inlineWords.begin());
-    words = inlineWords.data();
-  }
-  const int64_t *w = words;
-  if (inputs)
-    copyBuffers(scratch.ins, ins, w);
-  if (outputs)
-    copyBuffers(scratch.outs, outs, w);
-  // A static site's words: each operand's aligned pointer is its third word.
-  quick[0] = teamId;
-  quick[1] = head[1];
-  const size_t operands = ins.size() + outs.size();
-  quickIns = quickOuts = kNoQuick;
-  if (operands <= kQuickOperands) {
-    quickIns = head[6];
-    quickOuts = head[7];
-    w = words;
-    for (size_t k = 0; k < operands; ++k) {
-      quick[2 + k] = w[2];
-      w += 4 + 2 * w[0];
-    }
-  }
-  valid = true;
+void copyPromoted(const Buffer &in, const Buffer &out) {
+  if (in.dtype == out.dtype)
+    copy(in.bytes, out.bytes, opScratch().copy);
+  else
+    packPromoted(in.bytes, in.dtype, out.bytes.base, out.dtype,
+                 opScratch().copy);
 }
 
-void bindSite(distrt_site_t *site, const void *owner, CallMemo *entry) {
-  // Leaked on purpose, like the teams: a site may be called until the very
-  // end (even from the exit hooks), and the generation check keeps a stale
-  // entry from being used. Kept reachable from here.
-  static auto *const entries = new std::vector<CallMemo *>;
-  entries->push_back(entry);
-  site->owner = owner;
-  site->memo = entry;
+void checkDim(size_t k, const char *name, int64_t dim, int64_t rank) {
+  if (dim < 0 || dim >= rank) [[unlikely]]
+    raise("operand {}: {} {} is out of range for rank {}", k, name, dim, rank);
+}
+
+void checkShape(size_t k, const Buffer &in, const Buffer &out, int64_t dim,
+                int64_t times, int64_t divide, const char *rule) {
+  bool ok = true;
+  for (int64_t d = 0; d < out.rank(); ++d)
+    ok &= out.sizes()[d] ==
+          (d == dim ? in.sizes()[d] / divide * times : in.sizes()[d]);
+  if (ok) [[likely]]
+    return;
+  std::vector<int64_t> expected(in.sizes(), in.sizes() + in.rank());
+  expected[static_cast<size_t>(dim)] =
+      expected[static_cast<size_t>(dim)] / divide * times;
+  raise("operand {}: the output has shape {}, expected {} ({})", k,
+        shapeText(out.rank(), out.sizes()), shapeText(expected), rule);
+}
+
+void checkDivisible(size_t k, const Buffer &in, int64_t dim,
+                    const char *dimName, int64_t parts, const char *partsName) {
+  const int64_t size = in.sizes()[dim];
+  if (size % parts != 0) [[unlikely]]
+    raise("operand {}: dimension {} ({}) has size {}, not divisible by {} {}",
+          k, dim, dimName, size, partsName, parts);
 }
 
 bool anyOverlap(const OpScratch &scratch) {

@@ -28,11 +28,17 @@ public:
       : views_(views.data()), size_(static_cast<int64_t>(views.size())) {}
   OperandList(const distrt_operand_t *array, int64_t n)
       : array_(array), size_(n), c_(true) {}
+  /// The list of an op that has no such operands (size -1).
+  static OperandList none() { return {nullptr, -1}; }
 
   int64_t size() const { return size_; }
   bool isC() const { return c_; }
   const distrt_operand_t *array() const { return array_; }
   const Operand *views() const { return views_; }
+  /// The size, with C++ views told apart from C arrays (for call memos).
+  int64_t countWord() const {
+    return size_ | (c_ ? 0 : int64_t{1} << 62);
+  }
 
 private:
   const distrt_operand_t *array_ = nullptr;
@@ -74,6 +80,13 @@ struct OpScratch {
 inline OpScratch &gOpScratch = *new OpScratch;
 inline OpScratch &opScratch() { return gOpScratch; }
 
+/// Packing several operands into one message pays off while the message is
+/// small (one rendezvous instead of several); past this many bytes per
+/// member each operand travels on its own. Kept under the eager limit of
+/// shared-memory transports (Open MPI's vader: 4 KiB with its headers), past
+/// which a packed message costs several times the separate ones.
+inline constexpr size_t kPackLimit = 2048;
+
 /// Resolves `operands` into `buffers`; `what` names them in errors.
 void resolve(const OperandList &operands, std::vector<Buffer> &buffers,
              const char *what);
@@ -107,6 +120,10 @@ void resolvePairs(const OperandList &inputs, const OperandList &outputs,
 void packPromoted(const StridedBytes &src, int32_t from, std::byte *dst,
                   int32_t to, std::vector<std::byte> &scratch);
 
+/// Copies operand `in` into the dense `out`, converted to its element type
+/// (nothing to do when they are the same elements).
+void copyPromoted(const Buffer &in, const Buffer &out);
+
 [[noreturn]] void raiseMpiCount(int64_t count, const char *what);
 
 /// `count` as an MPI int count; throws naming `what` if it does not fit.
@@ -128,6 +145,21 @@ inline bool overlaps(const Buffer &a, const Buffer &b) {
            b.bytes.base < a.bytes.base + a.byteCount;
   return overlaps(a.bytes, b.bytes);
 }
+
+/// Checks that `dim` indexes operand k's dimensions; `name` is the op's
+/// attribute.
+void checkDim(size_t k, const char *name, int64_t dim, int64_t rank);
+
+/// Checks that operand k's output has the input's shape with dimension
+/// `dim` divided by `divide` and multiplied by `times`; `rule` says so in
+/// the error.
+void checkShape(size_t k, const Buffer &in, const Buffer &out, int64_t dim,
+                int64_t times, int64_t divide, const char *rule);
+
+/// Checks that dimension `dim` (`dimName`) of operand k's input divides into
+/// `parts` (`partsName`).
+void checkDivisible(size_t k, const Buffer &in, int64_t dim,
+                    const char *dimName, int64_t parts, const char *partsName);
 
 /// True if any input's bytes overlap any output's.
 bool anyOverlap(const OpScratch &scratch);

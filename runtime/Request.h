@@ -285,6 +285,9 @@ inline void checkBlockingReceive(const char *op, int code,
   failBlockingReceive(op, {0, bytes, peer, MPI_BYTE, what}, code, status);
 }
 
+/// The API's wait: waitRequest() with errors as distrt::Error.
+void wait(distrt_handle_t handle, const SourceLoc &loc);
+
 /// At teardown: warns about handles never waited (their memory is left
 /// alone, since MPI may still write into it).
 void abandonRequests() noexcept;

@@ -3,7 +3,7 @@
 #include "Team.h"
 #include "Error.h"
 #include "Halo.h"
-#include "PointToPoint.h"
+#include "Channels.h"
 #include "ProcessGroups.h"
 
 namespace distrt::detail {

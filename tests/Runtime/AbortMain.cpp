@@ -2,9 +2,10 @@
 //
 // Each mode makes one bad call; the test passes when its one error line
 // appears (the job is expected to abort).
-//   (none)       distrt_allreduce on an unregistered team
+//   (none)       the RFC allreduce on an unregistered team
 //   static-null  a static site's valid all_gather, then the same site with
-//                a null input array (the static match must not read it)
+//                a null input array (the site's match must not read it)
+//   null-pairs   a send whose source_target_pairs pointer is null
 //
 //===----------------------------------------------------------------------===//
 
@@ -26,22 +27,36 @@ void staticNull() {
   Desc1 inDesc{&in, &in, 0, {1}, {1}}, outDesc{out, out, 0, {size}, {1}};
   const distrt_operand_t i{1, &inDesc, DISTRT_F64}, o{1, &outDesc, DISTRT_F64};
   const distrt_groups_t world{DISTRT_FLATTENED_IDS, -1, -1, 0, 0, nullptr};
-  distrt_site_t site{DISTRT_SITE_STATIC, nullptr, nullptr};
+  distrt_site_t site{};
   distrt_all_gather(0, &world, 0, 1, &i, &o, 0, &site, "abort.mlir:4:5");
   distrt_all_gather(0, &world, 0, 1, nullptr, &o, 0, &site, "abort.mlir:4:5");
   std::puts("distrt_all_gather returned instead of aborting");
 }
 
+void nullPairs() {
+  double in = 1.0;
+  Desc1 desc{&in, &in, 0, {1}, {1}};
+  const distrt_operand_t i{1, &desc, DISTRT_F64};
+  distrt_send(0, nullptr, 1, 0, 1, &i, 0, nullptr, "abort.mlir:6:7");
+  std::puts("distrt_send returned instead of aborting");
+}
+
 } // namespace
 
 int main(int argc, char **argv) {
+  if (argc > 1 && std::strcmp(argv[1], "null-pairs") == 0) {
+    nullPairs();
+    return 0;
+  }
   if (argc > 1 && std::strcmp(argv[1], "static-null") == 0) {
     staticNull();
     return 0;
   }
   double value = 1.0;
   Desc1 desc{&value, &value, 0, {1}, {1}};
-  distrt_allreduce(7, DISTRT_SUM, DISTRT_F64, 1, &desc, 0, "abort.mlir:3:5");
-  std::puts("distrt_allreduce returned instead of aborting");
+  const distrt_operand_t operand{1, &desc, DISTRT_F64};
+  distrt_all_reduce(7, nullptr, DISTRT_SUM, 1, &operand, &operand, 0, nullptr,
+                    "abort.mlir:3:5");
+  std::puts("the allreduce returned instead of aborting");
   return 0;
 }

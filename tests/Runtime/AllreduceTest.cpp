@@ -282,8 +282,12 @@ TEST_CASE("the C ABI reduces a strided memref through its descriptor",
           static_cast<float>((p + 1) * (i * 2 + j));
   Descriptor2D desc{storage.data(), storage.data(), 1, {3, 2}, {4, 2}};
   for (int32_t async : {0, 1}) {
-    const distrt_handle_t handle = distrt_allreduce(
-        0, DISTRT_MAX, DISTRT_F32, 2, &desc, async, "AllreduceTest:abi");
+    // The RFC allreduce as compiled code calls it: all_reduce over the
+    // whole team (null groups), in place.
+    const distrt_operand_t operand{2, &desc, DISTRT_F32};
+    const distrt_handle_t handle =
+        distrt_all_reduce(0, nullptr, DISTRT_MAX, 1, &operand, &operand, async,
+                          nullptr, "AllreduceTest:abi");
     INFO("rank " << p << ", async " << async);
     CHECK((handle != 0) == (async != 0));
     if (handle)

@@ -86,12 +86,13 @@ struct Array {
   }
 };
 
-/// A distrt_groups_t owning its ids.
-struct Groups {
+/// A distrt_groups_t owning its ids, changed in place by some tests (the
+/// API's distrt::Groups borrows it).
+struct GroupTable {
   std::vector<int64_t> ids;
   distrt_groups_t spec{};
 
-  Groups(int32_t mode, std::vector<std::vector<int64_t>> groups,
+  GroupTable(int32_t mode, std::vector<std::vector<int64_t>> groups,
          int64_t replicas = -1, int64_t partitions = -1) {
     spec.mode = mode;
     spec.num_replicas = replicas;
@@ -103,10 +104,11 @@ struct Groups {
       ids.insert(ids.end(), group.begin(), group.end());
     spec.ids = ids.data();
   }
-  Groups(const Groups &other) : ids(other.ids), spec(other.spec) {
+  GroupTable(const GroupTable &other) : ids(other.ids), spec(other.spec) {
     spec.ids = ids.data();
   }
   operator const distrt_groups_t &() const { return spec; }
+  operator distrt::Groups() const { return distrt::Groups(spec); }
   std::string str() const {
     std::string text = fmt::format("mode {} grid {}x{} [", spec.mode,
                                    spec.num_replicas, spec.num_partitions);

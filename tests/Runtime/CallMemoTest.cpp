@@ -1,11 +1,10 @@
-//===- CallMemoTest.cpp - The per-op memo of the last valid call -*- C++
-//-*-===//
+//===- CallMemoTest.cpp - The memo of each call site ------------*- C++ -*-===//
 //
-// Each op reuses the checks of its last valid call when the next call looks
-// the same (CallMemo.h). These tests alternate valid calls and change one
-// thing at a time in place (pointer, offset, strides, dtype, sizes, groups
-// content, the team behind an id): results must follow the change and an
-// input made invalid must raise the same error as without a memo.
+// Each call site reuses the plan of its last valid call when the next call
+// is the same (CallMemo.h). These tests alternate valid calls and change
+// one thing at a time in place (pointer, offset, strides, dtype, sizes,
+// groups content, the team behind an id): results must follow the change
+// and an input made invalid must raise the same error as without a memo.
 //
 //===----------------------------------------------------------------------===//
 
@@ -14,6 +13,7 @@
 #include <catch2/catch.hpp>
 
 #include <cstring>
+#include <map>
 
 using namespace distrt;
 using namespace distrt::test;
@@ -32,6 +32,18 @@ Desc2 dense2(void *data, int64_t rows, int64_t cols) {
 }
 
 const distrt_groups_t kWorld{DISTRT_FLATTENED_IDS, -1, -1, 0, 0, nullptr};
+
+/// The site of the C call on `line`, as compiled code has one per op.
+distrt_site_t *site(int line) {
+  static std::map<int, distrt_site_t> sites;
+  return &sites[line];
+}
+
+/// The Site of the C++ call on `line`.
+Site *cxxSite(int line) {
+  static std::map<int, Site> sites;
+  return &sites[line];
+}
 
 /// The message of the Error `call` throws ("" if none).
 template <class Call> std::string errorOf(Call &&call) {
@@ -72,7 +84,7 @@ TEST_CASE("memo: all_gather follows changed pointers, offsets, strides, dtype",
         }
   };
   auto gather = [&] {
-    distrt_all_gather(0, &kWorld, 0, 1, &i, &o, 0, nullptr, "t");
+    distrt_all_gather(0, &kWorld, 0, 1, &i, &o, 0, site(__LINE__), "t");
   };
   auto fill = [&](double *data, int64_t offset, double base) {
     for (int64_t k = 0; k < 6; ++k)
@@ -103,7 +115,7 @@ TEST_CASE("memo: all_gather follows changed pointers, offsets, strides, dtype",
   Desc2 in2 = dense2(inA.data(), 2, 3), out2 = dense2(outA.data(), 2 * N, 3);
   distrt_operand_t i2{2, &in2, DISTRT_F64}, o2{2, &out2, DISTRT_F64};
   fill(inA.data(), 0, 40);
-  distrt_all_gather(0, &kWorld, 0, 1, &i2, &o2, 0, nullptr, "t");
+  distrt_all_gather(0, &kWorld, 0, 1, &i2, &o2, 0, site(__LINE__), "t");
   check(outA.data(), 3, 1, 0, 40);
   std::fill(wide.begin(), wide.end(), -1.0);
   gather();
@@ -129,7 +141,7 @@ TEST_CASE("memo: all_reduce follows dtype and redop, reduce_scatter and "
   Desc2 inD = dense2(in.data(), 2, 3), outD = dense2(out.data(), 2, 3);
   distrt_operand_t i{2, &inD, DISTRT_F64}, o{2, &outD, DISTRT_F64};
   auto reduce = [&](int32_t op) {
-    distrt_all_reduce(0, &kWorld, op, 1, &i, &o, 0, nullptr, "t");
+    distrt_all_reduce(0, &kWorld, op, 1, &i, &o, 0, site(__LINE__), "t");
   };
   auto asDouble = [&](int64_t k) {
     double d;
@@ -168,7 +180,7 @@ TEST_CASE("memo: all_reduce follows dtype and redop, reduce_scatter and "
   distrt_operand_t ri{2, &rsInD, DISTRT_I64}, ro{2, &rsOutD, DISTRT_I64};
   const int64_t ranks = N * (N - 1) / 2;
   for (int pass = 0; pass < 2; ++pass) {
-    distrt_reduce_scatter(0, &kWorld, DISTRT_SUM, 0, 1, &ri, &ro, 0, nullptr,
+    distrt_reduce_scatter(0, &kWorld, DISTRT_SUM, 0, 1, &ri, &ro, 0, site(__LINE__),
                           "t");
     for (int64_t k = 0; k < 6; ++k)
       CHECK(rsOut[static_cast<size_t>(k)] == N * (6 * f + k) + 1000 * ranks);
@@ -176,7 +188,7 @@ TEST_CASE("memo: all_reduce follows dtype and redop, reduce_scatter and "
   rsInD.sizes[0] = N;
   rsOutD.sizes[0] = 1;
   std::fill(rsOut.begin(), rsOut.end(), -1);
-  distrt_reduce_scatter(0, &kWorld, DISTRT_SUM, 0, 1, &ri, &ro, 0, nullptr,
+  distrt_reduce_scatter(0, &kWorld, DISTRT_SUM, 0, 1, &ri, &ro, 0, site(__LINE__),
                         "t");
   for (int64_t k = 0; k < 3; ++k)
     CHECK(rsOut[static_cast<size_t>(k)] == N * (3 * f + k) + 1000 * ranks);
@@ -191,7 +203,7 @@ TEST_CASE("memo: all_reduce follows dtype and redop, reduce_scatter and "
   distrt_operand_t ai{2, &aInD, DISTRT_I64}, ao{2, &aOutD, DISTRT_I64};
   for (int64_t rows : {int64_t{1}, int64_t{1}, int64_t{2}}) {
     aInD.sizes[0] = aOutD.sizes[0] = rows * N;
-    distrt_all_to_all(0, &kWorld, 0, 0, N, 1, &ai, &ao, 0, nullptr, "t");
+    distrt_all_to_all(0, &kWorld, 0, 0, N, 1, &ai, &ao, 0, site(__LINE__), "t");
     // Block m of the output: member m's block f.
     for (int64_t m = 0; m < N; ++m)
       for (int64_t k = 0; k < 3 * rows; ++k)
@@ -205,9 +217,9 @@ TEST_CASE("memo: a call made invalid after a valid one raises the same error",
   const int64_t N = worldSize(), f = worldRank();
   Array a(Dtype::F32, {2, 3}), gathered(Dtype::F32, {2, 3 * N});
   a.fill([&](int64_t k) { return 100 * f + k; });
-  const Groups everyone(DISTRT_FLATTENED_IDS, {});
+  const GroupTable everyone(DISTRT_FLATTENED_IDS, {});
   auto gather = [&] {
-    allGather(world(), everyone, 1, {{a.operand()}}, {{gathered.operand()}});
+    allGather(world(), everyone, 1, {{a.operand()}}, {{gathered.operand()}}, cxxSite(__LINE__));
   };
   // The output's sizes change in place (same pointer): wrong shape.
   gathered.sizes[1] += 1;
@@ -236,7 +248,7 @@ TEST_CASE("memo: a call made invalid after a valid one raises the same error",
   x.fill([](int64_t k) { return k; });
   Operand out = y.operand();
   auto reduce = [&](RedOp op) {
-    allReduce(world(), everyone, op, {{x.operand()}}, {{out}});
+    allReduce(world(), everyone, op, {{x.operand()}}, {{out}}, cxxSite(__LINE__));
   };
   CHECK(errorOf([&] { reduce(RedOp::Sum); }).empty());
   CHECK(y.get(4) == 4 * N);
@@ -256,7 +268,7 @@ TEST_CASE("memo: a call made invalid after a valid one raises the same error",
   Array s(Dtype::I32, {N, 2}), t(Dtype::I32, {N, 2});
   s.fill([&](int64_t k) { return 100 * f + k; });
   auto split = [&](int64_t count) {
-    allToAll(world(), everyone, 0, 0, count, {{s.operand()}}, {{t.operand()}});
+    allToAll(world(), everyone, 0, 0, count, {{s.operand()}}, {{t.operand()}}, cxxSite(__LINE__));
   };
   CHECK(errorOf([&] { split(N); }).empty());
   CHECK_THAT(errorOf([&] { split(N + 1); }),
@@ -273,11 +285,11 @@ TEST_CASE("memo: a call made invalid after a valid one raises the same error",
 TEST_CASE("memo: groups and pairs changed in place, teams re-registered",
           "[collectives]") {
   const int64_t N = worldSize(), f = worldRank();
-  Groups groups(DISTRT_FLATTENED_IDS, identity(N));
+  GroupTable groups(DISTRT_FLATTENED_IDS, identity(N));
   Array in(Dtype::I32, {1}), out(Dtype::I32, {N});
   in.fill([&](int64_t) { return 10 * f; });
   auto gather = [&](const Team &team) {
-    allGather(team, groups, 0, {{in.operand()}}, {{out.operand()}});
+    allGather(team, groups, 0, {{in.operand()}}, {{out.operand()}}, cxxSite(__LINE__));
   };
   gather(world());
   gather(world());
@@ -324,12 +336,12 @@ TEST_CASE("memo: groups and pairs changed in place, teams re-registered",
   MPI_Comm_free(&reversed);
 
   // Pairs changed in place: the ring turns around.
-  Groups pairs(DISTRT_FLATTENED_IDS, {});
+  GroupTable pairs(DISTRT_FLATTENED_IDS, {});
   auto ring = [&](int64_t step) {
     std::vector<std::vector<int64_t>> rows;
     for (int64_t r = 0; r < N; ++r)
       rows.push_back({r, (r + step + N) % N});
-    Groups made(DISTRT_FLATTENED_IDS, rows);
+    GroupTable made(DISTRT_FLATTENED_IDS, rows);
     pairs.ids = made.ids; // same size: the address stays
     pairs.spec.num_groups = made.spec.num_groups;
     pairs.spec.group_size = made.spec.group_size;
@@ -339,21 +351,22 @@ TEST_CASE("memo: groups and pairs changed in place, teams re-registered",
   p.fill([&](int64_t k) { return 100 * f + k; });
   for (int64_t step : {1, 1, -1, 1}) {
     ring(step);
-    collectivePermute(world(), pairs, {{p.operand()}}, {{q.operand()}});
+    collectivePermute(world(), pairs, {{p.operand()}}, {{q.operand()}}, cxxSite(__LINE__));
     CHECK(q.get(1) == 100 * ((f - step + N) % N) + 1);
-    send(world(), &pairs.spec, 3, false, {{p.operand()}});
+    send(world(), pairs, 3, false, {{p.operand()}}, cxxSite(__LINE__));
     q.fill([](int64_t) { return -1; });
-    recv(world(), &pairs.spec, 3, false, {{q.operand()}});
+    recv(world(), pairs, 3, false, {{q.operand()}}, cxxSite(__LINE__));
     CHECK(q.get(1) == 100 * ((f - step + N) % N) + 1);
   }
 }
 
-TEST_CASE("memo: call sites keep their own entries, colliding ones take turns",
+TEST_CASE("memo: call sites keep their own plans",
           "[collectives]") {
   const int64_t N = worldSize(), f = worldRank();
-  // Eight sites (more than the memo's entries per op kind, so some share
-  // one), each with its own length, called round-robin with new values.
+  // Eight sites, each with its own length, called round-robin with new
+  // values.
   constexpr int kSites = 8;
+  distrt_site_t sites[kSites] = {};
   const char *locs[kSites] = {"s0", "s1", "s2", "s3", "s4", "s5", "s6", "s7"};
   std::vector<std::vector<double>> ins(kSites), outs(kSites);
   std::vector<Desc2> inDescs(kSites), outDescs(kSites);
@@ -373,7 +386,7 @@ TEST_CASE("memo: call sites keep their own entries, colliding ones take turns",
       for (size_t k = 0; k < ins[s].size(); ++k)
         ins[s][k] = base + static_cast<double>(k) + static_cast<double>(f);
       distrt_all_reduce(0, &kWorld, DISTRT_SUM, 1, &inOps[s], &outOps[s], 0,
-                        nullptr, locs[s]);
+                        &sites[s], locs[s]);
       // Sum over the ranks r of base + k + r.
       for (size_t k = 0; k < outs[s].size(); ++k) {
         INFO("round " << round << " site " << s << " element " << k);
@@ -382,16 +395,16 @@ TEST_CASE("memo: call sites keep their own entries, colliding ones take turns",
                   static_cast<double>(N * (N - 1) / 2));
       }
     }
-  // Through the C++ API (sites are file:line): one site's call turns invalid
+  // Through the C++ API (a Site per call): one site's call turns invalid
   // and raises its error, the other site keeps its results.
   Array x(Dtype::F64, {2, 3}), y(Dtype::F64, {2, 3}), z(Dtype::F64, {2, 3});
   x.fill([&](int64_t k) { return k + f; });
-  const Groups everyone(DISTRT_FLATTENED_IDS, {});
+  const GroupTable everyone(DISTRT_FLATTENED_IDS, {});
   auto first = [&] {
-    allReduce(world(), everyone, RedOp::Sum, {{x.operand()}}, {{y.operand()}});
+    allReduce(world(), everyone, RedOp::Sum, {{x.operand()}}, {{y.operand()}}, cxxSite(__LINE__));
   };
   auto second = [&] {
-    allReduce(world(), everyone, RedOp::Max, {{x.operand()}}, {{z.operand()}});
+    allReduce(world(), everyone, RedOp::Max, {{x.operand()}}, {{z.operand()}}, cxxSite(__LINE__));
   };
   for (int round = 0; round < 2; ++round) {
     CHECK(errorOf(first).empty());

@@ -64,8 +64,8 @@ std::vector<int64_t> scaled(std::vector<int64_t> shape, int64_t dim,
   return shape;
 }
 
-const Groups &everyone() {
-  static const Groups groups(DISTRT_FLATTENED_IDS, {});
+const GroupTable &everyone() {
+  static const GroupTable groups(DISTRT_FLATTENED_IDS, {});
   return groups;
 }
 
@@ -293,7 +293,7 @@ TEST_CASE("collective_broadcast: reordered root, non-members, mixed types",
   std::vector<int64_t> group;
   for (int64_t p = N - 1; p >= (N > 1 ? 1 : 0); --p)
     group.push_back(p);
-  const Groups groups(DISTRT_FLATTENED_IDS, {group});
+  const GroupTable groups(DISTRT_FLATTENED_IDS, {group});
   const int64_t root = N - 1;
   const bool member = N == 1 || f != 0;
   for (int async = 0; async < 2; ++async)
@@ -356,7 +356,7 @@ TEST_CASE("collective_broadcast in a group of two: a size mismatch is an "
   const int64_t N = worldSize(), f = worldRank();
   if (N < 2)
     return;
-  const Groups pair(DISTRT_FLATTENED_IDS, {{0, 1}});
+  const GroupTable pair(DISTRT_FLATTENED_IDS, {{0, 1}});
   Array in(Dtype::F64, {f == 1 ? 1 : 2}), out(Dtype::F64, {f == 1 ? 1 : 2});
   in.fill([&](int64_t i) { return 10 * f + i; });
   auto call = [&] {

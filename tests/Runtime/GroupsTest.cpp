@@ -124,7 +124,7 @@ TEST_CASE("group functions follow StableHLO on every grid", "[groups]") {
                           : mode == DISTRT_FLATTENED_IDS ? N
                                                          : grid.R;
       for (const Table &table : tables(ids)) {
-        const Groups groups(mode, table, grid.replicas, grid.partitions);
+        const GroupTable groups(mode, table, grid.replicas, grid.partitions);
         const auto members = expectedGroup(mode, grid.R, grid.P, table, f);
         const int64_t G = static_cast<int64_t>(members.size());
         const int64_t pos =
@@ -228,7 +228,7 @@ TEST_CASE("source_target_pairs follow StableHLO on every grid", "[groups]") {
                                                 : id;
       };
       for (const Table &table : pairTables(ids)) {
-        const Groups pairs(mode, table, grid.replicas, grid.partitions);
+        const GroupTable pairs(mode, table, grid.replicas, grid.partitions);
         int64_t source = -1;
         for (const auto &pair : table)
           if (pair[1] == me)
@@ -253,9 +253,9 @@ TEST_CASE("source_target_pairs follow StableHLO on every grid", "[groups]") {
         Array got(Dtype::I32, {3});
         got.fill([](int64_t) { return -7; });
         Request received =
-            recvAsync(world(), &pairs.spec, 3, false, {{got.operand()}});
+            recvAsync(world(), pairs, 3, false, {{got.operand()}});
         Request sent =
-            sendAsync(world(), &pairs.spec, 3, false, {{in.operand()}});
+            sendAsync(world(), pairs, 3, false, {{in.operand()}});
         received.wait();
         sent.wait();
         for (int64_t i = 0; i < 3; ++i) {
@@ -286,19 +286,19 @@ TEST_CASE("one communicator per group layout, shared by equal specs",
   in.set(0, 7 + f);
 
   // The reversed team, described in three modes (on 1 x N, N x 1 grids).
-  const Groups flat(DISTRT_FLATTENED_IDS, reversed),
+  const GroupTable flat(DISTRT_FLATTENED_IDS, reversed),
       replicas(DISTRT_CROSS_REPLICA, reversed, N, 1),
       partitions(DISTRT_CROSS_PARTITION, reversed, 1, N);
-  for (const Groups *groups : {&flat, &replicas, &partitions}) {
+  for (const GroupTable *groups : {&flat, &replicas, &partitions}) {
     allGather(team, *groups, 0, {{in.operand()}}, {{out.operand()}});
     for (int64_t j = 0; j < N; ++j)
       CHECK(out.get(j) == 7 + N - 1 - j);
     CHECK(team.groupCommunicators() == before + split);
   }
   // Singletons, listed in either order: the same partition of the team.
-  const Groups up(DISTRT_FLATTENED_IDS, singles),
+  const GroupTable up(DISTRT_FLATTENED_IDS, singles),
       down(DISTRT_FLATTENED_IDS, singlesReversed);
-  for (const Groups *groups : {&up, &down}) {
+  for (const GroupTable *groups : {&up, &down}) {
     allGather(team, *groups, 0, {{in.operand()}}, {{one.operand()}});
     CHECK(one.get(0) == 7 + f);
     CHECK(team.groupCommunicators() == before + 2 * split);
@@ -306,7 +306,7 @@ TEST_CASE("one communicator per group layout, shared by equal specs",
 
   // One address whose content flips between reversed and identity: results
   // follow the content, and neither layout splits again.
-  Groups changing(DISTRT_FLATTENED_IDS, reversed);
+  GroupTable changing(DISTRT_FLATTENED_IDS, reversed);
   for (int round = 0; round < 3; ++round) {
     allGather(team, changing, 0, {{in.operand()}}, {{out.operand()}});
     for (int64_t j = 0; j < N; ++j)
@@ -369,40 +369,40 @@ TEST_CASE("seed example: collective_broadcast with replica_groups [[2, 1]]",
 TEST_CASE("bad groups are clear errors on every rank", "[groups]") {
   const int64_t N = worldSize();
   Array in(Dtype::F32, {2}), out(Dtype::F32, {2 * N});
-  auto gather = [&](const Groups &groups) {
+  auto gather = [&](const GroupTable &groups) {
     allGather(world(), groups, 0, {{in.operand()}}, {{out.operand()}});
   };
   CHECK_THROWS_WITH(
-      gather(Groups(DISTRT_CROSS_REPLICA, {}, N + 1, 1)),
+      gather(GroupTable(DISTRT_CROSS_REPLICA, {}, N + 1, 1)),
       Contains("the process grid num_replicas " + std::to_string(N + 1) +
                " x num_partitions 1 does not match the team size " +
                std::to_string(N)) &&
           Contains("all_gather at ") && Contains("team 0, rank "));
-  CHECK_THROWS_WITH(gather(Groups(DISTRT_CROSS_REPLICA, {{N}})),
+  CHECK_THROWS_WITH(gather(GroupTable(DISTRT_CROSS_REPLICA, {{N}})),
                     Contains("replica id " + std::to_string(N) +
                              " in replica_groups [[" + std::to_string(N) +
                              "]]") &&
                         Contains("is out of range"));
-  CHECK_THROWS_WITH(gather(Groups(DISTRT_FLATTENED_IDS, {{0}, {0}})),
+  CHECK_THROWS_WITH(gather(GroupTable(DISTRT_FLATTENED_IDS, {{0}, {0}})),
                     Contains("process 0 (replica 0, partition 0) is in two "
                              "groups (0 and 1) of replica_groups [[0], [0]]"));
-  CHECK_THROWS_WITH(gather(Groups(DISTRT_CROSS_REPLICA, {{0, 0}})),
+  CHECK_THROWS_WITH(gather(GroupTable(DISTRT_CROSS_REPLICA, {{0, 0}})),
                     Contains("appears twice in group 0"));
-  CHECK_THROWS_WITH(gather(Groups(7, {})), Contains("invalid group mode 7"));
+  CHECK_THROWS_WITH(gather(GroupTable(7, {})), Contains("invalid group mode 7"));
   if (N >= 2) {
     CHECK_THROWS_WITH(
-        gather(Groups(DISTRT_CROSS_REPLICA, {{0}})),
+        gather(GroupTable(DISTRT_CROSS_REPLICA, {{0}})),
         Contains("process 1 (replica 1, partition 0) is in no group of "
                  "replica_groups [[0]] (cross_replica, " +
                  std::to_string(N) + " replicas x 1 partitions)"));
     // collective_broadcast allows non-members.
     Array bin(Dtype::F32, {2}), bout(Dtype::F32, {2});
     bin.fill([](int64_t i) { return 3 + i; });
-    collectiveBroadcast(world(), Groups(DISTRT_CROSS_REPLICA, {{0}}),
+    collectiveBroadcast(world(), GroupTable(DISTRT_CROSS_REPLICA, {{0}}),
                         {{bin.operand()}}, {{bout.operand()}});
     CHECK(bout.get(1) == (worldRank() == 0 ? 4 : 0));
   }
-  CHECK_THROWS_WITH(distrt::allGather(world(), Groups(DISTRT_CROSS_REPLICA, {}),
+  CHECK_THROWS_WITH(distrt::allGather(world(), GroupTable(DISTRT_CROSS_REPLICA, {}),
                                       0, {{in.operand()}}, {}),
                     Contains("1 inputs but 0 outputs"));
 }

@@ -50,7 +50,7 @@ TEST_CASE("collective_permute: rings, partial chains, self-pairs", "[p2p]") {
     for (int async = 0; async < 2; ++async)
       for (int variant = 0; variant < 3; ++variant) {
         // 0: dense i32; 1: strided f64; 2: both plus bf16, one message.
-        const Groups pairs(DISTRT_CROSS_REPLICA, table);
+        const GroupTable pairs(DISTRT_CROSS_REPLICA, table);
         std::vector<Array> ins, outs;
         if (variant != 1) {
           ins.emplace_back(Dtype::I32, std::vector<int64_t>{3});
@@ -92,7 +92,7 @@ TEST_CASE("collective_permute: rings, partial chains, self-pairs", "[p2p]") {
   // In place: the output aliases the input.
   Array data(Dtype::I64, {4});
   data.fill([&](int64_t i) { return 1000 * f + i; });
-  collectivePermute(world(), Groups(DISTRT_CROSS_REPLICA, ring(N)),
+  collectivePermute(world(), GroupTable(DISTRT_CROSS_REPLICA, ring(N)),
                     {{data.operand()}}, {{data.operand()}});
   for (int64_t i = 0; i < 4; ++i)
     CHECK(data.get(i) == 1000 * ((f + N - 1) % N) + i);
@@ -108,13 +108,13 @@ TEST_CASE("collective_permute: pairs per partition and per replica (2x2)",
   Array in(Dtype::I32, {2}), out(Dtype::I32, {2});
   in.fill([&](int64_t i) { return 1000 * f + i; });
   // cross_partition [[0, 1]]: (r, 0) -> (r, 1): 0 -> 1, 2 -> 3.
-  collectivePermute(world(), Groups(DISTRT_CROSS_PARTITION, {{0, 1}}, 2, 2),
+  collectivePermute(world(), GroupTable(DISTRT_CROSS_PARTITION, {{0, 1}}, 2, 2),
                     {{in.operand()}}, {{out.operand()}});
   const int64_t fromPartition[] = {-1, 0, -1, 2};
   INFO("rank " << f);
   CHECK(out.get(1) == (fromPartition[f] < 0 ? 0 : 1000 * fromPartition[f] + 1));
   // cross_replica [[1, 0]]: (1, p) -> (0, p): 2 -> 0, 3 -> 1.
-  collectivePermute(world(), Groups(DISTRT_CROSS_REPLICA, {{1, 0}}, 2, 2),
+  collectivePermute(world(), GroupTable(DISTRT_CROSS_REPLICA, {{1, 0}}, 2, 2),
                     {{in.operand()}}, {{out.operand()}});
   const int64_t fromReplica[] = {2, 3, -1, -1};
   CHECK(out.get(1) == (fromReplica[f] < 0 ? 0 : 1000 * fromReplica[f] + 1));
@@ -122,7 +122,7 @@ TEST_CASE("collective_permute: pairs per partition and per replica (2x2)",
 
 TEST_CASE("send/recv: several channels, interleaved, in order", "[p2p]") {
   const int64_t N = worldSize(), f = worldRank();
-  const Groups pairs(DISTRT_CROSS_REPLICA, ring(N));
+  const GroupTable pairs(DISTRT_CROSS_REPLICA, ring(N));
   const int64_t source = (f + N - 1) % N;
   const int64_t channels[] = {1, 2, -1};
   const int messages[] = {3, 2, 1};
@@ -134,13 +134,13 @@ TEST_CASE("send/recv: several channels, interleaved, in order", "[p2p]") {
       if (m < messages[c]) {
         Array data(Dtype::I32, {3});
         data.fill([&](int64_t i) { return 1000 * f + 100 * m + 10 * c + i; });
-        send(world(), &pairs.spec, channels[c], false, {{data.operand()}});
+        send(world(), pairs, channels[c], false, {{data.operand()}});
       }
   // Received channel by channel, in reverse channel order.
   for (int c = 2; c >= 0; --c)
     for (int m = 0; m < messages[c]; ++m) {
       Array data(Dtype::I32, {3}, /*strided=*/m == 1);
-      recv(world(), &pairs.spec, channels[c], false, {{data.operand()}});
+      recv(world(), pairs, channels[c], false, {{data.operand()}});
       for (int64_t i = 0; i < 3; ++i) {
         INFO("rank " << f << " channel " << channels[c] << " message " << m
                      << " index " << i);
@@ -153,9 +153,9 @@ TEST_CASE("send/recv: several channels, interleaved, in order", "[p2p]") {
   b.fill([&](int64_t i) { return 100 * f + i; });
   Array ra(Dtype::F32, {2}), rb(Dtype::I16, {2, 2});
   Request received =
-      recvAsync(world(), &pairs.spec, 9, false, {{ra.operand(), rb.operand()}});
+      recvAsync(world(), pairs, 9, false, {{ra.operand(), rb.operand()}});
   Request sentAsync =
-      sendAsync(world(), &pairs.spec, 9, false, {{a.operand(), b.operand()}});
+      sendAsync(world(), pairs, 9, false, {{a.operand(), b.operand()}});
   received.wait();
   sentAsync.wait();
   CHECK(ra.get(1) == 1000 * source + 1);
@@ -165,34 +165,34 @@ TEST_CASE("send/recv: several channels, interleaved, in order", "[p2p]") {
 TEST_CASE("send/recv: a channel_id MPI cannot tell apart is an error",
           "[p2p]") {
   // 2^40 would wrap onto another channel's tag: refused, on every rank.
-  const Groups pairs(DISTRT_CROSS_REPLICA, ring(worldSize()));
+  const GroupTable pairs(DISTRT_CROSS_REPLICA, ring(worldSize()));
   Array data(Dtype::I32, {1});
   CHECK_THROWS_WITH(
-      send(world(), &pairs.spec, int64_t{1} << 40, false, {{data.operand()}}),
+      send(world(), pairs, int64_t{1} << 40, false, {{data.operand()}}),
       Contains("channel_id 1099511627776 is outside the channels MPI can "
                "keep apart"));
-  CHECK_THROWS_WITH(recv(world(), &pairs.spec, -(int64_t{1} << 40), false,
+  CHECK_THROWS_WITH(recv(world(), pairs, -(int64_t{1} << 40), false,
                          {{data.operand()}}),
                     Contains("channel_id -1099511627776 is outside"));
   // Refused on the ranks outside every pair too (only 0 -> 0 here).
-  const Groups self(DISTRT_FLATTENED_IDS, {{0, 0}});
+  const GroupTable self(DISTRT_FLATTENED_IDS, {{0, 0}});
   CHECK_THROWS_WITH(
-      send(world(), &self.spec, int64_t{1} << 40, false, {{data.operand()}}),
+      send(world(), self, int64_t{1} << 40, false, {{data.operand()}}),
       Contains("is outside the channels MPI can keep apart"));
   CHECK_THROWS_WITH(
-      recv(world(), &self.spec, int64_t{1} << 40, false, {{data.operand()}}),
+      recv(world(), self, int64_t{1} << 40, false, {{data.operand()}}),
       Contains("is outside the channels MPI can keep apart"));
 }
 
 TEST_CASE("send/recv: a process that is nobody's target gets zeros", "[p2p]") {
   const int64_t N = worldSize(), f = worldRank();
   // One pair, N - 1 -> 0 (a self-pair at np 1).
-  const Groups pairs(DISTRT_FLATTENED_IDS, {{N - 1, 0}});
+  const GroupTable pairs(DISTRT_FLATTENED_IDS, {{N - 1, 0}});
   Array in(Dtype::F64, {2}), out(Dtype::F64, {2});
   in.fill([&](int64_t i) { return 1000 * f + i; });
   out.fill([](int64_t) { return 5; });
-  send(world(), &pairs.spec, 4, false, {{in.operand()}});
-  recv(world(), &pairs.spec, 4, false, {{out.operand()}});
+  send(world(), pairs, 4, false, {{in.operand()}});
+  recv(world(), pairs, 4, false, {{out.operand()}});
   INFO("rank " << f);
   CHECK(out.get(1) == (f == 0 ? 1000 * (N - 1) + 1 : 0));
 }
@@ -203,28 +203,28 @@ TEST_CASE("send/recv: host-transfer queues are FIFO per channel", "[p2p]") {
   for (int m = 0; m < 2; ++m) {
     a.fill([&](int64_t i) { return 1000 * f + 100 * m + i; });
     h.fill([&](int64_t i) { return 10 * m + i; });
-    send(world(), nullptr, 5, true, {{a.operand(), h.operand()}});
+    send(world(), Groups::pairs({}), 5, true, {{a.operand(), h.operand()}});
   }
   a.fill([&](int64_t i) { return 7 + i; });
-  sendAsync(world(), nullptr, 6, true, {{a.operand()}}).wait();
+  sendAsync(world(), Groups::pairs({}), 6, true, {{a.operand()}}).wait();
   Array r(Dtype::I32, {2}), rh(Dtype::F16, {3});
-  recv(world(), nullptr, 6, true, {{r.operand()}});
+  recv(world(), Groups::pairs({}), 6, true, {{r.operand()}});
   CHECK(r.get(1) == 8);
   for (int m = 0; m < 2; ++m) {
-    recvAsync(world(), nullptr, 5, true, {{r.operand(), rh.operand()}}).wait();
+    recvAsync(world(), Groups::pairs({}), 5, true, {{r.operand(), rh.operand()}}).wait();
     INFO("rank " << f << " message " << m);
     CHECK(r.get(1) == 1000 * f + 100 * m + 1);
     CHECK(rh.get(2) == 10 * m + 2);
   }
-  CHECK_THROWS_WITH(recv(world(), nullptr, 5, true, {{r.operand()}}),
+  CHECK_THROWS_WITH(recv(world(), Groups::pairs({}), 5, true, {{r.operand()}}),
                     Contains("recv at ") &&
                         Contains("the host queue of channel 5 is empty"));
-  send(world(), nullptr, 5, true, {{h.operand()}});
-  CHECK_THROWS_WITH(recv(world(), nullptr, 5, true, {{r.operand()}}),
+  send(world(), Groups::pairs({}), 5, true, {{h.operand()}});
+  CHECK_THROWS_WITH(recv(world(), Groups::pairs({}), 5, true, {{r.operand()}}),
                     Contains("operand 0: the oldest host-transfer message of "
                              "channel 5 holds [3] f16, the output is [2] "
                              "i32"));
-  recv(world(), nullptr, 5, true, {{rh.operand()}});
+  recv(world(), Groups::pairs({}), 5, true, {{rh.operand()}});
 }
 
 TEST_CASE("send/recv: async host-transfer recvs wait for later sends",
@@ -232,8 +232,8 @@ TEST_CASE("send/recv: async host-transfer recvs wait for later sends",
   // Posted before their sends, served in posting order (not wait order).
   const int64_t f = worldRank();
   Array first(Dtype::I32, {3}, true), second(Dtype::I32, {3});
-  Request a = recvAsync(world(), nullptr, 8, true, {{first.operand()}});
-  Request b = recvAsync(world(), nullptr, 8, true, {{second.operand()}});
+  Request a = recvAsync(world(), Groups::pairs({}), 8, true, {{first.operand()}});
+  Request b = recvAsync(world(), Groups::pairs({}), 8, true, {{second.operand()}});
   // The runtime kept the shapes: the descriptors may change before the send.
   const std::vector<int64_t> sizes = first.sizes, strides = first.strides;
   first.sizes[0] = 99;
@@ -241,7 +241,7 @@ TEST_CASE("send/recv: async host-transfer recvs wait for later sends",
   Array in(Dtype::I32, {3});
   for (int m = 0; m < 2; ++m) {
     in.fill([&](int64_t i) { return 1000 * f + 100 * m + i; });
-    send(world(), nullptr, 8, true, {{in.operand()}});
+    send(world(), Groups::pairs({}), 8, true, {{in.operand()}});
   }
   first.sizes = sizes;
   first.strides = strides;
@@ -257,26 +257,26 @@ TEST_CASE("send/recv: async host-transfer recvs wait for later sends",
   // A receiver whose outputs do not fit gets the error at its wait; the
   // message stays for the next recv.
   Array wrong(Dtype::F32, {3});
-  Request c = recvAsync(world(), nullptr, 8, true, {{wrong.operand()}});
-  send(world(), nullptr, 8, true, {{in.operand()}});
+  Request c = recvAsync(world(), Groups::pairs({}), 8, true, {{wrong.operand()}});
+  send(world(), Groups::pairs({}), 8, true, {{in.operand()}});
   CHECK_THROWS_WITH(c.wait(), Contains("wait at ") &&
                                   Contains("recv: operand 0: the oldest "
                                            "host-transfer message of channel "
                                            "8 holds [3] i32, the output is "
                                            "[3] f32"));
   Array late(Dtype::I32, {3});
-  recv(world(), nullptr, 8, true, {{late.operand()}});
+  recv(world(), Groups::pairs({}), 8, true, {{late.operand()}});
   CHECK(late.get(2) == 1000 * f + 100 + 2);
 
   // Waited before any send: an error, and the receiver takes no later
   // message.
-  Request d = recvAsync(world(), nullptr, 9, true, {{late.operand()}});
+  Request d = recvAsync(world(), Groups::pairs({}), 9, true, {{late.operand()}});
   CHECK_THROWS_WITH(d.wait(),
                     Contains("recv: no host-transfer send on channel 9 came "
                              "in this process before the wait of this recv"));
   in.fill([&](int64_t i) { return 5 + i; });
-  send(world(), nullptr, 9, true, {{in.operand()}});
-  recv(world(), nullptr, 9, true, {{second.operand()}});
+  send(world(), Groups::pairs({}), 9, true, {{in.operand()}});
+  recv(world(), Groups::pairs({}), 9, true, {{second.operand()}});
   CHECK(second.get(1) == 6);
   CHECK(late.get(2) == 1000 * f + 100 + 2); // untouched by the dead receiver
 }
@@ -289,18 +289,18 @@ TEST_CASE("send/recv: a message of another size than the outputs is an error",
   // source.
   const int64_t N = worldSize(), f = worldRank();
   const int64_t source = (f + N - 1) % N;
-  const Groups pairs(DISTRT_CROSS_REPLICA, ring(N));
+  const GroupTable pairs(DISTRT_CROSS_REPLICA, ring(N));
   Array out(Dtype::I32, {2});
   for (int async = 0; async < 2; ++async)
     for (const int64_t sent : {1, 3}) {
       Array in(Dtype::I32, {sent});
       in.fill([&](int64_t i) { return 1000 * f + i; });
-      send(world(), &pairs.spec, 3, false, {{in.operand()}});
+      send(world(), pairs, 3, false, {{in.operand()}});
       auto receive = [&] {
         if (async)
-          recvAsync(world(), &pairs.spec, 3, false, {{out.operand()}}).wait();
+          recvAsync(world(), pairs, 3, false, {{out.operand()}}).wait();
         else
-          recv(world(), &pairs.spec, 3, false, {{out.operand()}});
+          recv(world(), pairs, 3, false, {{out.operand()}});
       };
       INFO("rank " << f << " async " << async << " sent " << sent);
       if (sent < 2)
@@ -321,28 +321,26 @@ TEST_CASE("send/recv: a message of another size than the outputs is an error",
   // The same call with the right size still works after the errors.
   Array in(Dtype::I32, {2});
   in.fill([&](int64_t i) { return 1000 * f + i; });
-  send(world(), &pairs.spec, 3, false, {{in.operand()}});
-  recv(world(), &pairs.spec, 3, false, {{out.operand()}});
+  send(world(), pairs, 3, false, {{in.operand()}});
+  recv(world(), pairs, 3, false, {{out.operand()}});
   CHECK(out.get(1) == 1000 * source + 1);
 }
 
 TEST_CASE("bad pairs are clear errors", "[p2p]") {
   const int64_t N = worldSize();
   Array in(Dtype::I32, {2}), out(Dtype::I32, {2});
-  auto permute = [&](const Groups &pairs) {
+  auto permute = [&](const GroupTable &pairs) {
     collectivePermute(world(), pairs, {{in.operand()}}, {{out.operand()}});
   };
-  CHECK_THROWS_WITH(permute(Groups(DISTRT_CROSS_REPLICA, {{0, 0, 0}})),
+  CHECK_THROWS_WITH(permute(GroupTable(DISTRT_CROSS_REPLICA, {{0, 0, 0}})),
                     Contains("collective_permute at ") &&
                         Contains("must have 2 ids per pair, got 3"));
   if (N >= 2)
     CHECK_THROWS_WITH(
-        permute(Groups(DISTRT_CROSS_REPLICA, {{0, 1}, {1, 1}})),
+        permute(GroupTable(DISTRT_CROSS_REPLICA, {{0, 1}, {1, 1}})),
         Contains("replica id 1 is the target of two pairs (0 and 1)"));
   CHECK_THROWS_WITH(
-      permute(Groups(DISTRT_CROSS_REPLICA_AND_PARTITION, {{0, 0}})),
+      permute(GroupTable(DISTRT_CROSS_REPLICA_AND_PARTITION, {{0, 0}})),
       Contains("cannot use mode cross_replica_and_partition"));
-  CHECK_THROWS_WITH(send(world(), nullptr, 1, false, {{in.operand()}}),
-                    Contains("send at ") &&
-                        Contains("the source_target_pairs pointer is null"));
+  // A null table, which only the C ABI can pass: runtime.abort.null_pairs.
 }

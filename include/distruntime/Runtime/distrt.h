@@ -80,12 +80,6 @@ typedef int64_t distrt_handle_t;
 int64_t distrt_team_size(int64_t team, const char *loc);
 int64_t distrt_team_member(int64_t team, const char *loc);
 
-/// In-place allreduce of `data` over `team`. With `async` non-zero, returns a
-/// handle to pass to distrt_wait; otherwise completes before returning 0.
-distrt_handle_t distrt_allreduce(int64_t team, int32_t op, int32_t dtype,
-                                 int64_t rank, void *data, int32_t async,
-                                 const char *loc);
-
 /// Fills `left` and `right` with the rows of the bounding box before and
 /// after the locally owned rows (distribution along dimension 0).
 /// `geometry` is a 1-D i64 memref of 4*r values: gShape, lOffsets, bbOffsets,
@@ -138,31 +132,22 @@ typedef struct distrt_operand {
 } distrt_operand_t;
 
 /// The runtime state of one call site: the lowering emits one per op, as a
-/// zero-initialized global whose `flags` it sets. The runtime remembers the
-/// site's last call that passed every check (`owner`, `memo`: its own, never
-/// touched by the caller), so a loop repeating the call goes straight to MPI.
+/// zero-initialized global. The runtime keeps there the site's last call
+/// that passed every check and its plan (`owner`, `memo`: its own, never
+/// touched by the caller), so a loop repeating the call goes straight to MPI
+/// while the call (team, groups, scalars, operand descriptors) is unchanged.
 typedef struct distrt_site {
-  uint64_t flags;
   const void *owner;
   void *memo;
 } distrt_site_t;
 
-/// A promise of the compiler: at this site, the groups, the op's scalars, the
-/// operand counts, ranks, element types, offsets, sizes and strides are the
-/// same at every call (compile-time constants); only the team and the
-/// buffers' addresses may change. The runtime then compares only those.
-#define DISTRT_SITE_STATIC 1u
-
-/// The lesser promise of a site whose operands' layouts are known at run
-/// time only: the groups, the op's scalars, the operand counts, ranks and
-/// element types are the same at every call. The runtime then compares the
-/// team and the operands' descriptors. DISTRT_SITE_STATIC implies it.
-#define DISTRT_SITE_FIXED 2u
-
 /// Each call below takes n inputs and/or n outputs (memrefs, any strides).
 /// With `async` non-zero it returns a handle for distrt_wait, else 0 after
 /// completion. Inputs are never written unless they alias their output.
-/// `site` may be NULL (the runtime then remembers calls per `loc`).
+/// `site` may be NULL (every call is then planned anew). `groups` NULL means
+/// one group of the whole team in rank order; an all_reduce so called is
+/// the RFC's `allreduce` (inputs == outputs: in place) and named so in
+/// errors.
 
 /// results[k] = concat(inputs[k] of every group member, in group order, dim).
 distrt_handle_t distrt_all_gather(int64_t team, const distrt_groups_t *groups,

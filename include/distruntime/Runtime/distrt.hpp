@@ -23,6 +23,7 @@
 #include <stdexcept>
 #include <string>
 #include <type_traits>
+#include <utility>
 #include <vector>
 
 // The public API; libdistrt hides everything else (-fvisibility=hidden).
@@ -100,11 +101,6 @@ public:
   SourceLoc(std::source_location where = std::source_location::current())
       : file_(where.file_name()), line_(where.line()) {}
   std::string str() const;
-  /// Identifies the call site (the string's address, or file and line), for
-  /// per-site caches.
-  uintptr_t site() const noexcept {
-    return reinterpret_cast<uintptr_t>(text_ ? text_ : file_) + line_;
-  }
 
 private:
   const char *text_ = nullptr;
@@ -279,26 +275,51 @@ private:
 void wait(distrt_handle_t handle,
           SourceLoc loc = std::source_location::current());
 
-/// In-place allreduce of `data` (any rank, any strides) over `team`.
+/// The memo of one call site: pass the same Site to the repeated calls of
+/// one op (a loop body) and the runtime reuses the plan of the last call
+/// while the call is unchanged (team, groups, scalars, operand
+/// descriptors); any change plans again. Without a Site every call plans.
+/// Move-only; its memo is freed with it.
+class Site {
+public:
+  Site() = default;
+  ~Site();
+  Site(Site &&other) noexcept : site_(other.site_) { other.site_ = {}; }
+  Site &operator=(Site &&other) noexcept;
+  Site(const Site &) = delete;
+  Site &operator=(const Site &) = delete;
+
+  distrt_site_t *get() noexcept { return &site_; }
+
+private:
+  distrt_site_t site_{};
+};
+
+/// In-place allreduce of `data` (any rank, any strides) over `team`: the
+/// all_reduce below over one group of the whole team.
 void allreduce(const Team &team, RedOp op, Dtype dtype, const MemrefView &data,
+               Site *site = nullptr,
                SourceLoc loc = std::source_location::current());
 Request allreduceAsync(const Team &team, RedOp op, Dtype dtype,
-                       const MemrefView &data,
+                       const MemrefView &data, Site *site = nullptr,
                        SourceLoc loc = std::source_location::current());
 
 template <class T>
 void allreduce(const Team &team, RedOp op, std::span<T> data,
+               Site *site = nullptr,
                SourceLoc loc = std::source_location::current()) {
   const int64_t size = static_cast<int64_t>(data.size()), stride = 1;
   allreduce(team, op, dtypeOf<T>(),
-            MemrefView(data.data(), {&size, 1}, {&stride, 1}), loc);
+            MemrefView(data.data(), {&size, 1}, {&stride, 1}), site, loc);
 }
 template <class T>
 Request allreduceAsync(const Team &team, RedOp op, std::span<T> data,
+                       Site *site = nullptr,
                        SourceLoc loc = std::source_location::current()) {
   const int64_t size = static_cast<int64_t>(data.size()), stride = 1;
   return allreduceAsync(team, op, dtypeOf<T>(),
-                        MemrefView(data.data(), {&size, 1}, {&stride, 1}), loc);
+                        MemrefView(data.data(), {&size, 1}, {&stride, 1}),
+                        site, loc);
 }
 
 /// Fills `left` and `right` (allocated by the caller with haloShapes()) with
@@ -321,66 +342,134 @@ struct Operand {
 };
 using Operands = std::span<const Operand>;
 
+/// How the ids of Groups form process groups (StableHLO's process grid:
+/// flattened id = replica * num_partitions + partition = team rank).
+enum class GroupMode : int32_t {
+  CrossReplica = DISTRT_CROSS_REPLICA,
+  CrossPartition = DISTRT_CROSS_PARTITION,
+  CrossReplicaAndPartition = DISTRT_CROSS_REPLICA_AND_PARTITION,
+  FlattenedIds = DISTRT_FLATTENED_IDS,
+};
+
+/// The process groups of a collective (replica_groups) or the
+/// source_target_pairs of a point-to-point op, owning its ids. A grid size
+/// of -1 is derived from the team (num_partitions 1).
+class Groups {
+public:
+  /// One group: the whole team in rank order.
+  static Groups world() { return Groups(DISTRT_FLATTENED_IDS, {}); }
+  /// replica_groups: each inner list one group, ids read per `mode`.
+  static Groups replicas(std::vector<std::vector<int64_t>> groups,
+                         GroupMode mode = GroupMode::CrossReplica,
+                         int64_t numReplicas = -1, int64_t numPartitions = -1) {
+    return Groups(static_cast<int32_t>(mode), std::move(groups), numReplicas,
+                  numPartitions);
+  }
+  /// source_target_pairs (mode CrossReplica or CrossPartition).
+  static Groups pairs(const std::vector<std::pair<int64_t, int64_t>> &pairs,
+                      GroupMode mode = GroupMode::CrossReplica,
+                      int64_t numReplicas = -1, int64_t numPartitions = -1);
+
+  /// The general form: `mode` a distrt_group_mode_t, `groups` of equal size.
+  Groups(int32_t mode, std::vector<std::vector<int64_t>> groups,
+         int64_t numReplicas = -1, int64_t numPartitions = -1);
+  /// Borrows a C table (e.g. one shared with C code) for as long as this
+  /// object is used: calls read its content as it is then.
+  Groups(const distrt_groups_t &table) : borrowed_(&table) {}
+  Groups(const Groups &other)
+      : ids_(other.ids_), spec_(other.spec_), borrowed_(other.borrowed_) {
+    spec_.ids = ids_.data();
+  }
+  Groups &operator=(const Groups &other) {
+    ids_ = other.ids_;
+    spec_ = other.spec_;
+    spec_.ids = ids_.data();
+    borrowed_ = other.borrowed_;
+    return *this;
+  }
+
+  /// The C ABI's view of these groups (valid while this object lives).
+  const distrt_groups_t &spec() const noexcept {
+    return borrowed_ ? *borrowed_ : spec_;
+  }
+  /// "mode 3 grid -1x-1 [[0, 1], [2, 3]]", for messages.
+  std::string str() const;
+
+private:
+  std::vector<int64_t> ids_;
+  distrt_groups_t spec_{};
+  const distrt_groups_t *borrowed_ = nullptr;
+};
+
 /// StableHLO-style collectives (see distrt.h for the exact semantics). The
-/// process groups come from `groups` (replica_groups) or `pairs`
-/// (source_target_pairs); pass a long-lived object: its layout is cached by
-/// address (and confirmed against its content). The plain forms complete
-/// before returning; the Async forms return a Request, and the inputs and
-/// outputs must stay alive and untouched until it is waited.
-void allGather(const Team &team, const distrt_groups_t &groups, int64_t dim,
-               Operands inputs, Operands outputs,
+/// plain forms complete before returning; the Async forms return a Request,
+/// and the inputs and outputs must stay alive and untouched until it is
+/// waited. A Site lets repeated calls skip planning (see Site).
+void allGather(const Team &team, const Groups &groups, int64_t dim,
+               Operands inputs, Operands outputs, Site *site = nullptr,
                SourceLoc loc = std::source_location::current());
-Request allGatherAsync(const Team &team, const distrt_groups_t &groups,
-                       int64_t dim, Operands inputs, Operands outputs,
+Request allGatherAsync(const Team &team, const Groups &groups, int64_t dim,
+                       Operands inputs, Operands outputs, Site *site = nullptr,
                        SourceLoc loc = std::source_location::current());
-void allReduce(const Team &team, const distrt_groups_t &groups, RedOp op,
-               Operands inputs, Operands outputs,
+
+void allReduce(const Team &team, const Groups &groups, RedOp op,
+               Operands inputs, Operands outputs, Site *site = nullptr,
                SourceLoc loc = std::source_location::current());
-Request allReduceAsync(const Team &team, const distrt_groups_t &groups,
-                       RedOp op, Operands inputs, Operands outputs,
+Request allReduceAsync(const Team &team, const Groups &groups, RedOp op,
+                       Operands inputs, Operands outputs, Site *site = nullptr,
                        SourceLoc loc = std::source_location::current());
-void allToAll(const Team &team, const distrt_groups_t &groups, int64_t splitDim,
+
+void allToAll(const Team &team, const Groups &groups, int64_t splitDim,
               int64_t concatDim, int64_t splitCount, Operands inputs,
-              Operands outputs,
+              Operands outputs, Site *site = nullptr,
               SourceLoc loc = std::source_location::current());
-Request allToAllAsync(const Team &team, const distrt_groups_t &groups,
-                      int64_t splitDim, int64_t concatDim, int64_t splitCount,
-                      Operands inputs, Operands outputs,
+Request allToAllAsync(const Team &team, const Groups &groups, int64_t splitDim,
+                      int64_t concatDim, int64_t splitCount, Operands inputs,
+                      Operands outputs, Site *site = nullptr,
                       SourceLoc loc = std::source_location::current());
-void reduceScatter(const Team &team, const distrt_groups_t &groups, RedOp op,
+
+void reduceScatter(const Team &team, const Groups &groups, RedOp op,
                    int64_t scatterDim, Operands inputs, Operands outputs,
+                   Site *site = nullptr,
                    SourceLoc loc = std::source_location::current());
-Request reduceScatterAsync(const Team &team, const distrt_groups_t &groups,
-                           RedOp op, int64_t scatterDim, Operands inputs,
-                           Operands outputs,
+Request reduceScatterAsync(const Team &team, const Groups &groups, RedOp op,
+                           int64_t scatterDim, Operands inputs,
+                           Operands outputs, Site *site = nullptr,
                            SourceLoc loc = std::source_location::current());
-void collectiveBroadcast(const Team &team, const distrt_groups_t &groups,
+
+void collectiveBroadcast(const Team &team, const Groups &groups,
                          Operands inputs, Operands outputs,
+                         Site *site = nullptr,
                          SourceLoc loc = std::source_location::current());
 Request
-collectiveBroadcastAsync(const Team &team, const distrt_groups_t &groups,
+collectiveBroadcastAsync(const Team &team, const Groups &groups,
                          Operands inputs, Operands outputs,
+                         Site *site = nullptr,
                          SourceLoc loc = std::source_location::current());
-void collectivePermute(const Team &team, const distrt_groups_t &pairs,
-                       Operands inputs, Operands outputs,
+
+void collectivePermute(const Team &team, const Groups &pairs, Operands inputs,
+                       Operands outputs, Site *site = nullptr,
                        SourceLoc loc = std::source_location::current());
-Request collectivePermuteAsync(const Team &team, const distrt_groups_t &pairs,
+Request collectivePermuteAsync(const Team &team, const Groups &pairs,
                                Operands inputs, Operands outputs,
+                               Site *site = nullptr,
                                SourceLoc loc = std::source_location::current());
+
 /// send/recv on `channel`. The plain send copies the inputs and returns
 /// without waiting for the receiver (buffered); sendAsync sends straight
 /// from the inputs, which must stay alive until the Request is waited.
-void send(const Team &team, const distrt_groups_t *pairs, int64_t channel,
-          bool hostTransfer, Operands inputs,
+/// Host transfers ignore `pairs`.
+void send(const Team &team, const Groups &pairs, int64_t channel,
+          bool hostTransfer, Operands inputs, Site *site = nullptr,
           SourceLoc loc = std::source_location::current());
-Request sendAsync(const Team &team, const distrt_groups_t *pairs,
-                  int64_t channel, bool hostTransfer, Operands inputs,
+Request sendAsync(const Team &team, const Groups &pairs, int64_t channel,
+                  bool hostTransfer, Operands inputs, Site *site = nullptr,
                   SourceLoc loc = std::source_location::current());
-void recv(const Team &team, const distrt_groups_t *pairs, int64_t channel,
-          bool hostTransfer, Operands outputs,
+void recv(const Team &team, const Groups &pairs, int64_t channel,
+          bool hostTransfer, Operands outputs, Site *site = nullptr,
           SourceLoc loc = std::source_location::current());
-Request recvAsync(const Team &team, const distrt_groups_t *pairs,
-                  int64_t channel, bool hostTransfer, Operands outputs,
+Request recvAsync(const Team &team, const Groups &pairs, int64_t channel,
+                  bool hostTransfer, Operands outputs, Site *site = nullptr,
                   SourceLoc loc = std::source_location::current());
 
 } // namespace distrt

@@ -1,12 +1,12 @@
-//===- PointToPoint.h - send/recv channel state -----------------*- C++ -*-===//
+//===- Channels.h - Point-to-point plumbing --------------------------*- C++ -*-===//
 //
 // Per team: the buffered (sync) sends still in flight and the host-transfer
 // queues, one FIFO per channel, with the async receives waiting for them.
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef DISTRUNTIME_RUNTIME_POINTTOPOINT_H
-#define DISTRUNTIME_RUNTIME_POINTTOPOINT_H
+#ifndef DISTRUNTIME_RUNTIME_CHANNELS_H
+#define DISTRUNTIME_RUNTIME_CHANNELS_H
 
 #include "Operands.h"
 #include "Team.h"
@@ -60,10 +60,36 @@ struct ChannelState {
   std::unordered_map<int64_t, std::deque<HostReceiver>> hostReceivers;
 };
 
+struct RequestSlot;
+
+/// Posts the receive of `buffers` from `source` into the slot: straight into
+/// a single dense buffer, else into staging at `offset` with unpacks; the
+/// wait checks that the message has the buffers' size.
+void postReceive(RequestSlot &slot, const std::vector<Buffer> &buffers,
+                 size_t offset, int source, int tag, MPI_Comm comm,
+                 const char *what);
+
+void zeroAll(const std::vector<Buffer> &buffers);
+
+/// A sync send: posts a private copy of `inputs` (`count` bytes) and
+/// returns; the copy is released once a later send finds it delivered.
+void bufferedSend(TeamState &team, const std::vector<Buffer> &inputs,
+                  int count, int peer, int tag, MPI_Comm comm);
+
+/// A host-transfer send: queues a copy of `inputs` on `channel`.
+void hostSend(TeamState &team, int64_t channel,
+              const std::vector<Buffer> &inputs);
+
+/// A host-transfer recv: takes the oldest message of the channel's queue.
+/// An async one finding the queue empty waits for the channel's next send
+/// (after the receivers already waiting); its wait fails if none came.
+distrt_handle_t hostRecv(TeamState &team, int64_t channel,
+                         const std::vector<Buffer> &outputs, bool async);
+
 /// Completes what can complete of the buffered sends and drops the queues
 /// (at teardown or unregistration).
 void freeChannels(TeamState &team) noexcept;
 
 } // namespace distrt::detail
 
-#endif // DISTRUNTIME_RUNTIME_POINTTOPOINT_H
+#endif // DISTRUNTIME_RUNTIME_CHANNELS_H

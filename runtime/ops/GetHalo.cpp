@@ -1,4 +1,4 @@
-//===- Halo.cpp - get_halo --------------------------------------*- C++ -*-===//
+//===- GetHalo.cpp - get_halo -----------------------------------*- C++ -*-===//
 //
 // A global array is distributed along dimension 0: each rank owns the rows
 // [lOffsets[0], lOffsets[0] + local.sizes[0]) and all columns. A rank asks for
@@ -16,13 +16,13 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "Halo.h"
-#include "Dtype.h"
-#include "Error.h"
-#include "Memref.h"
-#include "Operations.h"
-#include "Request.h"
-#include "Team.h"
+#include "../Dtype.h"
+#include "../Error.h"
+#include "../Halo.h"
+#include "../Memref.h"
+#include "../Operands.h"
+#include "../Request.h"
+#include "../Team.h"
 
 #include <fmt/ranges.h>
 
@@ -359,8 +359,6 @@ void makePlan(TeamState &team, HaloPlan &plan, int32_t dtype,
   plan.valid = true;
 }
 
-size_t alignUp(size_t bytes) { return (bytes + 63) & ~size_t{63}; }
-
 /// Posts the exchange of `plan`; the returned handle completes it.
 distrt_handle_t exchange(TeamState &team, const HaloPlan &plan,
                          const DtypeInfo &type, const MemrefView &local,
@@ -368,9 +366,7 @@ distrt_handle_t exchange(TeamState &team, const HaloPlan &plan,
   MPI_Comm comm = haloComm(team);
   const size_t size = type.size;
   const int64_t r = plan.rank;
-  distrt_handle_t handle = 0;
-  RequestSlot &slot = acquireRequest("get_halo", team.id, handle);
-  try {
+  return runInSlot("get_halo", team.id, /*async=*/true, [&](RequestSlot &slot) {
     const bool localDense = isContiguous(local);
     const StridedBytes localBytes = stridedBytes(local, size);
     const StridedBytes halo[2] = {stridedBytes(left, size),
@@ -405,10 +401,10 @@ distrt_handle_t exchange(TeamState &team, const HaloPlan &plan,
       slot.checks.push_back({static_cast<int>(slot.requests.size()), recv.count,
                              recv.peer, type.mpi,
                              recv.right ? "right halo" : "left halo"});
-      slot.requests.push_back(MPI_REQUEST_NULL);
-      checkMpi(MPI_Irecv(target, recv.count, type.mpi, recv.peer, recv.tag,
-                         comm, &slot.requests.back()),
-               "MPI_Irecv");
+      postRequest(slot, "MPI_Irecv", [&](MPI_Request *request) {
+        return MPI_Irecv(target, recv.count, type.mpi, recv.peer, recv.tag,
+                         comm, request);
+      });
     }
 
     size_t packOffset = sendStaging;
@@ -426,10 +422,10 @@ distrt_handle_t exchange(TeamState &team, const HaloPlan &plan,
         packOffset += alignUp(static_cast<size_t>(send.count) * size);
         source = packed;
       }
-      slot.requests.push_back(MPI_REQUEST_NULL);
-      checkMpi(MPI_Isend(source, send.count, type.mpi, send.peer, send.tag,
-                         comm, &slot.requests.back()),
-               "MPI_Isend");
+      postRequest(slot, "MPI_Isend", [&](MPI_Request *request) {
+        return MPI_Isend(source, send.count, type.mpi, send.peer, send.tag,
+                         comm, request);
+      });
     }
 
     for (int side = 0; side < 2; ++side)
@@ -437,12 +433,7 @@ distrt_handle_t exchange(TeamState &team, const HaloPlan &plan,
         slot.addUnpack(haloStaging[side], halo[side].base, r,
                        side ? right.sizes : left.sizes,
                        side ? right.strides : left.strides, size);
-  } catch (...) {
-    releaseRequest(handle, slot.requests.empty());
-    throw;
-  }
-  settleRequest(slot);
-  return handle;
+  });
 }
 
 } // namespace
@@ -485,6 +476,66 @@ distrt_handle_t getHalo(int64_t teamId, int64_t key, int32_t dtype,
 }
 
 } // namespace distrt::detail
+
+using namespace distrt;
+using namespace distrt::detail;
+
+namespace {
+
+[[noreturn, gnu::cold, gnu::noinline]] void
+raiseBadMemref(int64_t rank, void *descriptor, const char *what) {
+  raise("the {} memref is invalid (rank {}, descriptor {})", what, rank,
+        descriptor ? "set" : "null");
+}
+
+/// The view of an unranked memref argument; rejects what is not one.
+inline MemrefView memref(int64_t rank, void *descriptor, const char *what) {
+  if (!descriptor || rank < 0) [[unlikely]]
+    raiseBadMemref(rank, descriptor, what);
+  return MemrefView::fromUnranked(rank, descriptor);
+}
+
+} // namespace
+
+distrt_handle_t distrt_get_halo(int64_t team, int64_t key, int32_t dtype,
+                                int64_t local_rank, void *local,
+                                int64_t geometry_rank, void *geometry,
+                                int64_t left_rank, void *left,
+                                int64_t right_rank, void *right,
+                                const char *loc) {
+  try {
+    const MemrefView geometryView = memref(geometry_rank, geometry, "geometry");
+    // The geometry travels as one strided i64 memref of 4 * r values.
+    if (geometry_rank != 1)
+      throw Failure(fmt::format(
+          "the geometry must be a 1-D memref, got rank {}", geometry_rank));
+    const int64_t values = geometryView.sizes[0];
+    if (local_rank < 1 || values != 4 * local_rank)
+      throw Failure(fmt::format("the geometry has {} values, expected 4 * {} "
+                                "(four per dimension of the local block)",
+                                values, local_rank));
+    const auto *base = static_cast<const int64_t *>(geometryView.aligned) +
+                       geometryView.offset;
+    const int64_t *g = base;
+    // Generated code passes a dense array; a strided one is gathered once.
+    static thread_local std::vector<int64_t> dense;
+    if (geometryView.strides[0] != 1 && values > 1) {
+      dense.resize(static_cast<size_t>(values));
+      for (int64_t i = 0; i < values; ++i)
+        dense[static_cast<size_t>(i)] = base[i * geometryView.strides[0]];
+      g = dense.data();
+    }
+    const auto r = static_cast<size_t>(local_rank);
+    const HaloGeometry halo{{g, r}, {g + r, r}, {g + 2 * r, r}, {g + 3 * r, r}};
+    return getHalo(team, key, dtype, memref(local_rank, local, "local"),
+                           halo, memref(left_rank, left, "left halo"),
+                           memref(right_rank, right, "right halo"),
+                           SourceLoc(loc));
+  } catch (...) {
+    failCurrent("get_halo", team, loc);
+  }
+}
+
 
 namespace distrt {
 

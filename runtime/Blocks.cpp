@@ -1,0 +1,189 @@
+//===- Blocks.cpp - Block exchanges: all_gather and all_to_all ------------===//
+
+#include "Blocks.h"
+#include "Request.h"
+
+namespace distrt::detail {
+namespace {
+
+/// Whether operand (in, out) is sent and received as it is: dense, with its
+/// blocks contiguous byte ranges, and the input not written by the receive.
+std::pair<bool, bool> asIs(const BlockPlan &p, const Buffer &in,
+                           const Buffer &out) {
+  return {in.dense &&
+              (p.splitDim < 0 ||
+               leadingElements(in.rank(), in.sizes(), p.splitDim) == 1) &&
+              !overlaps(in, out),
+          out.dense &&
+              leadingElements(out.rank(), out.sizes(), p.concatDim) == 1};
+}
+
+/// How many blocks a member sends: one (all_gather) or one per member.
+size_t sentBlocks(const BlockPlan &p) {
+  return p.gather ? 1 : static_cast<size_t>(p.layout->size());
+}
+
+/// The bytes of operand `in` in one member's block.
+size_t blockBytes(const BlockPlan &p, const Buffer &in) {
+  return in.byteCount / sentBlocks(p);
+}
+
+/// The input's block for member j (all_to_all) or the whole input.
+StridedBytes sentSlice(const BlockPlan &p, const Buffer &in,
+                       const int64_t *blockSizes, int64_t j) {
+  if (p.splitDim < 0)
+    return in.bytes;
+  return in.slice(p.splitDim, j, blockSizes[p.splitDim], blockSizes);
+}
+
+/// The output's slice receiving member j's block.
+StridedBytes receivedSlice(const BlockPlan &p, const Buffer &out,
+                           const int64_t *blockSizes, int64_t j) {
+  return out.slice(p.concatDim, j, blockSizes[p.concatDim], blockSizes);
+}
+
+void addUnpackOf(RequestSlot &slot, size_t offset, const StridedBytes &to) {
+  slot.addUnpack(offset, to.base, to.rank, to.sizes, to.strides,
+                 to.elementSize);
+}
+
+void exchange(RequestSlot &slot, const BlockPlan &p, const void *send,
+              void *recv, int count, bool async) {
+  if (!async)
+    return exchangeBlocking(p, send, recv, count);
+  postRequest(slot, p.gather ? "MPI_Iallgather" : "MPI_Ialltoall",
+              [&](MPI_Request *request) {
+                return p.gather ? MPI_Iallgather(send, count, MPI_BYTE, recv,
+                                                 count, MPI_BYTE, p.comm,
+                                                 request)
+                                : MPI_Ialltoall(send, count, MPI_BYTE, recv,
+                                                count, MPI_BYTE, p.comm,
+                                                request);
+              });
+}
+
+/// All operands in one message: member j's block holds every operand's
+/// block for j, one after another.
+void exchangePacked(RequestSlot &slot, const Memo<BlockPlan> &m, bool async) {
+  const BlockPlan &p = m.plan;
+  const auto members = static_cast<size_t>(p.layout->size());
+  const size_t recvOffset =
+      p.directSend ? 0 : alignUp(p.block * sentBlocks(p));
+  const size_t total = recvOffset + (p.directRecv ? 0 : p.block * members);
+  if (slot.staging.size() < total)
+    slot.staging.resize(total);
+  std::byte *staging = slot.staging.data();
+  size_t offset = 0;
+  for (size_t j = 0; j < members; ++j) {
+    const int64_t *blockSizes = m.shapes.data();
+    for (size_t k = 0; k < m.ins.size(); ++k) {
+      const Buffer &in = m.ins[k], &out = m.outs[k];
+      const auto member = static_cast<int64_t>(j);
+      if (!p.directSend && j < sentBlocks(p))
+        pack(sentSlice(p, in, blockSizes, member), staging + offset);
+      if (!p.directRecv)
+        addUnpackOf(slot, recvOffset + offset,
+                    receivedSlice(p, out, blockSizes, member));
+      offset += blockBytes(p, in);
+      blockSizes += in.rank();
+    }
+  }
+  exchange(slot, p, p.directSend ? m.ins[0].bytes.base : staging,
+           p.directRecv ? m.outs[0].bytes.base : staging + recvOffset, p.count,
+           async);
+}
+
+/// One MPI call per operand, from and into its own buffers where they
+/// allow it: the packing copies cost more than the extra rendezvous there.
+void exchangeEach(RequestSlot &slot, const Memo<BlockPlan> &m, bool async) {
+  const BlockPlan &p = m.plan;
+  const auto members = static_cast<size_t>(p.layout->size());
+  size_t total = 0;
+  for (size_t k = 0; k < m.ins.size(); ++k) {
+    const auto [sendAsIs, recvAsIs] = asIs(p, m.ins[k], m.outs[k]);
+    const size_t bytes = blockBytes(p, m.ins[k]);
+    total += (sendAsIs ? 0 : alignUp(bytes * sentBlocks(p))) +
+             (recvAsIs ? 0 : alignUp(bytes * members));
+  }
+  if (slot.staging.size() < total)
+    slot.staging.resize(total);
+  size_t offset = 0;
+  const int64_t *blockSizes = m.shapes.data();
+  for (size_t k = 0; k < m.ins.size(); ++k) {
+    const Buffer &in = m.ins[k], &out = m.outs[k];
+    const int64_t *sizes = blockSizes;
+    blockSizes += in.rank();
+    if (in.byteCount == 0)
+      continue;
+    const size_t bytes = blockBytes(p, in);
+    const auto [sendAsIs, recvAsIs] = asIs(p, in, out);
+    const void *send = in.bytes.base;
+    if (!sendAsIs) {
+      std::byte *packed = slot.staging.data() + offset;
+      for (size_t j = 0; j < sentBlocks(p); ++j)
+        pack(sentSlice(p, in, sizes, static_cast<int64_t>(j)),
+             packed + j * bytes);
+      send = packed;
+      offset += alignUp(bytes * sentBlocks(p));
+    }
+    void *recv = out.bytes.base;
+    if (!recvAsIs) {
+      recv = slot.staging.data() + offset;
+      for (size_t j = 0; j < members; ++j)
+        addUnpackOf(slot, offset + j * bytes,
+                    receivedSlice(p, out, sizes, static_cast<int64_t>(j)));
+      offset += alignUp(bytes * members);
+    }
+    exchange(slot, p, send, recv, static_cast<int>(bytes), async);
+  }
+}
+
+} // namespace
+
+void planBlocks(Memo<BlockPlan> &m, const GroupLayout &layout,
+                const OpScratch &s, bool gather, int64_t splitDim,
+                int64_t concatDim, size_t block) {
+  m.plan = {.layout = &layout,
+            .gather = gather,
+            .splitDim = splitDim,
+            .concatDim = concatDim,
+            .block = block,
+            .count = mpiCount(static_cast<int64_t>(block), "block bytes"),
+            .directSend = false,
+            .directRecv = false,
+            .send = nullptr,
+            .recv = nullptr,
+            .comm = layout.comm};
+  if (s.ins.size() != 1)
+    return;
+  BlockPlan &p = m.plan;
+  std::tie(p.directSend, p.directRecv) = asIs(p, s.ins[0], s.outs[0]);
+  p.send = s.ins[0].bytes.base;
+  p.recv = s.outs[0].bytes.base;
+}
+
+void exchangeBlocking(const BlockPlan &p, const void *send, void *recv,
+                      int count) {
+  if (p.gather)
+    checkMpi(MPI_Allgather(send, count, MPI_BYTE, recv, count, MPI_BYTE,
+                           p.comm),
+             "MPI_Allgather");
+  else
+    checkMpi(
+        MPI_Alltoall(send, count, MPI_BYTE, recv, count, MPI_BYTE, p.comm),
+        "MPI_Alltoall");
+}
+
+distrt_handle_t runBlocks(Memo<BlockPlan> &m, const Call &c) {
+  if (m.plan.block == 0)
+    return done(c.op, c.team, c.async);
+  const bool each = m.ins.size() > 1 && m.plan.block > kPackLimit;
+  return runInSlot(c.op, c.team, c.async, [&](RequestSlot &slot) {
+    if (each)
+      exchangeEach(slot, m, c.async);
+    else
+      exchangePacked(slot, m, c.async);
+  });
+}
+
+} // namespace distrt::detail

@@ -1,0 +1,63 @@
+//===- Blocks.h - Block exchanges: all_gather and all_to_all ----*- C++ -*-===//
+//
+// Both ops exchange one block of `block` bytes with every member of the
+// group: all_gather sends the same block, its input, to all (MPI_Allgather);
+// all_to_all sends the j-th split of its input along split_dimension to
+// member j (MPI_Alltoall). Member j's block lands in the j-th slice of the
+// output along the concatenation dimension. A single dense operand whose
+// blocks are contiguous byte ranges is handed to MPI as is; otherwise the
+// operands travel packed in one message up to kPackLimit bytes per member,
+// and past it each operand in a call of its own.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef DISTRUNTIME_RUNTIME_BLOCKS_H
+#define DISTRUNTIME_RUNTIME_BLOCKS_H
+
+#include "CallMemo.h"
+
+namespace distrt::detail {
+
+struct BlockPlan {
+  const GroupLayout *layout;
+  /// MPI_Allgather (one block sent to all) rather than MPI_Alltoall.
+  bool gather;
+  /// Inputs are split along it (all_to_all); -1: sent whole (all_gather).
+  int64_t splitDim;
+  /// Outputs are concatenated along it.
+  int64_t concatDim;
+  /// Bytes exchanged with each member, all operands together.
+  size_t block;
+  int count;
+  /// The single operand's input (output) is what MPI sends (receives).
+  bool directSend, directRecv;
+  const void *send;
+  void *recv;
+  MPI_Comm comm;
+};
+
+/// Plans the exchange once the op has checked the operands (resolved in
+/// `s`) and put each one's block shape into m.shapes (rank values each).
+void planBlocks(Memo<BlockPlan> &m, const GroupLayout &layout,
+                const OpScratch &s, bool gather, int64_t splitDim,
+                int64_t concatDim, size_t block);
+
+/// One blocking MPI call from `send` to `recv`, `count` bytes per member.
+void exchangeBlocking(const BlockPlan &p, const void *send, void *recv,
+                      int count);
+
+/// A sync call of a single operand sent and received as it is.
+inline bool blocksDirect(const BlockPlan &p, bool async) {
+  return !async && p.block > 0 && p.directSend && p.directRecv;
+}
+inline distrt_handle_t runBlocksDirect(const BlockPlan &p) {
+  exchangeBlocking(p, p.send, p.recv, p.count);
+  return 0;
+}
+
+/// Every other call: staged, packed or one call per operand.
+distrt_handle_t runBlocks(Memo<BlockPlan> &m, const Call &c);
+
+} // namespace distrt::detail
+
+#endif // DISTRUNTIME_RUNTIME_BLOCKS_H

@@ -1,0 +1,112 @@
+//===- CallMemo.cpp - The last planned call of each call site -------------===//
+
+#include "CallMemo.h"
+
+#include <algorithm>
+
+namespace distrt::detail {
+namespace {
+
+/// Appends the memo words of `operands` (already resolved, so valid).
+void appendWords(const OperandList &operands, std::vector<int64_t> &words) {
+  for (int64_t k = 0; k < operands.size(); ++k) {
+    MemrefView view;
+    int64_t dtype = 0;
+    if (operands.isC()) {
+      const distrt_operand_t &op = operands.array()[k];
+      view = MemrefView::fromUnranked(op.rank, op.desc);
+      dtype = op.dtype;
+    } else {
+      view = operands.views()[k].view;
+      dtype = static_cast<int64_t>(operands.views()[k].dtype);
+    }
+    words.insert(words.end(),
+                 {view.rank, dtype, reinterpret_cast<intptr_t>(view.aligned),
+                  view.offset});
+    words.insert(words.end(), view.sizes, view.sizes + view.rank);
+    words.insert(words.end(), view.strides, view.strides + view.rank);
+  }
+}
+
+/// Copies `from` to `to`, pointing the sizes and strides at the words.
+void copyBuffers(const std::vector<Buffer> &from, std::vector<Buffer> &to,
+                 const int64_t *&w) {
+  to = from;
+  for (Buffer &buffer : to) {
+    buffer.bytes.sizes = w + 4;
+    buffer.bytes.strides = w + 4 + buffer.bytes.rank;
+    w += 4 + 2 * buffer.bytes.rank;
+  }
+}
+
+/// Points `data` at `inlined` when `words` fit there, else at `spilled`.
+template <size_t N>
+void keep(const std::vector<int64_t> &words, std::array<int64_t, N> &inlined,
+          std::vector<int64_t> &spilled, const int64_t *&data) {
+  if (words.size() <= N) {
+    std::copy(words.begin(), words.end(), inlined.begin());
+    data = inlined.data();
+    return;
+  }
+  spilled = words;
+  data = spilled.data();
+}
+
+/// The memos bound to sites: leaked on purpose, like the teams (a compiled
+/// site may be called until the very end, even from exit hooks; the
+/// generation check keeps a stale plan from being used), and kept
+/// reachable from here. A distrt::Site frees its own.
+std::vector<CallMemo *> &siteMemos() {
+  static auto *const memos = new std::vector<CallMemo *>;
+  return *memos;
+}
+
+} // namespace
+
+void CallMemo::store(const Call &c, const std::vector<int64_t> *groupsKey,
+                     const OpScratch &scratch) {
+  static_assert(sizeof(void *) == sizeof(int64_t) &&
+                    sizeof(intptr_t) == sizeof(int64_t),
+                "descriptors are compared as 64-bit words");
+  head = callHead(c);
+  // Without a table (the whole team) or without a layout (host transfers)
+  // the address alone identifies the call.
+  keySize = c.groups && groupsKey ? groupsKey->size() : 0;
+  if (keySize)
+    keep(*groupsKey, inlineKey, spilledKey, key);
+  std::vector<int64_t> &all = spilledWords;
+  std::vector<int64_t> gathered;
+  appendWords(c.inputs, gathered);
+  appendWords(c.outputs, gathered);
+  keep(gathered, inlineWords, all, words);
+  const int64_t *w = words;
+  copyBuffers(scratch.ins, ins, w);
+  copyBuffers(scratch.outs, outs, w);
+  valid = true;
+}
+
+void bindSite(distrt_site_t *site, const void *owner, CallMemo *memo) {
+  siteMemos().push_back(memo);
+  site->owner = owner;
+  site->memo = memo;
+}
+
+} // namespace distrt::detail
+
+namespace distrt {
+
+Site::~Site() {
+  auto *memo = static_cast<detail::CallMemo *>(site_.memo);
+  if (!memo)
+    return;
+  std::vector<detail::CallMemo *> &memos = detail::siteMemos();
+  memos.erase(std::find(memos.begin(), memos.end(), memo));
+  delete memo;
+}
+
+Site &Site::operator=(Site &&other) noexcept {
+  std::swap(site_, other.site_); // `other` frees what this held
+  return *this;
+}
+
+} // namespace distrt

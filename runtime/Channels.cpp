@@ -1,0 +1,223 @@
+//===- Channels.cpp - Point-to-point plumbing of permute and send/recv ----===//
+//
+// Receives posted into a request slot, the buffered sends of sync `send`,
+// and the host-transfer queues: with host_transfer, send pushes a copy of
+// its inputs onto this process's FIFO queue of (team, channel) and recv
+// pops the oldest entry; an async recv that finds the queue empty is served
+// by the channel's next send, in the order the receives were posted.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Channels.h"
+#include "Error.h"
+#include "Request.h"
+
+#include <cstdio>
+
+namespace distrt::detail {
+namespace {
+
+ChannelState &channelsOf(TeamState &team) {
+  if (!team.channels)
+    team.channels = std::make_unique<ChannelState>();
+  return *team.channels;
+}
+
+/// Releases the buffers of completed buffered sends.
+void reapSends(ChannelState &channels) {
+  for (size_t i = 0; i < channels.inFlight.size();) {
+    BufferedSend &send = channels.inFlight[i];
+    int completed = 0;
+    checkMpi(MPI_Test(&send.request, &completed, MPI_STATUS_IGNORE),
+             "MPI_Test");
+    if (!completed) {
+      ++i;
+      continue;
+    }
+    channels.spare.push_back(std::move(send.data));
+    send = std::move(channels.inFlight.back());
+    channels.inFlight.pop_back();
+  }
+}
+
+/// Checks `message` of `channel` against `outputs` and unpacks it there.
+void deliverHost(const HostMessage &message, int64_t channel,
+                 const std::vector<Buffer> &outputs) {
+  if (message.parts.size() != outputs.size())
+    raise("the oldest host-transfer message of channel {} has {} operands, "
+          "recv expects {}",
+          channel, message.parts.size(), outputs.size());
+  for (size_t k = 0; k < outputs.size(); ++k) {
+    const HostMessage::Part &part = message.parts[k];
+    const Buffer &out = outputs[k];
+    const bool same =
+        part.dtype == out.dtype &&
+        part.sizes.size() == static_cast<size_t>(out.rank()) &&
+        std::equal(part.sizes.begin(), part.sizes.end(), out.sizes());
+    if (!same)
+      raise("operand {}: the oldest host-transfer message of channel {} "
+            "holds {} {}, the output is {} {}",
+            k, channel, shapeText(part.sizes), kDtypes[part.dtype].name,
+            shapeText(out.rank(), out.sizes()), out.type->name);
+  }
+  for (size_t k = 0; k < outputs.size(); ++k)
+    unpack(message.data.data() + message.parts[k].offset, outputs[k].bytes);
+}
+
+/// Hands the channel's queued messages to its waiting receivers, oldest
+/// first. A receiver already waited (its wait failed) is dropped; one whose
+/// outputs do not fit the message gets the error at its wait, and the
+/// message stays for the next.
+void serveHostReceivers(ChannelState &channels, int64_t channel) {
+  auto receivers = channels.hostReceivers.find(channel);
+  if (receivers == channels.hostReceivers.end())
+    return;
+  std::deque<HostMessage> &queue = channels.hostQueues[channel];
+  while (!receivers->second.empty() && !queue.empty()) {
+    const HostReceiver receiver = std::move(receivers->second.front());
+    receivers->second.pop_front();
+    RequestSlot *slot = findRequest(receiver.handle);
+    if (!slot)
+      continue;
+    try {
+      deliverHost(queue.front(), channel, receiver.outputs);
+      queue.pop_front();
+      slot->pendingError.clear();
+    } catch (const Failure &failure) {
+      slot->pendingError = failure.message();
+    }
+  }
+}
+
+} // namespace
+
+void hostSend(TeamState &team, int64_t channel,
+              const std::vector<Buffer> &inputs) {
+  HostMessage message;
+  message.data.resize(totalBytes(inputs));
+  size_t offset = 0;
+  for (const Buffer &in : inputs) {
+    message.parts.push_back(
+        {in.dtype, {in.sizes(), in.sizes() + in.rank()}, offset, in.byteCount});
+    pack(in.bytes, message.data.data() + offset);
+    offset += in.byteCount;
+  }
+  ChannelState &channels = channelsOf(team);
+  channels.hostQueues[channel].push_back(std::move(message));
+  serveHostReceivers(channels, channel);
+}
+
+/// A host-transfer recv: takes the oldest message of the channel's queue.
+/// An async one finding the queue empty waits for the channel's next send
+/// (after the receivers already waiting); its wait fails if none came.
+distrt_handle_t hostRecv(TeamState &team, int64_t channel,
+                         const std::vector<Buffer> &outputs, bool async) {
+  ChannelState &channels = channelsOf(team);
+  std::deque<HostMessage> &queue = channels.hostQueues[channel];
+  if (!queue.empty()) {
+    deliverHost(queue.front(), channel, outputs);
+    queue.pop_front();
+    return done("recv", team.id, async);
+  }
+  if (!async)
+    raise("the host queue of channel {} is empty: no host-transfer send on "
+          "this channel is waiting in this process (an async recv would wait "
+          "for a later send)",
+          channel);
+  HostReceiver receiver{0, outputs, {}};
+  for (const Buffer &out : outputs) {
+    receiver.shapes.insert(receiver.shapes.end(), out.sizes(),
+                           out.sizes() + out.rank());
+    receiver.shapes.insert(receiver.shapes.end(), out.strides(),
+                           out.strides() + out.rank());
+  }
+  const int64_t *shape = receiver.shapes.data();
+  for (Buffer &out : receiver.outputs) {
+    out.bytes.sizes = shape;
+    out.bytes.strides = shape + out.rank();
+    shape += 2 * out.rank();
+  }
+  const distrt_handle_t handle =
+      runInSlot("recv", team.id, true, [&](RequestSlot &slot) {
+        slot.pendingError = fmt::format(
+            "no host-transfer send on channel {} came in this process "
+            "before the wait of this recv",
+            channel);
+      });
+  receiver.handle = handle;
+  channels.hostReceivers[channel].push_back(std::move(receiver));
+  return handle;
+}
+
+/// Posts the receive of `buffers` from `source` into the slot: straight into
+/// a single dense buffer, else into staging at `offset` with unpacks.
+void postReceive(RequestSlot &slot, const std::vector<Buffer> &buffers,
+                 size_t offset, int source, int tag, MPI_Comm comm,
+                 const char *what) {
+  const size_t bytes = totalBytes(buffers);
+  const int count = mpiCount(static_cast<int64_t>(bytes), "message bytes");
+  void *target = nullptr;
+  if (buffers.size() == 1 && buffers[0].dense) {
+    target = buffers[0].bytes.base;
+  } else {
+    target = slot.staging.data() + offset;
+    for (const Buffer &out : buffers) {
+      slot.addUnpack(offset, out.bytes.base, out.rank(), out.sizes(),
+                     out.strides(), out.bytes.elementSize);
+      offset += out.byteCount;
+    }
+  }
+  slot.checks.push_back(
+      {static_cast<int>(slot.requests.size()), count, source, MPI_BYTE, what});
+  postRequest(slot, "MPI_Irecv", [&](MPI_Request *request) {
+    return MPI_Irecv(target, count, MPI_BYTE, source, tag, comm, request);
+  });
+}
+
+void zeroAll(const std::vector<Buffer> &buffers) {
+  for (const Buffer &buffer : buffers)
+    zero(buffer.bytes);
+}
+
+void bufferedSend(TeamState &team, const std::vector<Buffer> &inputs,
+                  int count, int peer, int tag, MPI_Comm comm) {
+  ChannelState &channels = channelsOf(team);
+  reapSends(channels);
+  BufferedSend &buffered = channels.inFlight.emplace_back();
+  if (!channels.spare.empty()) {
+    buffered.data = std::move(channels.spare.back());
+    channels.spare.pop_back();
+  }
+  buffered.data.resize(totalBytes(inputs));
+  packAll(inputs, buffered.data.data());
+  const int code = MPI_Isend(buffered.data.data(), count, MPI_BYTE, peer, tag,
+                             comm, &buffered.request);
+  if (code != MPI_SUCCESS) {
+    channels.inFlight.pop_back();
+    raiseMpi(code, "MPI_Isend");
+  }
+}
+
+void freeChannels(TeamState &team) noexcept {
+  if (!team.channels)
+    return;
+  size_t pending = 0;
+  for (BufferedSend &send : team.channels->inFlight) {
+    int completed = 0;
+    if (MPI_Test(&send.request, &completed, MPI_STATUS_IGNORE) == MPI_SUCCESS &&
+        completed)
+      continue;
+    // Never received: MPI may still read the copy, so it is left alive.
+    ++pending;
+    MPI_Request_free(&send.request);
+    new std::vector<std::byte>(std::move(send.data));
+  }
+  if (pending)
+    std::fprintf(stderr,
+                 "distrt: warning: %zu send(s) of team %lld were never "
+                 "received before finalization\n",
+                 pending, static_cast<long long>(team.id));
+  team.channels.reset();
+}
+
+} // namespace distrt::detail

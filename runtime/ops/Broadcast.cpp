@@ -1,0 +1,239 @@
+//===- Broadcast.cpp - collective_broadcast ---------------------*- C++ -*-===//
+//
+// outputs[k] = inputs[k] of the first member of the group; zeros on
+// processes in no group. The operands travel packed in one MPI_Bcast up to
+// kPackLimit bytes, past it one call each; a single dense operand is
+// broadcast from (root) or into (others) its own buffer. Sync broadcasts in
+// groups of two are one message from the root to the other member:
+// MPI_Bcast's generic tree costs about a fifth more there. The choice
+// depends only on the group size and sync/async, the same on every member,
+// and a layout's communicator carries no other point-to-point traffic.
+//
+//===----------------------------------------------------------------------===//
+
+#include "../OpCall.h"
+
+namespace distrt::detail {
+namespace {
+
+constexpr int kBroadcastTag = 0;
+
+struct BroadcastPlan {
+  const GroupLayout *layout;
+  size_t bytes;
+  int count;
+  /// Nothing to communicate: in no group, alone in it, or no bytes.
+  bool local;
+  /// The single operand's buffer MPI uses as is, else null.
+  void *direct;
+  /// The root copies its input to its output before the broadcast (the
+  /// output is the buffer sent) or after it (the input is).
+  bool copyBefore, copyAfter;
+  bool root;
+  MPI_Comm comm;
+  /// In a group of two, the other member (its rank in `comm`), else -1.
+  int peer;
+};
+
+void broadcastOnce(const BroadcastPlan &p, void *buffer, int count) {
+  if (p.peer < 0) {
+    checkMpi(MPI_Bcast(buffer, count, MPI_BYTE, 0, p.comm), "MPI_Bcast");
+  } else if (p.root) {
+    checkMpi(MPI_Send(buffer, count, MPI_BYTE, p.peer, kBroadcastTag, p.comm),
+             "MPI_Send");
+  } else {
+    MPI_Status status;
+    const int code = MPI_Recv(buffer, count, MPI_BYTE, p.peer, kBroadcastTag,
+                              p.comm, &status);
+    checkBlockingReceive("collective_broadcast", code, status, count, p.peer,
+                         "collective_broadcast operands");
+  }
+}
+
+void broadcast(RequestSlot &slot, const BroadcastPlan &p, void *buffer,
+               int count, bool async) {
+  if (!async)
+    return broadcastOnce(p, buffer, count);
+  postRequest(slot, "MPI_Ibcast", [&](MPI_Request *request) {
+    return MPI_Ibcast(buffer, count, MPI_BYTE, 0, p.comm, request);
+  });
+}
+
+struct Broadcast {
+  using Plan = BroadcastPlan;
+  static inline OpMemos<Plan> memos;
+
+  static const std::vector<int64_t> *plan(Memo<Plan> &m, const Call &c) {
+    // The operands first: the C ABI's arrays are checked before anything.
+    OpScratch &s = opScratch();
+    resolvePairs(c.inputs, c.outputs, s, /*sameShape=*/true);
+    const GroupLayout &layout = groupLayout(lookupTeam(c.team), c.groups);
+    const size_t bytes = totalBytes(s.ins);
+    const bool root = layout.position == 0;
+    // The root sends from its dense input, then copies it to the output;
+    // the others receive into a dense output directly.
+    void *direct = nullptr;
+    bool toOutput = false, same = false;
+    if (s.ins.size() == 1) {
+      const Buffer &in = s.ins[0], &out = s.outs[0];
+      same = sameElements(in.bytes, out.bytes);
+      if (root && in.dense && (same || !overlaps(in, out)))
+        direct = in.bytes.base;
+      else if (out.dense)
+        direct = out.bytes.base;
+      toOutput = root && direct && direct == out.bytes.base;
+    }
+    m.plan = {.layout = &layout,
+              .bytes = bytes,
+              .count = mpiCount(static_cast<int64_t>(bytes), "bytes"),
+              .local = layout.position < 0 || layout.size() == 1 || bytes == 0,
+              .direct = direct,
+              .copyBefore = toOutput && !same,
+              .copyAfter = root && direct && !toOutput,
+              .root = root,
+              .comm = layout.comm,
+              .peer = layout.size() == 2 ? 1 - layout.position : -1};
+    return &layout.key;
+  }
+
+  static bool direct(const Plan &p, bool async) {
+    return !async && !p.local && p.direct;
+  }
+
+  static distrt_handle_t runDirect(const Memo<Plan> &m, const Call &) {
+    const Plan &p = m.plan;
+    if (p.copyBefore)
+      copy(m.ins[0].bytes, m.outs[0].bytes, opScratch().copy);
+    broadcastOnce(p, p.direct, p.count);
+    if (p.copyAfter)
+      copy(m.ins[0].bytes, m.outs[0].bytes, opScratch().copy);
+    return 0;
+  }
+
+  static distrt_handle_t run(Memo<Plan> &m, const Call &c) {
+    const Plan &p = m.plan;
+    if (p.local) {
+      // Not in any group: zeros. Alone in its group: its own value.
+      for (size_t k = 0; k < m.ins.size(); ++k)
+        if (p.layout->position < 0)
+          zero(m.outs[k].bytes);
+        else
+          copy(m.ins[k].bytes, m.outs[k].bytes, opScratch().copy);
+      return done(c.op, c.team, c.async);
+    }
+    const bool each = m.ins.size() > 1 && p.bytes > kPackLimit;
+    return runInSlot(c.op, c.team, c.async, [&](RequestSlot &slot) {
+      if (each)
+        broadcastEach(slot, m, c.async);
+      else
+        broadcastPacked(slot, m, c.async);
+    });
+  }
+
+private:
+  /// All operands in one message (or the single operand's own buffer).
+  static void broadcastPacked(RequestSlot &slot, const Memo<Plan> &m,
+                              bool async) {
+    const Plan &p = m.plan;
+    void *buffer = p.direct;
+    if (!buffer) {
+      if (slot.staging.size() < p.bytes)
+        slot.staging.resize(p.bytes);
+      buffer = slot.staging.data();
+      size_t offset = 0;
+      for (size_t k = 0; k < m.ins.size(); ++k) {
+        if (p.root)
+          pack(m.ins[k].bytes, slot.staging.data() + offset);
+        const Buffer &out = m.outs[k];
+        slot.addUnpack(offset, out.bytes.base, out.rank(), out.sizes(),
+                       out.strides(), out.bytes.elementSize);
+        offset += out.byteCount;
+      }
+    } else if (p.copyBefore) {
+      copy(m.ins[0].bytes, m.outs[0].bytes, opScratch().copy);
+    }
+    broadcast(slot, p, buffer, p.count, async);
+    // MPI only reads the root's buffer: copying from it while the
+    // broadcast runs is allowed.
+    if (p.copyAfter)
+      copy(m.ins[0].bytes, m.outs[0].bytes, opScratch().copy);
+  }
+
+  /// One MPI call per operand, from and into its own buffers where they
+  /// allow it.
+  static void broadcastEach(RequestSlot &slot, const Memo<Plan> &m,
+                            bool async) {
+    const Plan &p = m.plan;
+    size_t total = 0;
+    for (const Buffer &out : m.outs)
+      total += out.dense ? 0 : alignUp(out.byteCount);
+    if (slot.staging.size() < total)
+      slot.staging.resize(total);
+    size_t offset = 0;
+    for (size_t k = 0; k < m.ins.size(); ++k) {
+      const Buffer &in = m.ins[k], &out = m.outs[k];
+      if (out.byteCount == 0)
+        continue;
+      // The root sends from its dense input and copies it to the output
+      // while MPI reads it; otherwise from (or into) the dense output, else
+      // from staging.
+      const bool fromInput = p.root && in.dense && !overlaps(in, out);
+      void *buffer = out.bytes.base;
+      if (fromInput) {
+        buffer = in.bytes.base;
+      } else if (!out.dense) {
+        buffer = slot.staging.data() + offset;
+        if (p.root)
+          pack(in.bytes, slot.staging.data() + offset);
+        slot.addUnpack(offset, out.bytes.base, out.rank(), out.sizes(),
+                       out.strides(), out.bytes.elementSize);
+        offset += alignUp(out.byteCount);
+      } else if (p.root) {
+        copy(in.bytes, out.bytes, opScratch().copy);
+      }
+      broadcast(slot, p, buffer, static_cast<int>(out.byteCount), async);
+      if (fromInput)
+        copy(in.bytes, out.bytes, opScratch().copy);
+    }
+  }
+};
+
+Call broadcastCall(int64_t team, const distrt_groups_t *groups,
+                   OperandList inputs, OperandList outputs, bool async,
+                   SourceLoc loc) {
+  return {"collective_broadcast", team, groups, {0, 0, 0}, inputs, outputs,
+          async, loc};
+}
+
+} // namespace
+} // namespace distrt::detail
+
+using namespace distrt::detail;
+
+distrt_handle_t
+distrt_collective_broadcast(int64_t team, const distrt_groups_t *groups,
+                            int64_t n, const distrt_operand_t *inputs,
+                            const distrt_operand_t *outputs, int32_t async,
+                            distrt_site_t *site, const char *loc) {
+  return cCall<Broadcast>(site,
+                          broadcastCall(team, groups, {inputs, n},
+                                        {outputs, n}, async != 0, loc),
+                          loc);
+}
+
+namespace distrt {
+
+void collectiveBroadcast(const Team &team, const Groups &groups,
+                         Operands inputs, Operands outputs, Site *site,
+                         SourceLoc loc) {
+  cxxSync<Broadcast>(site, broadcastCall(team.id(), &groups.spec(), inputs,
+                                         outputs, false, loc));
+}
+Request collectiveBroadcastAsync(const Team &team, const Groups &groups,
+                                 Operands inputs, Operands outputs, Site *site,
+                                 SourceLoc loc) {
+  return cxxAsync<Broadcast>(site, broadcastCall(team.id(), &groups.spec(),
+                                                 inputs, outputs, true, loc));
+}
+
+} // namespace distrt

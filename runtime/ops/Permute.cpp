@@ -1,0 +1,168 @@
+//===- Permute.cpp - collective_permute -------------------------*- C++ -*-===//
+//
+// On the team's permute communicator every process receives from its source
+// and sends to its target in source_target_pairs; the operands travel as
+// one message of packed bytes (a single dense operand as is). A sync call
+// on the operands' own buffers is one MPI_Sendrecv (or MPI_Send, MPI_Recv);
+// otherwise the receive is posted before the send, both in one request. A
+// process that is nobody's target gets zeros, a self-pair copies.
+//
+//===----------------------------------------------------------------------===//
+
+#include "../Channels.h"
+#include "../OpCall.h"
+
+namespace distrt::detail {
+namespace {
+
+constexpr int kPermuteTag = 0;
+
+struct PermutePlan {
+  const PairLayout *layout;
+  MPI_Comm comm;
+  size_t bytes;
+  int count;
+  /// To / from another process.
+  bool sends, receives;
+  /// The single operand's input (output) is what MPI sends (receives).
+  bool directSend, directRecv;
+  const void *send;
+  void *recv;
+  int target, source;
+  /// A copy to itself (a self-pair) or zeros: nothing to communicate.
+  bool local;
+};
+
+struct Permute {
+  using Plan = PermutePlan;
+  static inline OpMemos<Plan> memos;
+
+  static const std::vector<int64_t> *plan(Memo<Plan> &m, const Call &c) {
+    // The operands first: the C ABI's arrays are checked before anything.
+    OpScratch &s = opScratch();
+    resolvePairs(c.inputs, c.outputs, s, /*sameShape=*/true);
+    TeamState &team = lookupTeam(c.team);
+    const PairLayout &layout = pairLayout(team, c.groups);
+    const size_t bytes = totalBytes(s.ins);
+    const bool sends = layout.target >= 0 && layout.target != team.rank;
+    const bool receives = layout.source >= 0 && layout.source != team.rank;
+    // Outputs that overlap inputs are written (received or zeroed) while
+    // the send may still read: send from a copy then.
+    const bool directSend =
+        s.ins.size() == 1 && s.ins[0].dense && !anyOverlap(s);
+    const bool directRecv = s.outs.size() == 1 && s.outs[0].dense;
+    m.plan = {.layout = &layout,
+              .comm = permuteComm(team),
+              .bytes = bytes,
+              .count = mpiCount(static_cast<int64_t>(bytes), "message bytes"),
+              .sends = sends,
+              .receives = receives,
+              .directSend = directSend,
+              .directRecv = directRecv,
+              .send = directSend ? s.ins[0].bytes.base : nullptr,
+              .recv = directRecv ? s.outs[0].bytes.base : nullptr,
+              .target = layout.target,
+              .source = layout.source,
+              .local = bytes == 0 || (!sends && !receives)};
+    return &layout.key;
+  }
+
+  static bool direct(const Plan &p, bool async) {
+    return !async && !p.local && (p.directSend || !p.sends) &&
+           (p.directRecv || !p.receives);
+  }
+
+  /// One blocking call, no slot, with the receive checks of a wait.
+  static distrt_handle_t runDirect(const Memo<Plan> &m, const Call &) {
+    const Plan &p = m.plan;
+    if (!p.receives) {
+      checkMpi(
+          MPI_Send(p.send, p.count, MPI_BYTE, p.target, kPermuteTag, p.comm),
+          "MPI_Send");
+      zeroAll(m.outs);
+      return 0;
+    }
+    MPI_Status status;
+    const int code = p.sends
+                         ? MPI_Sendrecv(p.send, p.count, MPI_BYTE, p.target,
+                                        kPermuteTag, p.recv, p.count, MPI_BYTE,
+                                        p.source, kPermuteTag, p.comm, &status)
+                         : MPI_Recv(p.recv, p.count, MPI_BYTE, p.source,
+                                    kPermuteTag, p.comm, &status);
+    checkBlockingReceive("collective_permute", code, status, p.count, p.source,
+                         "collective_permute operands");
+    return 0;
+  }
+
+  static distrt_handle_t run(Memo<Plan> &m, const Call &c) {
+    const Plan &p = m.plan;
+    if (p.local) {
+      if (!p.receives && p.source >= 0) // a self-pair
+        for (size_t k = 0; k < m.ins.size(); ++k)
+          copy(m.ins[k].bytes, m.outs[k].bytes, opScratch().copy);
+      else
+        zeroAll(m.outs);
+      return done(c.op, c.team, c.async);
+    }
+    return runInSlot(c.op, c.team, c.async, [&](RequestSlot &slot) {
+      const size_t sendBytes = p.sends && !p.directSend ? alignUp(p.bytes) : 0;
+      const size_t total =
+          sendBytes + (p.receives && !p.directRecv ? p.bytes : 0);
+      if (slot.staging.size() < total)
+        slot.staging.resize(total);
+      if (sendBytes)
+        packAll(m.ins, slot.staging.data());
+      if (p.receives)
+        postReceive(slot, m.outs, sendBytes, p.source, kPermuteTag, p.comm,
+                    "collective_permute operands");
+      if (p.sends) {
+        const void *data = p.directSend ? p.send : slot.staging.data();
+        postRequest(slot, "MPI_Isend", [&](MPI_Request *request) {
+          return MPI_Isend(data, p.count, MPI_BYTE, p.target, kPermuteTag,
+                           p.comm, request);
+        });
+      }
+      if (!p.receives)
+        zeroAll(m.outs);
+    });
+  }
+};
+
+Call permuteCall(int64_t team, const distrt_groups_t *pairs,
+                 OperandList inputs, OperandList outputs, bool async,
+                 SourceLoc loc) {
+  return {"collective_permute", team, pairs, {0, 0, 0}, inputs, outputs,
+          async, loc};
+}
+
+} // namespace
+} // namespace distrt::detail
+
+using namespace distrt::detail;
+
+distrt_handle_t
+distrt_collective_permute(int64_t team, const distrt_groups_t *pairs, int64_t n,
+                          const distrt_operand_t *inputs,
+                          const distrt_operand_t *outputs, int32_t async,
+                          distrt_site_t *site, const char *loc) {
+  return cCall<Permute>(site,
+                        permuteCall(team, pairs, {inputs, n}, {outputs, n},
+                                    async != 0, loc),
+                        loc);
+}
+
+namespace distrt {
+
+void collectivePermute(const Team &team, const Groups &pairs, Operands inputs,
+                       Operands outputs, Site *site, SourceLoc loc) {
+  cxxSync<Permute>(site, permuteCall(team.id(), &pairs.spec(), inputs,
+                                     outputs, false, loc));
+}
+Request collectivePermuteAsync(const Team &team, const Groups &pairs,
+                               Operands inputs, Operands outputs, Site *site,
+                               SourceLoc loc) {
+  return cxxAsync<Permute>(site, permuteCall(team.id(), &pairs.spec(), inputs,
+                                             outputs, true, loc));
+}
+
+} // namespace distrt

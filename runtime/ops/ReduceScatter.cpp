@@ -1,0 +1,200 @@
+//===- ReduceScatter.cpp - reduce_scatter -----------------------*- C++ -*-===//
+//
+// Reduces inputs[k] over the group and keeps the block of scatter_dimension
+// at this member's position: one MPI_Reduce_scatter_block per operand, in
+// the output's element type. An input whose blocks are already G
+// consecutive byte ranges of that type is sent as is, others are packed
+// (and converted) into staging first.
+//
+//===----------------------------------------------------------------------===//
+
+#include "../OpCall.h"
+#include "../Reduce.h"
+
+namespace distrt::detail {
+namespace {
+
+struct ReduceScatter {
+  using Plan = ReducePlan;
+  static inline OpMemos<Plan> memos;
+
+  /// The input is sent as is: dense, already G consecutive blocks
+  /// (scatter_dimension is its leading non-unit dimension), not promoted.
+  static bool sendAsIs(const Buffer &in, const Buffer &out, int64_t dim) {
+    return in.dense && in.dtype == out.dtype &&
+           leadingElements(in.rank(), in.sizes(), dim) == 1;
+  }
+  static bool recvAsIs(const Buffer &in, const Buffer &out, int64_t dim) {
+    return out.dense && !(sendAsIs(in, out, dim) && overlaps(in, out));
+  }
+
+  static const std::vector<int64_t> *plan(Memo<Plan> &m, const Call &c) {
+    const auto redop = static_cast<int32_t>(c.params[0]);
+    const int64_t dim = c.params[1];
+    // The operands first: the C ABI's arrays are checked before anything.
+    OpScratch &s = opScratch();
+    resolvePairs(c.inputs, c.outputs, s, /*sameShape=*/false, /*promote=*/true);
+    const GroupLayout &layout = groupLayout(lookupTeam(c.team), c.groups);
+    layout.requireEveryProcess();
+    const int64_t members = layout.size();
+    Plan &p = m.plan;
+    p = {.layout = &layout,
+         .active = 0,
+         .blocking = true,
+         .calls = std::move(p.calls),
+         .comm = layout.comm};
+    p.calls.clear();
+    for (size_t k = 0; k < s.ins.size(); ++k) {
+      const Buffer &in = s.ins[k], &out = s.outs[k];
+      const MPI_Op op = reductionOp(redop, out.dtype);
+      checkDim(k, "scatter_dimension", dim, in.rank());
+      checkDivisible(k, in, dim, "scatter_dimension", members,
+                     "the group size");
+      checkShape(k, in, out, dim, 1, members,
+                 "the input shape with scatter_dimension divided by the "
+                 "group size");
+      mpiCount(in.count, "elements");
+      if (out.count == 0)
+        continue;
+      ++p.active;
+      if (!sendAsIs(in, out, dim) || !recvAsIs(in, out, dim)) {
+        p.blocking = false;
+        continue;
+      }
+      p.calls.push_back({.send = in.bytes.base,
+                         .recv = out.bytes.base,
+                         .count = static_cast<int>(out.count),
+                         .type = out.type->mpi,
+                         .op = op,
+                         .inPlace = false,
+                         .operand = static_cast<uint32_t>(k)});
+    }
+    p.blocking &= p.active > 0;
+    return &layout.key;
+  }
+
+  static bool direct(const Plan &p, bool async) {
+    return !async && p.blocking;
+  }
+
+  static distrt_handle_t runDirect(const Memo<Plan> &m, const Call &) {
+    for (const ReduceCall &r : m.plan.calls)
+      checkMpi(MPI_Reduce_scatter_block(r.send, r.recv, r.count, r.type, r.op,
+                                        m.plan.comm),
+               "MPI_Reduce_scatter_block");
+    return 0;
+  }
+
+  static distrt_handle_t run(Memo<Plan> &m, const Call &c) {
+    if (m.plan.active == 0)
+      return done(c.op, c.team, c.async);
+    const int64_t dim = c.params[1];
+    const int64_t members = m.plan.layout->size();
+    // The bytes an input takes in the output's type.
+    auto sentBytes = [](const Buffer &in, const Buffer &out) {
+      return static_cast<size_t>(in.count) * out.type->size;
+    };
+    return runInSlot(c.op, c.team, c.async, [&](RequestSlot &slot) {
+      size_t total = 0;
+      for (size_t k = 0; k < m.ins.size(); ++k) {
+        const Buffer &in = m.ins[k], &out = m.outs[k];
+        total += (sendAsIs(in, out, dim) ? 0 : alignUp(sentBytes(in, out))) +
+                 (recvAsIs(in, out, dim) ? 0 : alignUp(out.byteCount));
+      }
+      if (slot.staging.size() < total)
+        slot.staging.resize(total);
+      size_t offset = 0;
+      for (size_t k = 0; k < m.ins.size(); ++k) {
+        const Buffer &in = m.ins[k], &out = m.outs[k];
+        if (out.count == 0)
+          continue;
+        const void *send = in.bytes.base;
+        if (!sendAsIs(in, out, dim)) {
+          // Block j of the scatter dimension goes j-th, in the output's type.
+          std::byte *packed = slot.staging.data() + offset;
+          send = packed;
+          for (int64_t j = 0; j < members; ++j)
+            packPromoted(in.slice(dim, j, out.sizes()[dim], out.sizes()),
+                         in.dtype,
+                         packed + static_cast<size_t>(j) * out.byteCount,
+                         out.dtype, opScratch().copy);
+          offset += alignUp(sentBytes(in, out));
+        }
+        void *recv = out.bytes.base;
+        if (!recvAsIs(in, out, dim)) {
+          recv = slot.staging.data() + offset;
+          slot.addUnpack(offset, out.bytes.base, out.rank(), out.sizes(),
+                         out.strides(), out.bytes.elementSize);
+          offset += alignUp(out.byteCount);
+        }
+        const MPI_Op op = reductionOp(static_cast<int32_t>(c.params[0]),
+                                      out.dtype);
+        const auto count = static_cast<int>(out.count);
+        if (c.async)
+          postRequest(
+              slot, "MPI_Ireduce_scatter_block", [&](MPI_Request *request) {
+                return MPI_Ireduce_scatter_block(send, recv, count,
+                                                 out.type->mpi, op,
+                                                 m.plan.comm, request);
+              });
+        else
+          checkMpi(MPI_Reduce_scatter_block(send, recv, count, out.type->mpi,
+                                            op, m.plan.comm),
+                   "MPI_Reduce_scatter_block");
+      }
+    });
+  }
+};
+
+Call reduceScatterCall(int64_t team, const distrt_groups_t *groups,
+                       int32_t redop, int64_t scatterDim, OperandList inputs,
+                       OperandList outputs, bool async, SourceLoc loc) {
+  return {"reduce_scatter",
+          team,
+          groups,
+          {redop, scatterDim, 0},
+          inputs,
+          outputs,
+          async,
+          loc};
+}
+
+} // namespace
+} // namespace distrt::detail
+
+using namespace distrt::detail;
+
+distrt_handle_t distrt_reduce_scatter(int64_t team,
+                                      const distrt_groups_t *groups, int32_t op,
+                                      int64_t scatter_dim, int64_t n,
+                                      const distrt_operand_t *inputs,
+                                      const distrt_operand_t *outputs,
+                                      int32_t async, distrt_site_t *site,
+                                      const char *loc) {
+  return cCall<ReduceScatter>(site,
+                              reduceScatterCall(team, groups, op, scatter_dim,
+                                                {inputs, n}, {outputs, n},
+                                                async != 0, loc),
+                              loc);
+}
+
+namespace distrt {
+
+void reduceScatter(const Team &team, const Groups &groups, RedOp op,
+                   int64_t scatterDim, Operands inputs, Operands outputs,
+                   Site *site, SourceLoc loc) {
+  cxxSync<ReduceScatter>(
+      site, reduceScatterCall(team.id(), &groups.spec(),
+                              static_cast<int32_t>(op), scatterDim, inputs,
+                              outputs, false, loc));
+}
+Request reduceScatterAsync(const Team &team, const Groups &groups, RedOp op,
+                           int64_t scatterDim, Operands inputs,
+                           Operands outputs, Site *site, SourceLoc loc) {
+  return cxxAsync<ReduceScatter>(
+      site, reduceScatterCall(team.id(), &groups.spec(),
+                              static_cast<int32_t>(op), scatterDim, inputs,
+                              outputs, true, loc));
+}
+
+} // namespace distrt

@@ -1,0 +1,222 @@
+//===- SendRecv.cpp - send and recv -----------------------------*- C++ -*-===//
+//
+// On the team's channel communicator, one tag per channel_id (channelTag),
+// so channels are kept apart and the messages of one channel arrive in
+// order (MPI's non-overtaking rule); a channel_id with no tag of its own
+// left is an error on every rank. The sync send is buffered: it copies the
+// inputs, posts the send and returns without waiting for the receiver, so
+// a `send` then `recv` program cannot deadlock. The async send sends
+// straight from a single dense input (posted before its handle is taken,
+// so the message leaves first), which must stay alive until it is waited.
+// Host transfers go through the process's queues (Channels.h).
+//
+//===----------------------------------------------------------------------===//
+
+#include "../Channels.h"
+#include "../OpCall.h"
+
+namespace distrt::detail {
+namespace {
+
+struct ChannelPlan {
+  TeamState *team;
+  /// Target (send) or source (recv), -1 for none.
+  int peer;
+  MPI_Comm comm;
+  int tag;
+  size_t bytes;
+  int count;
+  bool hostTransfer;
+  /// The single operand, dense: sent or received as it is.
+  bool dense;
+  void *buffer;
+};
+
+/// Plans a send (`inputs` true) or recv of the operands resolved in `s`.
+const std::vector<int64_t> *planChannel(Memo<ChannelPlan> &m, const Call &c,
+                                        bool inputs) {
+  OpScratch &s = opScratch();
+  std::vector<Buffer> &buffers = inputs ? s.ins : s.outs;
+  resolve(inputs ? c.inputs : c.outputs, buffers, inputs ? "input" : "output");
+  (inputs ? s.outs : s.ins).clear();
+  TeamState &team = lookupTeam(c.team);
+  const int64_t channel = c.params[0];
+  const bool hostTransfer = c.params[1] != 0;
+  m.plan = {.team = &team,
+            .peer = -1,
+            .comm = MPI_COMM_NULL,
+            .tag = 0,
+            .bytes = totalBytes(buffers),
+            .count = 0,
+            .hostTransfer = hostTransfer,
+            .dense = buffers.size() == 1 && buffers[0].dense,
+            .buffer = buffers.size() == 1 ? buffers[0].bytes.base : nullptr};
+  if (hostTransfer)
+    return nullptr; // the pairs are not used
+  const PairLayout &layout = pairLayout(team, c.groups);
+  ChannelPlan &p = m.plan;
+  p.peer = inputs ? layout.target : layout.source;
+  // Every rank checks the channel, with a peer or not, so that all fail.
+  p.tag = channelTag(team, channel);
+  if (p.peer >= 0) {
+    p.count = mpiCount(static_cast<int64_t>(p.bytes), "message bytes");
+    p.comm = channelComm(team);
+  }
+  return &layout.key;
+}
+
+struct Send {
+  using Plan = ChannelPlan;
+  static inline OpMemos<Plan> memos;
+
+  static const std::vector<int64_t> *plan(Memo<Plan> &m, const Call &c) {
+    return planChannel(m, c, /*inputs=*/true);
+  }
+
+  /// Sync: the buffered send. Async: one MPI_Isend from the dense input.
+  static bool direct(const Plan &p, bool async) {
+    return !p.hostTransfer && p.peer >= 0 && (!async || p.dense);
+  }
+
+  static distrt_handle_t runDirect(const Memo<Plan> &m, const Call &c) {
+    const Plan &p = m.plan;
+    if (!c.async) {
+      bufferedSend(*p.team, m.ins, p.count, p.peer, p.tag, p.comm);
+      return 0;
+    }
+    MPI_Request request;
+    checkMpi(
+        MPI_Isend(p.buffer, p.count, MPI_BYTE, p.peer, p.tag, p.comm, &request),
+        "MPI_Isend");
+    return adoptRequest(c.op, c.team, request);
+  }
+
+  static distrt_handle_t run(Memo<Plan> &m, const Call &c) {
+    const Plan &p = m.plan;
+    if (p.hostTransfer) {
+      hostSend(*p.team, c.params[0], m.ins);
+      return done(c.op, c.team, c.async);
+    }
+    if (p.peer < 0)
+      return done(c.op, c.team, c.async);
+    // Async from several or strided inputs: from a packed copy.
+    return runInSlot(c.op, c.team, true, [&](RequestSlot &slot) {
+      if (slot.staging.size() < p.bytes)
+        slot.staging.resize(p.bytes);
+      packAll(m.ins, slot.staging.data());
+      postRequest(slot, "MPI_Isend", [&](MPI_Request *request) {
+        return MPI_Isend(slot.staging.data(), p.count, MPI_BYTE, p.peer, p.tag,
+                         p.comm, request);
+      });
+    });
+  }
+};
+
+struct Recv {
+  using Plan = ChannelPlan;
+  static inline OpMemos<Plan> memos;
+
+  static const std::vector<int64_t> *plan(Memo<Plan> &m, const Call &c) {
+    return planChannel(m, c, /*inputs=*/false);
+  }
+
+  /// A sync MPI_Recv into the dense output.
+  static bool direct(const Plan &p, bool async) {
+    return !async && !p.hostTransfer && p.peer >= 0 && p.dense;
+  }
+
+  /// One blocking receive, no slot, with the checks of a wait.
+  static distrt_handle_t runDirect(const Memo<Plan> &m, const Call &) {
+    const Plan &p = m.plan;
+    MPI_Status status;
+    const int code =
+        MPI_Recv(p.buffer, p.count, MPI_BYTE, p.peer, p.tag, p.comm, &status);
+    checkBlockingReceive("recv", code, status, p.count, p.peer,
+                         "recv operands");
+    return 0;
+  }
+
+  static distrt_handle_t run(Memo<Plan> &m, const Call &c) {
+    const Plan &p = m.plan;
+    if (p.hostTransfer)
+      return hostRecv(*p.team, c.params[0], m.outs, c.async);
+    if (p.peer < 0) {
+      zeroAll(m.outs);
+      return done(c.op, c.team, c.async);
+    }
+    return runInSlot(c.op, c.team, c.async, [&](RequestSlot &slot) {
+      if (slot.staging.size() < p.bytes)
+        slot.staging.resize(p.bytes);
+      postReceive(slot, m.outs, 0, p.peer, p.tag, p.comm, "recv operands");
+    });
+  }
+};
+
+Call channelCall(const char *op, int64_t team, const distrt_groups_t *pairs,
+                 int64_t channel, bool hostTransfer, OperandList inputs,
+                 OperandList outputs, bool async, SourceLoc loc) {
+  return {op,     team,    pairs, {channel, hostTransfer, 0},
+          inputs, outputs, async, loc};
+}
+
+} // namespace
+} // namespace distrt::detail
+
+using namespace distrt::detail;
+
+distrt_handle_t distrt_send(int64_t team, const distrt_groups_t *pairs,
+                            int64_t channel_id, int32_t host_transfer,
+                            int64_t n, const distrt_operand_t *inputs,
+                            int32_t async, distrt_site_t *site,
+                            const char *loc) {
+  return cCall<Send>(site,
+                     channelCall("send", team, pairs, channel_id,
+                                 host_transfer != 0, {inputs, n},
+                                 OperandList::none(), async != 0, loc),
+                     loc);
+}
+
+distrt_handle_t distrt_recv(int64_t team, const distrt_groups_t *pairs,
+                            int64_t channel_id, int32_t host_transfer,
+                            int64_t n, const distrt_operand_t *outputs,
+                            int32_t async, distrt_site_t *site,
+                            const char *loc) {
+  return cCall<Recv>(site,
+                     channelCall("recv", team, pairs, channel_id,
+                                 host_transfer != 0, OperandList::none(),
+                                 {outputs, n}, async != 0, loc),
+                     loc);
+}
+
+namespace distrt {
+
+void send(const Team &team, const Groups &pairs, int64_t channel,
+          bool hostTransfer, Operands inputs, Site *site, SourceLoc loc) {
+  cxxSync<Send>(site, channelCall("send", team.id(), &pairs.spec(), channel,
+                                  hostTransfer, inputs, OperandList::none(),
+                                  false, loc));
+}
+Request sendAsync(const Team &team, const Groups &pairs, int64_t channel,
+                  bool hostTransfer, Operands inputs, Site *site,
+                  SourceLoc loc) {
+  return cxxAsync<Send>(site, channelCall("send", team.id(), &pairs.spec(),
+                                          channel, hostTransfer, inputs,
+                                          OperandList::none(), true, loc));
+}
+
+void recv(const Team &team, const Groups &pairs, int64_t channel,
+          bool hostTransfer, Operands outputs, Site *site, SourceLoc loc) {
+  cxxSync<Recv>(site, channelCall("recv", team.id(), &pairs.spec(), channel,
+                                  hostTransfer, OperandList::none(), outputs,
+                                  false, loc));
+}
+Request recvAsync(const Team &team, const Groups &pairs, int64_t channel,
+                  bool hostTransfer, Operands outputs, Site *site,
+                  SourceLoc loc) {
+  return cxxAsync<Recv>(site, channelCall("recv", team.id(), &pairs.spec(),
+                                          channel, hostTransfer,
+                                          OperandList::none(), outputs, true,
+                                          loc));
+}
+
+} // namespace distrt
