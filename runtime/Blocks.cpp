@@ -53,12 +53,11 @@ void exchange(RequestSlot &slot, const BlockPlan &p, const void *send,
     return exchangeBlocking(p, send, recv, count);
   postRequest(slot, p.gather ? "MPI_Iallgather" : "MPI_Ialltoall",
               [&](MPI_Request *request) {
-                return p.gather ? MPI_Iallgather(send, count, MPI_BYTE, recv,
-                                                 count, MPI_BYTE, p.comm,
-                                                 request)
-                                : MPI_Ialltoall(send, count, MPI_BYTE, recv,
-                                                count, MPI_BYTE, p.comm,
-                                                request);
+                return p.gather
+                           ? MPI_Iallgather(send, count, MPI_BYTE, recv, count,
+                                            MPI_BYTE, p.comm, request)
+                           : MPI_Ialltoall(send, count, MPI_BYTE, recv, count,
+                                           MPI_BYTE, p.comm, request);
               });
 }
 
@@ -67,11 +66,9 @@ void exchange(RequestSlot &slot, const BlockPlan &p, const void *send,
 void exchangePacked(RequestSlot &slot, const Memo<BlockPlan> &m, bool async) {
   const BlockPlan &p = m.plan;
   const auto members = static_cast<size_t>(p.layout->size());
-  const size_t recvOffset =
-      p.directSend ? 0 : alignUp(p.block * sentBlocks(p));
+  const size_t recvOffset = p.directSend ? 0 : alignUp(p.block * sentBlocks(p));
   const size_t total = recvOffset + (p.directRecv ? 0 : p.block * members);
-  if (slot.staging.size() < total)
-    slot.staging.resize(total);
+  slot.stage(total);
   std::byte *staging = slot.staging.data();
   size_t offset = 0;
   for (size_t j = 0; j < members; ++j) {
@@ -105,8 +102,7 @@ void exchangeEach(RequestSlot &slot, const Memo<BlockPlan> &m, bool async) {
     total += (sendAsIs ? 0 : alignUp(bytes * sentBlocks(p))) +
              (recvAsIs ? 0 : alignUp(bytes * members));
   }
-  if (slot.staging.size() < total)
-    slot.staging.resize(total);
+  slot.stage(total);
   size_t offset = 0;
   const int64_t *blockSizes = m.shapes.data();
   for (size_t k = 0; k < m.ins.size(); ++k) {
@@ -165,13 +161,12 @@ void planBlocks(Memo<BlockPlan> &m, const GroupLayout &layout,
 void exchangeBlocking(const BlockPlan &p, const void *send, void *recv,
                       int count) {
   if (p.gather)
-    checkMpi(MPI_Allgather(send, count, MPI_BYTE, recv, count, MPI_BYTE,
-                           p.comm),
-             "MPI_Allgather");
-  else
     checkMpi(
-        MPI_Alltoall(send, count, MPI_BYTE, recv, count, MPI_BYTE, p.comm),
-        "MPI_Alltoall");
+        MPI_Allgather(send, count, MPI_BYTE, recv, count, MPI_BYTE, p.comm),
+        "MPI_Allgather");
+  else
+    checkMpi(MPI_Alltoall(send, count, MPI_BYTE, recv, count, MPI_BYTE, p.comm),
+             "MPI_Alltoall");
 }
 
 distrt_handle_t runBlocks(Memo<BlockPlan> &m, const Call &c) {

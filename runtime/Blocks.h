@@ -14,7 +14,7 @@
 #ifndef DISTRUNTIME_RUNTIME_BLOCKS_H
 #define DISTRUNTIME_RUNTIME_BLOCKS_H
 
-#include "CallMemo.h"
+#include "OpCall.h"
 
 namespace distrt::detail {
 
@@ -46,17 +46,23 @@ void planBlocks(Memo<BlockPlan> &m, const GroupLayout &layout,
 void exchangeBlocking(const BlockPlan &p, const void *send, void *recv,
                       int count);
 
-/// A sync call of a single operand sent and received as it is.
-inline bool blocksDirect(const BlockPlan &p, bool async) {
-  return !async && p.block > 0 && p.directSend && p.directRecv;
-}
-inline distrt_handle_t runBlocksDirect(const BlockPlan &p) {
-  exchangeBlocking(p, p.send, p.recv, p.count);
-  return 0;
-}
-
-/// Every other call: staged, packed or one call per operand.
+/// Every call but a direct one: staged, packed or one call per operand.
 distrt_handle_t runBlocks(Memo<BlockPlan> &m, const Call &c);
+
+/// The base of all_gather and all_to_all: they differ in planning only.
+template <class Op> struct BlockOp : OpKind<Op, BlockPlan> {
+  /// A sync call of a single operand sent and received as it is.
+  static bool direct(const BlockPlan &p, bool async) {
+    return !async && p.block > 0 && p.directSend && p.directRecv;
+  }
+  static distrt_handle_t runDirect(const Memo<BlockPlan> &m, const Call &) {
+    exchangeBlocking(m.plan, m.plan.send, m.plan.recv, m.plan.count);
+    return 0;
+  }
+  static distrt_handle_t run(Memo<BlockPlan> &m, const Call &c) {
+    return runBlocks(m, c);
+  }
+};
 
 } // namespace distrt::detail
 

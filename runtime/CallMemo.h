@@ -95,12 +95,12 @@ diffDescriptor(const void *desc, const int64_t *words, int64_t rank) {
         static_cast<int64_t>(list.views()[k].dtype) != w[1] ||
         reinterpret_cast<intptr_t>(view.aligned) != w[2] ||
         view.offset != w[3] ||
-        (rank > 0 && (!view.sizes || !view.strides ||
-                      diffWords(reinterpret_cast<const std::byte *>(view.sizes),
-                                w + 4, rank) != 0 ||
-                      diffWords(reinterpret_cast<const std::byte *>(
-                                    view.strides),
-                                w + 4 + rank, rank) != 0)))
+        (rank > 0 &&
+         (!view.sizes || !view.strides ||
+          diffWords(reinterpret_cast<const std::byte *>(view.sizes), w + 4,
+                    rank) != 0 ||
+          diffWords(reinterpret_cast<const std::byte *>(view.strides),
+                    w + 4 + rank, rank) != 0)))
       return false;
     w += 4 + 2 * rank;
   }
@@ -165,9 +165,7 @@ struct CallMemo {
              const OpScratch &scratch);
 };
 
-template <class Plan> struct Memo : CallMemo {
-  Plan plan{};
-};
+template <class Plan> struct Memo : CallMemo { Plan plan{}; };
 
 /// Makes `site` own a fresh memo of the op kind `owner`.
 void bindSite(distrt_site_t *site, const void *owner, CallMemo *memo);

@@ -179,8 +179,8 @@ void zeroAll(const std::vector<Buffer> &buffers) {
     zero(buffer.bytes);
 }
 
-void bufferedSend(TeamState &team, const std::vector<Buffer> &inputs,
-                  int count, int peer, int tag, MPI_Comm comm) {
+void bufferedSend(TeamState &team, const std::vector<Buffer> &inputs, int count,
+                  int peer, int tag, MPI_Comm comm) {
   ChannelState &channels = channelsOf(team);
   reapSends(channels);
   BufferedSend &buffered = channels.inFlight.emplace_back();

@@ -1,4 +1,5 @@
-//===- Channels.h - Point-to-point plumbing --------------------------*- C++ -*-===//
+//===- Channels.h - Point-to-point plumbing --------------------------*- C++
+//-*-===//
 //
 // Per team: the buffered (sync) sends still in flight and the host-transfer
 // queues, one FIFO per channel, with the async receives waiting for them.
@@ -73,8 +74,8 @@ void zeroAll(const std::vector<Buffer> &buffers);
 
 /// A sync send: posts a private copy of `inputs` (`count` bytes) and
 /// returns; the copy is released once a later send finds it delivered.
-void bufferedSend(TeamState &team, const std::vector<Buffer> &inputs,
-                  int count, int peer, int tag, MPI_Comm comm);
+void bufferedSend(TeamState &team, const std::vector<Buffer> &inputs, int count,
+                  int peer, int tag, MPI_Comm comm);
 
 /// A host-transfer send: queues a copy of `inputs` on `channel`.
 void hostSend(TeamState &team, int64_t channel,

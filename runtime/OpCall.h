@@ -9,9 +9,8 @@
 //        ├─ Op::direct(plan) ──► Op::runDirect ──► MPI
 //        └─ Op::run ──► runInSlot / postRequest (Request.h) ──► MPI
 //
-// An op kind is a struct with:
-//   struct Plan;                              what planning derives
-//   static inline OpMemos<Plan> memos;        its sites' memos
+// An op kind is a struct deriving from OpKind<Op, Plan> (its sites' memos)
+// with:
 //   static const std::vector<int64_t> *plan(Memo<Plan> &, const Call &);
 //       checks the call and fills the plan; returns the groups' content
 //   static bool direct(const Plan &, bool async);
@@ -30,6 +29,22 @@
 
 namespace distrt::detail {
 
+/// The base of op kind `Op`, whose plans are `P`: each kind has memos of
+/// its own, so a site bound to one kind is never read as another's.
+template <class Op, class P> struct OpKind {
+  using Plan = P;
+  static inline OpMemos<Plan> memos;
+};
+
+/// The first steps of planning a collective over process groups: the
+/// operands resolved into opScratch() (the C ABI's arrays are checked
+/// before anything else), then this process's group.
+inline const GroupLayout &resolveGroupCall(const Call &c, bool sameShape,
+                                           bool promote = false) {
+  resolvePairs(c.inputs, c.outputs, opScratch(), sameShape, promote);
+  return groupLayout(lookupTeam(c.team), c.groups);
+}
+
 /// Plans the call unless the memo matches it, then runs it. Throws Failure.
 template <class Op>
 distrt_handle_t perform(Memo<typename Op::Plan> &m, const Call &c) {
@@ -46,9 +61,8 @@ distrt_handle_t perform(Memo<typename Op::Plan> &m, const Call &c) {
 /// The C entry's path past its site match, out of line so that the match
 /// and the direct call need no more registers than they use.
 template <class Op>
-[[gnu::noinline]] distrt_handle_t cCallPlanned(distrt_site_t *site,
-                                               const Call &c,
-                                               const char *loc) noexcept {
+[[gnu::noinline]] distrt_handle_t
+cCallPlanned(distrt_site_t *site, const Call &c, const char *loc) noexcept {
   try {
     return perform<Op>(Op::memos.at(site), c);
   } catch (...) {
@@ -74,19 +88,31 @@ cCall(distrt_site_t *site, const Call &c, const char *loc) noexcept {
   return cCallPlanned<Op>(site, c, loc);
 }
 
-/// A C++ API call: errors are thrown as distrt::Error.
-template <class Op> distrt_handle_t cxxCall(Site *site, const Call &c) {
+/// cCall() with the C ABI's arguments: `n` inputs and outputs (-1: none).
+template <class Op>
+[[gnu::always_inline]] inline distrt_handle_t
+cEntry(const char *op, int64_t team, const distrt_groups_t *groups,
+       std::array<int64_t, 3> params, int64_t nIns,
+       const distrt_operand_t *inputs, int64_t nOuts,
+       const distrt_operand_t *outputs, int32_t async, distrt_site_t *site,
+       const char *loc) noexcept {
+  return cCall<Op>(site,
+                   {op, team, groups, params, OperandList(inputs, nIns),
+                    OperandList(outputs, nOuts), async != 0, SourceLoc(loc)},
+                   loc);
+}
+
+/// A C++ API call: errors are thrown as distrt::Error. The sync and async
+/// forms of every op are this call.
+template <class Op>
+distrt_handle_t cxxCall(bool async, const char *op, const Team &team,
+                        const distrt_groups_t *groups,
+                        std::array<int64_t, 3> params, OperandList inputs,
+                        OperandList outputs, Site *site, SourceLoc loc) {
+  const Call c{op, team.id(), groups, params, inputs, outputs, async, loc};
   return guarded(c.op, c.team, c.loc, [&] {
     return perform<Op>(Op::memos.at(site ? site->get() : nullptr), c);
   });
-}
-
-/// The C++ API's two forms of every op, from its one Call.
-template <class Op> void cxxSync(Site *site, const Call &c) {
-  cxxCall<Op>(site, c);
-}
-template <class Op> Request cxxAsync(Site *site, const Call &c) {
-  return Request(cxxCall<Op>(site, c));
 }
 
 } // namespace distrt::detail

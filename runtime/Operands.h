@@ -36,9 +36,7 @@ public:
   const distrt_operand_t *array() const { return array_; }
   const Operand *views() const { return views_; }
   /// The size, with C++ views told apart from C arrays (for call memos).
-  int64_t countWord() const {
-    return size_ | (c_ ? 0 : int64_t{1} << 62);
-  }
+  int64_t countWord() const { return size_ | (c_ ? 0 : int64_t{1} << 62); }
 
 private:
   const distrt_operand_t *array_ = nullptr;
@@ -91,11 +89,22 @@ inline constexpr size_t kPackLimit = 2048;
 void resolve(const OperandList &operands, std::vector<Buffer> &buffers,
              const char *what);
 
+/// Rounds a staging offset up to 64 bytes.
+inline size_t alignUp(size_t bytes) { return (bytes + 63) & ~size_t{63}; }
+
 /// The buffers' bytes together.
 inline size_t totalBytes(const std::vector<Buffer> &buffers) {
   size_t bytes = 0;
   for (const Buffer &buffer : buffers)
     bytes += buffer.byteCount;
+  return bytes;
+}
+
+/// The staging bytes of the buffers that are not dense, each aligned.
+inline size_t stagedBytes(const std::vector<Buffer> &buffers) {
+  size_t bytes = 0;
+  for (const Buffer &buffer : buffers)
+    bytes += buffer.dense ? 0 : alignUp(buffer.byteCount);
   return bytes;
 }
 
@@ -132,9 +141,6 @@ inline int mpiCount(int64_t count, const char *what) {
     raiseMpiCount(count, what);
   return static_cast<int>(count);
 }
-
-/// Rounds a staging offset up to 64 bytes.
-inline size_t alignUp(size_t bytes) { return (bytes + 63) & ~size_t{63}; }
 
 /// The byte ranges of two operands intersect. A dense operand occupies
 /// exactly [base, base + byteCount), so two dense ones need no extent walk.

@@ -333,8 +333,8 @@ findLayout(TeamState &team, const distrt_groups_t *spec, const char *what,
 
 const GroupLayout &groupLayout(TeamState &team, const distrt_groups_t *spec) {
   // No table: one group of every process in rank order (the RFC allreduce).
-  static constexpr distrt_groups_t kWholeTeam{DISTRT_FLATTENED_IDS, -1, -1, 0,
-                                              0, nullptr};
+  static constexpr distrt_groups_t kWholeTeam{
+      DISTRT_FLATTENED_IDS, -1, -1, 0, 0, nullptr};
   if (!spec)
     spec = &kWholeTeam;
   GroupCache &cache = cacheOf(team);

@@ -9,11 +9,8 @@
 
 #include <array>
 #include <cstdint>
-#include <vector>
 
 namespace distrt::detail {
-
-struct GroupLayout;
 
 /// MPI's built-in op of each (dtype, redop), MPI_OP_NULL where the pair
 /// needs a user-defined op or is undefined.
@@ -40,33 +37,6 @@ inline MPI_Op reductionOp(int32_t redop, int32_t dtype) {
     return userReductionOp(redop, dtype);
   return op;
 }
-
-/// One operand's blocking reduction (MPI_Allreduce,
-/// MPI_Reduce_scatter_block) of `count` elements of `type` from `send` to
-/// `recv`, its dense output; with `inPlace` (all_reduce), the input is
-/// first copied (or converted) into the output.
-struct ReduceCall {
-  const void *send;
-  void *recv;
-  int count;
-  MPI_Datatype type;
-  MPI_Op op;
-  bool inPlace;
-  uint32_t operand;
-};
-
-/// The plan of all_reduce and reduce_scatter: one typed reduction per
-/// operand with elements.
-struct ReducePlan {
-  const GroupLayout *layout;
-  /// Operands with elements.
-  size_t active;
-  /// A sync call is `calls`, one blocking call per active operand, each on
-  /// the operand's own dense buffers.
-  bool blocking;
-  std::vector<ReduceCall> calls;
-  MPI_Comm comm;
-};
 
 /// Frees the user-defined ops (at teardown).
 void freeReductionOps() noexcept;

@@ -67,6 +67,13 @@ struct RequestSlot {
   /// send), or the error that call met.
   std::string pendingError;
 
+  /// At least `bytes` of staging (its capacity kept from use to use).
+  std::byte *stage(size_t bytes) {
+    if (staging.size() < bytes)
+      staging.resize(bytes);
+    return staging.data();
+  }
+
   /// Records a strided destination to fill from staging at completion.
   void addUnpack(size_t stagingOffset, std::byte *base, int64_t rank,
                  const int64_t *sizes, const int64_t *strides,

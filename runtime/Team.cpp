@@ -1,9 +1,9 @@
 //===- Team.cpp - Team registry ---------------------------------*- C++ -*-===//
 
 #include "Team.h"
+#include "Channels.h"
 #include "Error.h"
 #include "Halo.h"
-#include "Channels.h"
 #include "ProcessGroups.h"
 
 namespace distrt::detail {

@@ -9,29 +9,19 @@
 //===----------------------------------------------------------------------===//
 
 #include "../OpCall.h"
-#include "../Reduce.h"
+#include "../ReducePlan.h"
 
 namespace distrt::detail {
 namespace {
 
-struct AllReduce {
-  using Plan = ReducePlan;
-  static inline OpMemos<Plan> memos;
-
+struct AllReduce : OpKind<AllReduce, ReducePlan> {
   static const std::vector<int64_t> *plan(Memo<Plan> &m, const Call &c) {
     const auto redop = static_cast<int32_t>(c.params[0]);
-    // The operands first: the C ABI's arrays are checked before anything.
-    OpScratch &s = opScratch();
-    resolvePairs(c.inputs, c.outputs, s, /*sameShape=*/true, /*promote=*/true);
-    const GroupLayout &layout = groupLayout(lookupTeam(c.team), c.groups);
+    const GroupLayout &layout =
+        resolveGroupCall(c, /*sameShape=*/true, /*promote=*/true);
+    const OpScratch &s = opScratch();
     layout.requireEveryProcess();
-    Plan &p = m.plan;
-    p = {.layout = &layout,
-         .active = 0,
-         .blocking = true,
-         .calls = std::move(p.calls),
-         .comm = layout.comm};
-    p.calls.clear();
+    m.plan.start(layout);
     for (size_t k = 0; k < s.ins.size(); ++k) {
       const Buffer &in = s.ins[k], &out = s.outs[k];
       // The reduction runs in the output's (possibly promoted) type.
@@ -39,36 +29,24 @@ struct AllReduce {
       const int count = mpiCount(in.count, "elements");
       if (in.count == 0)
         continue;
-      ++p.active;
-      if (!out.dense) { // staged: only run() serves it
-        p.blocking = false;
-        continue;
-      }
+      // A strided output is staged: only run() serves it.
       const bool inPlace =
           !in.dense || in.dtype != out.dtype || overlaps(in, out);
-      p.calls.push_back({.send = inPlace ? MPI_IN_PLACE : in.bytes.base,
-                         .recv = out.bytes.base,
-                         .count = count,
-                         .type = out.type->mpi,
-                         .op = op,
-                         .inPlace = inPlace,
-                         .operand = static_cast<uint32_t>(k)});
+      m.plan.add(k, out.dense, inPlace ? MPI_IN_PLACE : in.bytes.base, out,
+                 count, op);
     }
-    p.blocking &= p.active > 0;
     return &layout.key;
   }
 
-  static bool direct(const Plan &p, bool async) {
-    return !async && p.blocking;
-  }
+  static bool direct(const Plan &p, bool async) { return p.direct(async); }
 
   static distrt_handle_t runDirect(const Memo<Plan> &m, const Call &) {
     for (const ReduceCall &r : m.plan.calls) {
       if (r.inPlace)
         copyPromoted(m.ins[r.operand], m.outs[r.operand]);
-      checkMpi(MPI_Allreduce(r.send, r.recv, r.count, r.type, r.op,
-                             m.plan.comm),
-               "MPI_Allreduce");
+      checkMpi(
+          MPI_Allreduce(r.send, r.recv, r.count, r.type, r.op, m.plan.comm),
+          "MPI_Allreduce");
     }
     return 0;
   }
@@ -77,11 +55,7 @@ struct AllReduce {
     if (m.plan.active == 0)
       return done(c.op, c.team, c.async);
     return runInSlot(c.op, c.team, c.async, [&](RequestSlot &slot) {
-      size_t staged = 0;
-      for (const Buffer &out : m.outs)
-        staged += out.dense ? 0 : alignUp(out.byteCount);
-      if (slot.staging.size() < staged)
-        slot.staging.resize(staged);
+      slot.stage(stagedBytes(m.outs));
       size_t offset = 0;
       for (size_t k = 0; k < m.ins.size(); ++k) {
         const Buffer &in = m.ins[k], &out = m.outs[k];
@@ -101,8 +75,8 @@ struct AllReduce {
         } else {
           copyPromoted(in, out);
         }
-        const MPI_Op op = reductionOp(static_cast<int32_t>(c.params[0]),
-                                      out.dtype);
+        const MPI_Op op =
+            reductionOp(static_cast<int32_t>(c.params[0]), out.dtype);
         const auto count = static_cast<int>(in.count);
         if (c.async)
           postRequest(slot, "MPI_Iallreduce", [&](MPI_Request *request) {
@@ -110,26 +84,13 @@ struct AllReduce {
                                   m.plan.comm, request);
           });
         else
-          checkMpi(MPI_Allreduce(send, recv, count, out.type->mpi, op,
-                                 m.plan.comm),
-                   "MPI_Allreduce");
+          checkMpi(
+              MPI_Allreduce(send, recv, count, out.type->mpi, op, m.plan.comm),
+              "MPI_Allreduce");
       }
     });
   }
 };
-
-Call allReduceCall(int64_t team, const distrt_groups_t *groups, int32_t redop,
-                   OperandList inputs, OperandList outputs, bool async,
-                   SourceLoc loc) {
-  return {groups ? "all_reduce" : "allreduce",
-          team,
-          groups,
-          {redop, 0, 0},
-          inputs,
-          outputs,
-          async,
-          loc};
-}
 
 } // namespace
 } // namespace distrt::detail
@@ -142,41 +103,42 @@ distrt_handle_t distrt_all_reduce(int64_t team, const distrt_groups_t *groups,
                                   const distrt_operand_t *outputs,
                                   int32_t async, distrt_site_t *site,
                                   const char *loc) {
-  return cCall<AllReduce>(site,
-                          allReduceCall(team, groups, op, {inputs, n},
-                                        {outputs, n}, async != 0, loc),
-                          loc);
+  // No groups: the RFC allreduce, named so in errors.
+  const char *name = groups ? "all_reduce" : "allreduce";
+  return cEntry<AllReduce>(name, team, groups, {op}, n, inputs, n, outputs,
+                           async, site, loc);
 }
 
 namespace distrt {
 
 void allReduce(const Team &team, const Groups &groups, RedOp op,
                Operands inputs, Operands outputs, Site *site, SourceLoc loc) {
-  cxxSync<AllReduce>(site, allReduceCall(team.id(), &groups.spec(),
-                                         static_cast<int32_t>(op), inputs,
-                                         outputs, false, loc));
+  cxxCall<AllReduce>(false, "all_reduce", team, &groups.spec(),
+                     {static_cast<int32_t>(op)}, inputs, outputs, site, loc);
 }
 Request allReduceAsync(const Team &team, const Groups &groups, RedOp op,
                        Operands inputs, Operands outputs, Site *site,
                        SourceLoc loc) {
-  return cxxAsync<AllReduce>(site, allReduceCall(team.id(), &groups.spec(),
-                                                 static_cast<int32_t>(op),
-                                                 inputs, outputs, true, loc));
+  return Request(cxxCall<AllReduce>(true, "all_reduce", team, &groups.spec(),
+                                    {static_cast<int32_t>(op)}, inputs, outputs,
+                                    site, loc));
 }
+
+// The RFC allreduce: one operand, in place, one group of the whole team.
 
 void allreduce(const Team &team, RedOp op, Dtype dtype, const MemrefView &data,
                Site *site, SourceLoc loc) {
-  const Operand operand{data, dtype};
-  cxxSync<AllReduce>(site, allReduceCall(team.id(), nullptr,
-                                         static_cast<int32_t>(op), Operands(&operand, 1),
-                                         Operands(&operand, 1), false, loc));
+  const Operand operand[] = {{data, dtype}};
+  cxxCall<AllReduce>(false, "allreduce", team, nullptr,
+                     {static_cast<int32_t>(op)}, Operands(operand),
+                     Operands(operand), site, loc);
 }
 Request allreduceAsync(const Team &team, RedOp op, Dtype dtype,
                        const MemrefView &data, Site *site, SourceLoc loc) {
-  const Operand operand{data, dtype};
-  return cxxAsync<AllReduce>(
-      site, allReduceCall(team.id(), nullptr, static_cast<int32_t>(op),
-                          Operands(&operand, 1), Operands(&operand, 1), true, loc));
+  const Operand operand[] = {{data, dtype}};
+  return Request(cxxCall<AllReduce>(
+      true, "allreduce", team, nullptr, {static_cast<int32_t>(op)},
+      Operands(operand), Operands(operand), site, loc));
 }
 
 } // namespace distrt

@@ -7,21 +7,15 @@
 //===----------------------------------------------------------------------===//
 
 #include "../Blocks.h"
-#include "../OpCall.h"
 
 namespace distrt::detail {
 namespace {
 
-struct AllToAll {
-  using Plan = BlockPlan;
-  static inline OpMemos<Plan> memos;
-
+struct AllToAll : BlockOp<AllToAll> {
   static const std::vector<int64_t> *plan(Memo<Plan> &m, const Call &c) {
     const auto [splitDim, concatDim, splitCount] = c.params;
-    // The operands first: the C ABI's arrays are checked before anything.
-    OpScratch &s = opScratch();
-    resolvePairs(c.inputs, c.outputs, s, /*sameShape=*/false);
-    const GroupLayout &layout = groupLayout(lookupTeam(c.team), c.groups);
+    const GroupLayout &layout = resolveGroupCall(c, /*sameShape=*/false);
+    const OpScratch &s = opScratch();
     layout.requireEveryProcess();
     const int64_t members = layout.size();
     if (splitCount != members) [[unlikely]]
@@ -46,21 +40,9 @@ struct AllToAll {
     return &layout.key;
   }
 
-  static bool direct(const Plan &p, bool async) {
-    return blocksDirect(p, async);
-  }
-  static distrt_handle_t runDirect(const Memo<Plan> &m, const Call &) {
-    return runBlocksDirect(m.plan);
-  }
-  static distrt_handle_t run(Memo<Plan> &m, const Call &c) {
-    return runBlocks(m, c);
-  }
-
-private:
   /// The output is the block with concat_dimension times the group size.
-  static void checkBlockShape(size_t k, const Buffer &out,
-                              const int64_t *block, int64_t concatDim,
-                              int64_t members) {
+  static void checkBlockShape(size_t k, const Buffer &out, const int64_t *block,
+                              int64_t concatDim, int64_t members) {
     std::vector<int64_t> expected(block, block + out.rank());
     expected[static_cast<size_t>(concatDim)] *= members;
     if (std::equal(expected.begin(), expected.end(), out.sizes())) [[likely]]
@@ -71,20 +53,6 @@ private:
           k, shapeText(out.rank(), out.sizes()), shapeText(expected));
   }
 };
-
-Call allToAllCall(int64_t team, const distrt_groups_t *groups,
-                  int64_t splitDim, int64_t concatDim, int64_t splitCount,
-                  OperandList inputs, OperandList outputs, bool async,
-                  SourceLoc loc) {
-  return {"all_to_all",
-          team,
-          groups,
-          {splitDim, concatDim, splitCount},
-          inputs,
-          outputs,
-          async,
-          loc};
-}
 
 } // namespace
 } // namespace distrt::detail
@@ -98,11 +66,9 @@ distrt_handle_t distrt_all_to_all(int64_t team, const distrt_groups_t *groups,
                                   const distrt_operand_t *outputs,
                                   int32_t async, distrt_site_t *site,
                                   const char *loc) {
-  return cCall<AllToAll>(site,
-                         allToAllCall(team, groups, split_dim, concat_dim,
-                                      split_count, {inputs, n}, {outputs, n},
-                                      async != 0, loc),
-                         loc);
+  return cEntry<AllToAll>("all_to_all", team, groups,
+                          {split_dim, concat_dim, split_count}, n, inputs, n,
+                          outputs, async, site, loc);
 }
 
 namespace distrt {
@@ -110,16 +76,16 @@ namespace distrt {
 void allToAll(const Team &team, const Groups &groups, int64_t splitDim,
               int64_t concatDim, int64_t splitCount, Operands inputs,
               Operands outputs, Site *site, SourceLoc loc) {
-  cxxSync<AllToAll>(site, allToAllCall(team.id(), &groups.spec(), splitDim,
-                                       concatDim, splitCount, inputs, outputs,
-                                       false, loc));
+  cxxCall<AllToAll>(false, "all_to_all", team, &groups.spec(),
+                    {splitDim, concatDim, splitCount}, inputs, outputs, site,
+                    loc);
 }
 Request allToAllAsync(const Team &team, const Groups &groups, int64_t splitDim,
                       int64_t concatDim, int64_t splitCount, Operands inputs,
                       Operands outputs, Site *site, SourceLoc loc) {
-  return cxxAsync<AllToAll>(site, allToAllCall(team.id(), &groups.spec(),
-                                               splitDim, concatDim, splitCount,
-                                               inputs, outputs, true, loc));
+  return Request(cxxCall<AllToAll>(true, "all_to_all", team, &groups.spec(),
+                                   {splitDim, concatDim, splitCount}, inputs,
+                                   outputs, site, loc));
 }
 
 } // namespace distrt

@@ -59,15 +59,10 @@ void broadcast(RequestSlot &slot, const BroadcastPlan &p, void *buffer,
   });
 }
 
-struct Broadcast {
-  using Plan = BroadcastPlan;
-  static inline OpMemos<Plan> memos;
-
+struct Broadcast : OpKind<Broadcast, BroadcastPlan> {
   static const std::vector<int64_t> *plan(Memo<Plan> &m, const Call &c) {
-    // The operands first: the C ABI's arrays are checked before anything.
-    OpScratch &s = opScratch();
-    resolvePairs(c.inputs, c.outputs, s, /*sameShape=*/true);
-    const GroupLayout &layout = groupLayout(lookupTeam(c.team), c.groups);
+    const GroupLayout &layout = resolveGroupCall(c, /*sameShape=*/true);
+    const OpScratch &s = opScratch();
     const size_t bytes = totalBytes(s.ins);
     const bool root = layout.position == 0;
     // The root sends from its dense input, then copies it to the output;
@@ -137,8 +132,7 @@ private:
     const Plan &p = m.plan;
     void *buffer = p.direct;
     if (!buffer) {
-      if (slot.staging.size() < p.bytes)
-        slot.staging.resize(p.bytes);
+      slot.stage(p.bytes);
       buffer = slot.staging.data();
       size_t offset = 0;
       for (size_t k = 0; k < m.ins.size(); ++k) {
@@ -164,11 +158,7 @@ private:
   static void broadcastEach(RequestSlot &slot, const Memo<Plan> &m,
                             bool async) {
     const Plan &p = m.plan;
-    size_t total = 0;
-    for (const Buffer &out : m.outs)
-      total += out.dense ? 0 : alignUp(out.byteCount);
-    if (slot.staging.size() < total)
-      slot.staging.resize(total);
+    slot.stage(stagedBytes(m.outs));
     size_t offset = 0;
     for (size_t k = 0; k < m.ins.size(); ++k) {
       const Buffer &in = m.ins[k], &out = m.outs[k];
@@ -198,13 +188,6 @@ private:
   }
 };
 
-Call broadcastCall(int64_t team, const distrt_groups_t *groups,
-                   OperandList inputs, OperandList outputs, bool async,
-                   SourceLoc loc) {
-  return {"collective_broadcast", team, groups, {0, 0, 0}, inputs, outputs,
-          async, loc};
-}
-
 } // namespace
 } // namespace distrt::detail
 
@@ -215,10 +198,8 @@ distrt_collective_broadcast(int64_t team, const distrt_groups_t *groups,
                             int64_t n, const distrt_operand_t *inputs,
                             const distrt_operand_t *outputs, int32_t async,
                             distrt_site_t *site, const char *loc) {
-  return cCall<Broadcast>(site,
-                          broadcastCall(team, groups, {inputs, n},
-                                        {outputs, n}, async != 0, loc),
-                          loc);
+  return cEntry<Broadcast>("collective_broadcast", team, groups, {}, n, inputs,
+                           n, outputs, async, site, loc);
 }
 
 namespace distrt {
@@ -226,14 +207,15 @@ namespace distrt {
 void collectiveBroadcast(const Team &team, const Groups &groups,
                          Operands inputs, Operands outputs, Site *site,
                          SourceLoc loc) {
-  cxxSync<Broadcast>(site, broadcastCall(team.id(), &groups.spec(), inputs,
-                                         outputs, false, loc));
+  cxxCall<Broadcast>(false, "collective_broadcast", team, &groups.spec(), {},
+                     inputs, outputs, site, loc);
 }
 Request collectiveBroadcastAsync(const Team &team, const Groups &groups,
                                  Operands inputs, Operands outputs, Site *site,
                                  SourceLoc loc) {
-  return cxxAsync<Broadcast>(site, broadcastCall(team.id(), &groups.spec(),
-                                                 inputs, outputs, true, loc));
+  return Request(cxxCall<Broadcast>(true, "collective_broadcast", team,
+                                    &groups.spec(), {}, inputs, outputs, site,
+                                    loc));
 }
 
 } // namespace distrt

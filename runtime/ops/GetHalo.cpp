@@ -388,8 +388,7 @@ distrt_handle_t exchange(TeamState &team, const HaloPlan &plan,
     for (const HaloSend &send : plan.sends)
       if (!(localDense && send.wholeRows))
         bytes += alignUp(static_cast<size_t>(send.count) * size);
-    if (slot.staging.size() < bytes)
-      slot.staging.resize(bytes);
+    slot.stage(bytes);
     std::byte *staging = slot.staging.data();
 
     const size_t rowBytes = static_cast<size_t>(plan.rowElements) * size;
@@ -527,15 +526,13 @@ distrt_handle_t distrt_get_halo(int64_t team, int64_t key, int32_t dtype,
     }
     const auto r = static_cast<size_t>(local_rank);
     const HaloGeometry halo{{g, r}, {g + r, r}, {g + 2 * r, r}, {g + 3 * r, r}};
-    return getHalo(team, key, dtype, memref(local_rank, local, "local"),
-                           halo, memref(left_rank, left, "left halo"),
-                           memref(right_rank, right, "right halo"),
-                           SourceLoc(loc));
+    return getHalo(team, key, dtype, memref(local_rank, local, "local"), halo,
+                   memref(left_rank, left, "left halo"),
+                   memref(right_rank, right, "right halo"), SourceLoc(loc));
   } catch (...) {
     failCurrent("get_halo", team, loc);
   }
 }
-
 
 namespace distrt {
 

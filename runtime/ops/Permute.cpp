@@ -33,10 +33,7 @@ struct PermutePlan {
   bool local;
 };
 
-struct Permute {
-  using Plan = PermutePlan;
-  static inline OpMemos<Plan> memos;
-
+struct Permute : OpKind<Permute, PermutePlan> {
   static const std::vector<int64_t> *plan(Memo<Plan> &m, const Call &c) {
     // The operands first: the C ABI's arrays are checked before anything.
     OpScratch &s = opScratch();
@@ -108,8 +105,7 @@ struct Permute {
       const size_t sendBytes = p.sends && !p.directSend ? alignUp(p.bytes) : 0;
       const size_t total =
           sendBytes + (p.receives && !p.directRecv ? p.bytes : 0);
-      if (slot.staging.size() < total)
-        slot.staging.resize(total);
+      slot.stage(total);
       if (sendBytes)
         packAll(m.ins, slot.staging.data());
       if (p.receives)
@@ -128,13 +124,6 @@ struct Permute {
   }
 };
 
-Call permuteCall(int64_t team, const distrt_groups_t *pairs,
-                 OperandList inputs, OperandList outputs, bool async,
-                 SourceLoc loc) {
-  return {"collective_permute", team, pairs, {0, 0, 0}, inputs, outputs,
-          async, loc};
-}
-
 } // namespace
 } // namespace distrt::detail
 
@@ -145,24 +134,23 @@ distrt_collective_permute(int64_t team, const distrt_groups_t *pairs, int64_t n,
                           const distrt_operand_t *inputs,
                           const distrt_operand_t *outputs, int32_t async,
                           distrt_site_t *site, const char *loc) {
-  return cCall<Permute>(site,
-                        permuteCall(team, pairs, {inputs, n}, {outputs, n},
-                                    async != 0, loc),
-                        loc);
+  return cEntry<Permute>("collective_permute", team, pairs, {}, n, inputs, n,
+                         outputs, async, site, loc);
 }
 
 namespace distrt {
 
 void collectivePermute(const Team &team, const Groups &pairs, Operands inputs,
                        Operands outputs, Site *site, SourceLoc loc) {
-  cxxSync<Permute>(site, permuteCall(team.id(), &pairs.spec(), inputs,
-                                     outputs, false, loc));
+  cxxCall<Permute>(false, "collective_permute", team, &pairs.spec(), {}, inputs,
+                   outputs, site, loc);
 }
 Request collectivePermuteAsync(const Team &team, const Groups &pairs,
                                Operands inputs, Operands outputs, Site *site,
                                SourceLoc loc) {
-  return cxxAsync<Permute>(site, permuteCall(team.id(), &pairs.spec(), inputs,
-                                             outputs, true, loc));
+  return Request(cxxCall<Permute>(true, "collective_permute", team,
+                                  &pairs.spec(), {}, inputs, outputs, site,
+                                  loc));
 }
 
 } // namespace distrt

@@ -9,15 +9,12 @@
 //===----------------------------------------------------------------------===//
 
 #include "../OpCall.h"
-#include "../Reduce.h"
+#include "../ReducePlan.h"
 
 namespace distrt::detail {
 namespace {
 
-struct ReduceScatter {
-  using Plan = ReducePlan;
-  static inline OpMemos<Plan> memos;
-
+struct ReduceScatter : OpKind<ReduceScatter, ReducePlan> {
   /// The input is sent as is: dense, already G consecutive blocks
   /// (scatter_dimension is its leading non-unit dimension), not promoted.
   static bool sendAsIs(const Buffer &in, const Buffer &out, int64_t dim) {
@@ -31,19 +28,12 @@ struct ReduceScatter {
   static const std::vector<int64_t> *plan(Memo<Plan> &m, const Call &c) {
     const auto redop = static_cast<int32_t>(c.params[0]);
     const int64_t dim = c.params[1];
-    // The operands first: the C ABI's arrays are checked before anything.
-    OpScratch &s = opScratch();
-    resolvePairs(c.inputs, c.outputs, s, /*sameShape=*/false, /*promote=*/true);
-    const GroupLayout &layout = groupLayout(lookupTeam(c.team), c.groups);
+    const GroupLayout &layout =
+        resolveGroupCall(c, /*sameShape=*/false, /*promote=*/true);
+    const OpScratch &s = opScratch();
     layout.requireEveryProcess();
     const int64_t members = layout.size();
-    Plan &p = m.plan;
-    p = {.layout = &layout,
-         .active = 0,
-         .blocking = true,
-         .calls = std::move(p.calls),
-         .comm = layout.comm};
-    p.calls.clear();
+    m.plan.start(layout);
     for (size_t k = 0; k < s.ins.size(); ++k) {
       const Buffer &in = s.ins[k], &out = s.outs[k];
       const MPI_Op op = reductionOp(redop, out.dtype);
@@ -56,26 +46,13 @@ struct ReduceScatter {
       mpiCount(in.count, "elements");
       if (out.count == 0)
         continue;
-      ++p.active;
-      if (!sendAsIs(in, out, dim) || !recvAsIs(in, out, dim)) {
-        p.blocking = false;
-        continue;
-      }
-      p.calls.push_back({.send = in.bytes.base,
-                         .recv = out.bytes.base,
-                         .count = static_cast<int>(out.count),
-                         .type = out.type->mpi,
-                         .op = op,
-                         .inPlace = false,
-                         .operand = static_cast<uint32_t>(k)});
+      m.plan.add(k, sendAsIs(in, out, dim) && recvAsIs(in, out, dim),
+                 in.bytes.base, out, static_cast<int>(out.count), op);
     }
-    p.blocking &= p.active > 0;
     return &layout.key;
   }
 
-  static bool direct(const Plan &p, bool async) {
-    return !async && p.blocking;
-  }
+  static bool direct(const Plan &p, bool async) { return p.direct(async); }
 
   static distrt_handle_t runDirect(const Memo<Plan> &m, const Call &) {
     for (const ReduceCall &r : m.plan.calls)
@@ -101,8 +78,7 @@ struct ReduceScatter {
         total += (sendAsIs(in, out, dim) ? 0 : alignUp(sentBytes(in, out))) +
                  (recvAsIs(in, out, dim) ? 0 : alignUp(out.byteCount));
       }
-      if (slot.staging.size() < total)
-        slot.staging.resize(total);
+      slot.stage(total);
       size_t offset = 0;
       for (size_t k = 0; k < m.ins.size(); ++k) {
         const Buffer &in = m.ins[k], &out = m.outs[k];
@@ -127,15 +103,14 @@ struct ReduceScatter {
                          out.strides(), out.bytes.elementSize);
           offset += alignUp(out.byteCount);
         }
-        const MPI_Op op = reductionOp(static_cast<int32_t>(c.params[0]),
-                                      out.dtype);
+        const MPI_Op op =
+            reductionOp(static_cast<int32_t>(c.params[0]), out.dtype);
         const auto count = static_cast<int>(out.count);
         if (c.async)
           postRequest(
               slot, "MPI_Ireduce_scatter_block", [&](MPI_Request *request) {
-                return MPI_Ireduce_scatter_block(send, recv, count,
-                                                 out.type->mpi, op,
-                                                 m.plan.comm, request);
+                return MPI_Ireduce_scatter_block(
+                    send, recv, count, out.type->mpi, op, m.plan.comm, request);
               });
         else
           checkMpi(MPI_Reduce_scatter_block(send, recv, count, out.type->mpi,
@@ -145,19 +120,6 @@ struct ReduceScatter {
     });
   }
 };
-
-Call reduceScatterCall(int64_t team, const distrt_groups_t *groups,
-                       int32_t redop, int64_t scatterDim, OperandList inputs,
-                       OperandList outputs, bool async, SourceLoc loc) {
-  return {"reduce_scatter",
-          team,
-          groups,
-          {redop, scatterDim, 0},
-          inputs,
-          outputs,
-          async,
-          loc};
-}
 
 } // namespace
 } // namespace distrt::detail
@@ -171,11 +133,9 @@ distrt_handle_t distrt_reduce_scatter(int64_t team,
                                       const distrt_operand_t *outputs,
                                       int32_t async, distrt_site_t *site,
                                       const char *loc) {
-  return cCall<ReduceScatter>(site,
-                              reduceScatterCall(team, groups, op, scatter_dim,
-                                                {inputs, n}, {outputs, n},
-                                                async != 0, loc),
-                              loc);
+  return cEntry<ReduceScatter>("reduce_scatter", team, groups,
+                               {op, scatter_dim}, n, inputs, n, outputs, async,
+                               site, loc);
 }
 
 namespace distrt {
@@ -183,18 +143,16 @@ namespace distrt {
 void reduceScatter(const Team &team, const Groups &groups, RedOp op,
                    int64_t scatterDim, Operands inputs, Operands outputs,
                    Site *site, SourceLoc loc) {
-  cxxSync<ReduceScatter>(
-      site, reduceScatterCall(team.id(), &groups.spec(),
-                              static_cast<int32_t>(op), scatterDim, inputs,
-                              outputs, false, loc));
+  cxxCall<ReduceScatter>(false, "reduce_scatter", team, &groups.spec(),
+                         {static_cast<int32_t>(op), scatterDim}, inputs,
+                         outputs, site, loc);
 }
 Request reduceScatterAsync(const Team &team, const Groups &groups, RedOp op,
                            int64_t scatterDim, Operands inputs,
                            Operands outputs, Site *site, SourceLoc loc) {
-  return cxxAsync<ReduceScatter>(
-      site, reduceScatterCall(team.id(), &groups.spec(),
-                              static_cast<int32_t>(op), scatterDim, inputs,
-                              outputs, true, loc));
+  return Request(cxxCall<ReduceScatter>(
+      true, "reduce_scatter", team, &groups.spec(),
+      {static_cast<int32_t>(op), scatterDim}, inputs, outputs, site, loc));
 }
 
 } // namespace distrt

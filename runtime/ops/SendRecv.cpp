@@ -65,10 +65,7 @@ const std::vector<int64_t> *planChannel(Memo<ChannelPlan> &m, const Call &c,
   return &layout.key;
 }
 
-struct Send {
-  using Plan = ChannelPlan;
-  static inline OpMemos<Plan> memos;
-
+struct Send : OpKind<Send, ChannelPlan> {
   static const std::vector<int64_t> *plan(Memo<Plan> &m, const Call &c) {
     return planChannel(m, c, /*inputs=*/true);
   }
@@ -101,8 +98,7 @@ struct Send {
       return done(c.op, c.team, c.async);
     // Async from several or strided inputs: from a packed copy.
     return runInSlot(c.op, c.team, true, [&](RequestSlot &slot) {
-      if (slot.staging.size() < p.bytes)
-        slot.staging.resize(p.bytes);
+      slot.stage(p.bytes);
       packAll(m.ins, slot.staging.data());
       postRequest(slot, "MPI_Isend", [&](MPI_Request *request) {
         return MPI_Isend(slot.staging.data(), p.count, MPI_BYTE, p.peer, p.tag,
@@ -112,10 +108,7 @@ struct Send {
   }
 };
 
-struct Recv {
-  using Plan = ChannelPlan;
-  static inline OpMemos<Plan> memos;
-
+struct Recv : OpKind<Recv, ChannelPlan> {
   static const std::vector<int64_t> *plan(Memo<Plan> &m, const Call &c) {
     return planChannel(m, c, /*inputs=*/false);
   }
@@ -145,35 +138,26 @@ struct Recv {
       return done(c.op, c.team, c.async);
     }
     return runInSlot(c.op, c.team, c.async, [&](RequestSlot &slot) {
-      if (slot.staging.size() < p.bytes)
-        slot.staging.resize(p.bytes);
+      slot.stage(p.bytes);
       postReceive(slot, m.outs, 0, p.peer, p.tag, p.comm, "recv operands");
     });
   }
 };
-
-Call channelCall(const char *op, int64_t team, const distrt_groups_t *pairs,
-                 int64_t channel, bool hostTransfer, OperandList inputs,
-                 OperandList outputs, bool async, SourceLoc loc) {
-  return {op,     team,    pairs, {channel, hostTransfer, 0},
-          inputs, outputs, async, loc};
-}
 
 } // namespace
 } // namespace distrt::detail
 
 using namespace distrt::detail;
 
+// send and recv each take one operand list: inputs, or outputs.
+
 distrt_handle_t distrt_send(int64_t team, const distrt_groups_t *pairs,
                             int64_t channel_id, int32_t host_transfer,
                             int64_t n, const distrt_operand_t *inputs,
                             int32_t async, distrt_site_t *site,
                             const char *loc) {
-  return cCall<Send>(site,
-                     channelCall("send", team, pairs, channel_id,
-                                 host_transfer != 0, {inputs, n},
-                                 OperandList::none(), async != 0, loc),
-                     loc);
+  return cEntry<Send>("send", team, pairs, {channel_id, host_transfer != 0}, n,
+                      inputs, -1, nullptr, async, site, loc);
 }
 
 distrt_handle_t distrt_recv(int64_t team, const distrt_groups_t *pairs,
@@ -181,42 +165,36 @@ distrt_handle_t distrt_recv(int64_t team, const distrt_groups_t *pairs,
                             int64_t n, const distrt_operand_t *outputs,
                             int32_t async, distrt_site_t *site,
                             const char *loc) {
-  return cCall<Recv>(site,
-                     channelCall("recv", team, pairs, channel_id,
-                                 host_transfer != 0, OperandList::none(),
-                                 {outputs, n}, async != 0, loc),
-                     loc);
+  return cEntry<Recv>("recv", team, pairs, {channel_id, host_transfer != 0}, -1,
+                      nullptr, n, outputs, async, site, loc);
 }
 
 namespace distrt {
 
 void send(const Team &team, const Groups &pairs, int64_t channel,
           bool hostTransfer, Operands inputs, Site *site, SourceLoc loc) {
-  cxxSync<Send>(site, channelCall("send", team.id(), &pairs.spec(), channel,
-                                  hostTransfer, inputs, OperandList::none(),
-                                  false, loc));
+  cxxCall<Send>(false, "send", team, &pairs.spec(), {channel, hostTransfer},
+                inputs, OperandList::none(), site, loc);
 }
 Request sendAsync(const Team &team, const Groups &pairs, int64_t channel,
                   bool hostTransfer, Operands inputs, Site *site,
                   SourceLoc loc) {
-  return cxxAsync<Send>(site, channelCall("send", team.id(), &pairs.spec(),
-                                          channel, hostTransfer, inputs,
-                                          OperandList::none(), true, loc));
+  return Request(cxxCall<Send>(true, "send", team, &pairs.spec(),
+                               {channel, hostTransfer}, inputs,
+                               OperandList::none(), site, loc));
 }
 
 void recv(const Team &team, const Groups &pairs, int64_t channel,
           bool hostTransfer, Operands outputs, Site *site, SourceLoc loc) {
-  cxxSync<Recv>(site, channelCall("recv", team.id(), &pairs.spec(), channel,
-                                  hostTransfer, OperandList::none(), outputs,
-                                  false, loc));
+  cxxCall<Recv>(false, "recv", team, &pairs.spec(), {channel, hostTransfer},
+                OperandList::none(), outputs, site, loc);
 }
 Request recvAsync(const Team &team, const Groups &pairs, int64_t channel,
                   bool hostTransfer, Operands outputs, Site *site,
                   SourceLoc loc) {
-  return cxxAsync<Recv>(site, channelCall("recv", team.id(), &pairs.spec(),
-                                          channel, hostTransfer,
-                                          OperandList::none(), outputs, true,
-                                          loc));
+  return Request(cxxCall<Recv>(true, "recv", team, &pairs.spec(),
+                               {channel, hostTransfer}, OperandList::none(),
+                               outputs, site, loc));
 }
 
 } // namespace distrt

@@ -93,7 +93,7 @@ struct GroupTable {
   distrt_groups_t spec{};
 
   GroupTable(int32_t mode, std::vector<std::vector<int64_t>> groups,
-         int64_t replicas = -1, int64_t partitions = -1) {
+             int64_t replicas = -1, int64_t partitions = -1) {
     spec.mode = mode;
     spec.num_replicas = replicas;
     spec.num_partitions = partitions;

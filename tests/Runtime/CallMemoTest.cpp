@@ -180,16 +180,16 @@ TEST_CASE("memo: all_reduce follows dtype and redop, reduce_scatter and "
   distrt_operand_t ri{2, &rsInD, DISTRT_I64}, ro{2, &rsOutD, DISTRT_I64};
   const int64_t ranks = N * (N - 1) / 2;
   for (int pass = 0; pass < 2; ++pass) {
-    distrt_reduce_scatter(0, &kWorld, DISTRT_SUM, 0, 1, &ri, &ro, 0, site(__LINE__),
-                          "t");
+    distrt_reduce_scatter(0, &kWorld, DISTRT_SUM, 0, 1, &ri, &ro, 0,
+                          site(__LINE__), "t");
     for (int64_t k = 0; k < 6; ++k)
       CHECK(rsOut[static_cast<size_t>(k)] == N * (6 * f + k) + 1000 * ranks);
   }
   rsInD.sizes[0] = N;
   rsOutD.sizes[0] = 1;
   std::fill(rsOut.begin(), rsOut.end(), -1);
-  distrt_reduce_scatter(0, &kWorld, DISTRT_SUM, 0, 1, &ri, &ro, 0, site(__LINE__),
-                        "t");
+  distrt_reduce_scatter(0, &kWorld, DISTRT_SUM, 0, 1, &ri, &ro, 0,
+                        site(__LINE__), "t");
   for (int64_t k = 0; k < 3; ++k)
     CHECK(rsOut[static_cast<size_t>(k)] == N * (3 * f + k) + 1000 * ranks);
   CHECK(rsOut[3] == -1);
@@ -219,7 +219,8 @@ TEST_CASE("memo: a call made invalid after a valid one raises the same error",
   a.fill([&](int64_t k) { return 100 * f + k; });
   const GroupTable everyone(DISTRT_FLATTENED_IDS, {});
   auto gather = [&] {
-    allGather(world(), everyone, 1, {{a.operand()}}, {{gathered.operand()}}, cxxSite(__LINE__));
+    allGather(world(), everyone, 1, {{a.operand()}}, {{gathered.operand()}},
+              cxxSite(__LINE__));
   };
   // The output's sizes change in place (same pointer): wrong shape.
   gathered.sizes[1] += 1;
@@ -248,7 +249,8 @@ TEST_CASE("memo: a call made invalid after a valid one raises the same error",
   x.fill([](int64_t k) { return k; });
   Operand out = y.operand();
   auto reduce = [&](RedOp op) {
-    allReduce(world(), everyone, op, {{x.operand()}}, {{out}}, cxxSite(__LINE__));
+    allReduce(world(), everyone, op, {{x.operand()}}, {{out}},
+              cxxSite(__LINE__));
   };
   CHECK(errorOf([&] { reduce(RedOp::Sum); }).empty());
   CHECK(y.get(4) == 4 * N);
@@ -268,7 +270,8 @@ TEST_CASE("memo: a call made invalid after a valid one raises the same error",
   Array s(Dtype::I32, {N, 2}), t(Dtype::I32, {N, 2});
   s.fill([&](int64_t k) { return 100 * f + k; });
   auto split = [&](int64_t count) {
-    allToAll(world(), everyone, 0, 0, count, {{s.operand()}}, {{t.operand()}}, cxxSite(__LINE__));
+    allToAll(world(), everyone, 0, 0, count, {{s.operand()}}, {{t.operand()}},
+             cxxSite(__LINE__));
   };
   CHECK(errorOf([&] { split(N); }).empty());
   CHECK_THAT(errorOf([&] { split(N + 1); }),
@@ -289,7 +292,8 @@ TEST_CASE("memo: groups and pairs changed in place, teams re-registered",
   Array in(Dtype::I32, {1}), out(Dtype::I32, {N});
   in.fill([&](int64_t) { return 10 * f; });
   auto gather = [&](const Team &team) {
-    allGather(team, groups, 0, {{in.operand()}}, {{out.operand()}}, cxxSite(__LINE__));
+    allGather(team, groups, 0, {{in.operand()}}, {{out.operand()}},
+              cxxSite(__LINE__));
   };
   gather(world());
   gather(world());
@@ -351,7 +355,8 @@ TEST_CASE("memo: groups and pairs changed in place, teams re-registered",
   p.fill([&](int64_t k) { return 100 * f + k; });
   for (int64_t step : {1, 1, -1, 1}) {
     ring(step);
-    collectivePermute(world(), pairs, {{p.operand()}}, {{q.operand()}}, cxxSite(__LINE__));
+    collectivePermute(world(), pairs, {{p.operand()}}, {{q.operand()}},
+                      cxxSite(__LINE__));
     CHECK(q.get(1) == 100 * ((f - step + N) % N) + 1);
     send(world(), pairs, 3, false, {{p.operand()}}, cxxSite(__LINE__));
     q.fill([](int64_t) { return -1; });
@@ -360,8 +365,7 @@ TEST_CASE("memo: groups and pairs changed in place, teams re-registered",
   }
 }
 
-TEST_CASE("memo: call sites keep their own plans",
-          "[collectives]") {
+TEST_CASE("memo: call sites keep their own plans", "[collectives]") {
   const int64_t N = worldSize(), f = worldRank();
   // Eight sites, each with its own length, called round-robin with new
   // values.
@@ -401,10 +405,12 @@ TEST_CASE("memo: call sites keep their own plans",
   x.fill([&](int64_t k) { return k + f; });
   const GroupTable everyone(DISTRT_FLATTENED_IDS, {});
   auto first = [&] {
-    allReduce(world(), everyone, RedOp::Sum, {{x.operand()}}, {{y.operand()}}, cxxSite(__LINE__));
+    allReduce(world(), everyone, RedOp::Sum, {{x.operand()}}, {{y.operand()}},
+              cxxSite(__LINE__));
   };
   auto second = [&] {
-    allReduce(world(), everyone, RedOp::Max, {{x.operand()}}, {{z.operand()}}, cxxSite(__LINE__));
+    allReduce(world(), everyone, RedOp::Max, {{x.operand()}}, {{z.operand()}},
+              cxxSite(__LINE__));
   };
   for (int round = 0; round < 2; ++round) {
     CHECK(errorOf(first).empty());

@@ -254,8 +254,7 @@ TEST_CASE("source_target_pairs follow StableHLO on every grid", "[groups]") {
         got.fill([](int64_t) { return -7; });
         Request received =
             recvAsync(world(), pairs, 3, false, {{got.operand()}});
-        Request sent =
-            sendAsync(world(), pairs, 3, false, {{in.operand()}});
+        Request sent = sendAsync(world(), pairs, 3, false, {{in.operand()}});
         received.wait();
         sent.wait();
         for (int64_t i = 0; i < 3; ++i) {
@@ -388,7 +387,8 @@ TEST_CASE("bad groups are clear errors on every rank", "[groups]") {
                              "groups (0 and 1) of replica_groups [[0], [0]]"));
   CHECK_THROWS_WITH(gather(GroupTable(DISTRT_CROSS_REPLICA, {{0, 0}})),
                     Contains("appears twice in group 0"));
-  CHECK_THROWS_WITH(gather(GroupTable(7, {})), Contains("invalid group mode 7"));
+  CHECK_THROWS_WITH(gather(GroupTable(7, {})),
+                    Contains("invalid group mode 7"));
   if (N >= 2) {
     CHECK_THROWS_WITH(
         gather(GroupTable(DISTRT_CROSS_REPLICA, {{0}})),
@@ -402,7 +402,8 @@ TEST_CASE("bad groups are clear errors on every rank", "[groups]") {
                         {{bin.operand()}}, {{bout.operand()}});
     CHECK(bout.get(1) == (worldRank() == 0 ? 4 : 0));
   }
-  CHECK_THROWS_WITH(distrt::allGather(world(), GroupTable(DISTRT_CROSS_REPLICA, {}),
-                                      0, {{in.operand()}}, {}),
+  CHECK_THROWS_WITH(distrt::allGather(world(),
+                                      GroupTable(DISTRT_CROSS_REPLICA, {}), 0,
+                                      {{in.operand()}}, {}),
                     Contains("1 inputs but 0 outputs"));
 }

@@ -171,9 +171,9 @@ TEST_CASE("send/recv: a channel_id MPI cannot tell apart is an error",
       send(world(), pairs, int64_t{1} << 40, false, {{data.operand()}}),
       Contains("channel_id 1099511627776 is outside the channels MPI can "
                "keep apart"));
-  CHECK_THROWS_WITH(recv(world(), pairs, -(int64_t{1} << 40), false,
-                         {{data.operand()}}),
-                    Contains("channel_id -1099511627776 is outside"));
+  CHECK_THROWS_WITH(
+      recv(world(), pairs, -(int64_t{1} << 40), false, {{data.operand()}}),
+      Contains("channel_id -1099511627776 is outside"));
   // Refused on the ranks outside every pair too (only 0 -> 0 here).
   const GroupTable self(DISTRT_FLATTENED_IDS, {{0, 0}});
   CHECK_THROWS_WITH(
@@ -211,7 +211,9 @@ TEST_CASE("send/recv: host-transfer queues are FIFO per channel", "[p2p]") {
   recv(world(), Groups::pairs({}), 6, true, {{r.operand()}});
   CHECK(r.get(1) == 8);
   for (int m = 0; m < 2; ++m) {
-    recvAsync(world(), Groups::pairs({}), 5, true, {{r.operand(), rh.operand()}}).wait();
+    recvAsync(world(), Groups::pairs({}), 5, true,
+              {{r.operand(), rh.operand()}})
+        .wait();
     INFO("rank " << f << " message " << m);
     CHECK(r.get(1) == 1000 * f + 100 * m + 1);
     CHECK(rh.get(2) == 10 * m + 2);
@@ -232,8 +234,10 @@ TEST_CASE("send/recv: async host-transfer recvs wait for later sends",
   // Posted before their sends, served in posting order (not wait order).
   const int64_t f = worldRank();
   Array first(Dtype::I32, {3}, true), second(Dtype::I32, {3});
-  Request a = recvAsync(world(), Groups::pairs({}), 8, true, {{first.operand()}});
-  Request b = recvAsync(world(), Groups::pairs({}), 8, true, {{second.operand()}});
+  Request a =
+      recvAsync(world(), Groups::pairs({}), 8, true, {{first.operand()}});
+  Request b =
+      recvAsync(world(), Groups::pairs({}), 8, true, {{second.operand()}});
   // The runtime kept the shapes: the descriptors may change before the send.
   const std::vector<int64_t> sizes = first.sizes, strides = first.strides;
   first.sizes[0] = 99;
@@ -257,7 +261,8 @@ TEST_CASE("send/recv: async host-transfer recvs wait for later sends",
   // A receiver whose outputs do not fit gets the error at its wait; the
   // message stays for the next recv.
   Array wrong(Dtype::F32, {3});
-  Request c = recvAsync(world(), Groups::pairs({}), 8, true, {{wrong.operand()}});
+  Request c =
+      recvAsync(world(), Groups::pairs({}), 8, true, {{wrong.operand()}});
   send(world(), Groups::pairs({}), 8, true, {{in.operand()}});
   CHECK_THROWS_WITH(c.wait(), Contains("wait at ") &&
                                   Contains("recv: operand 0: the oldest "
@@ -270,7 +275,8 @@ TEST_CASE("send/recv: async host-transfer recvs wait for later sends",
 
   // Waited before any send: an error, and the receiver takes no later
   // message.
-  Request d = recvAsync(world(), Groups::pairs({}), 9, true, {{late.operand()}});
+  Request d =
+      recvAsync(world(), Groups::pairs({}), 9, true, {{late.operand()}});
   CHECK_THROWS_WITH(d.wait(),
                     Contains("recv: no host-transfer send on channel 9 came "
                              "in this process before the wait of this recv"));

@@ -118,9 +118,8 @@ TEST_CASE("sites: a site follows changed layouts", "[collectives]") {
     distrt_all_gather(0, &kWorld, 0, 1, &i, &o, 0, &site, "dynamic");
     for (int64_t m = 0; m < N; ++m)
       for (int64_t k = 0; k < l.length; ++k) {
-        INFO("length " << l.length << " offset "
-                      << l.offset << " stride " << l.stride << " member " << m
-                      << " element " << k);
+        INFO("length " << l.length << " offset " << l.offset << " stride "
+                       << l.stride << " member " << m << " element " << k);
         CHECK(out[static_cast<size_t>(l.length * m + k)] ==
               static_cast<float>(100 * l.length + 10 * m + k));
       }

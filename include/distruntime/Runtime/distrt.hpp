@@ -318,8 +318,8 @@ Request allreduceAsync(const Team &team, RedOp op, std::span<T> data,
                        SourceLoc loc = std::source_location::current()) {
   const int64_t size = static_cast<int64_t>(data.size()), stride = 1;
   return allreduceAsync(team, op, dtypeOf<T>(),
-                        MemrefView(data.data(), {&size, 1}, {&stride, 1}),
-                        site, loc);
+                        MemrefView(data.data(), {&size, 1}, {&stride, 1}), site,
+                        loc);
 }
 
 /// Fills `left` and `right` (allocated by the caller with haloShapes()) with
@@ -441,11 +441,9 @@ void collectiveBroadcast(const Team &team, const Groups &groups,
                          Operands inputs, Operands outputs,
                          Site *site = nullptr,
                          SourceLoc loc = std::source_location::current());
-Request
-collectiveBroadcastAsync(const Team &team, const Groups &groups,
-                         Operands inputs, Operands outputs,
-                         Site *site = nullptr,
-                         SourceLoc loc = std::source_location::current());
+Request collectiveBroadcastAsync(
+    const Team &team, const Groups &groups, Operands inputs, Operands outputs,
+    Site *site = nullptr, SourceLoc loc = std::source_location::current());
 
 void collectivePermute(const Team &team, const Groups &pairs, Operands inputs,
                        Operands outputs, Site *site = nullptr,
