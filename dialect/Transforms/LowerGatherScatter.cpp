@@ -1,4 +1,4 @@
-//===- GatherScatterToLoops.cpp - gather / scatter as scf loop nests ------===//
+//===- LowerGatherScatter.cpp - gather / scatter as scf loop nests --------===//
 //
 // Memref-form gather and scatter become loop nests: the outer loops run over
 // the batch (scatter) dimensions and read one start index per iteration, the
@@ -10,10 +10,10 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "RuntimeAPI.h"
+#include "distruntime/Conversion/RuntimeAPI.h"
 
-#include "distruntime/Conversion/Passes.h"
 #include "distruntime/Dialect/DistRuntime/IR/DistRuntimeOps.h"
+#include "distruntime/Dialect/DistRuntime/Transforms/Passes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -26,7 +26,7 @@
 
 namespace mlir::distruntime {
 #define GEN_PASS_DEF_LOWERGATHERSCATTER
-#include "distruntime/Conversion/Passes.h.inc"
+#include "distruntime/Dialect/DistRuntime/Transforms/Passes.h.inc"
 } // namespace mlir::distruntime
 
 using namespace mlir;
