@@ -171,54 +171,6 @@ mlir::distruntime::matchReductionRegion(Region &region) {
       .Default([](Operation *) { return std::nullopt; });
 }
 
-/// The `computation` region describes the reduction; control never enters
-/// it from the op (the runtime reduces). Saying so lets region-aware passes
-/// (buffer deallocation among them) treat the op as straight-line code.
-static void reductionSuccessors(Operation *op, RegionBranchPoint point,
-                                SmallVectorImpl<RegionSuccessor> &regions) {
-  // The results (outputs or handle) come from the runtime, not from values
-  // forwarded along a control-flow edge: the edge forwards none.
-  if (point.isParent())
-    regions.push_back(RegionSuccessor(op, op->getResults().take_front(0)));
-}
-
-void AllReduceGroupOp::getSuccessorRegions(
-    RegionBranchPoint point, SmallVectorImpl<RegionSuccessor> &regions) {
-  reductionSuccessors(*this, point, regions);
-}
-
-void ReduceScatterOp::getSuccessorRegions(
-    RegionBranchPoint point, SmallVectorImpl<RegionSuccessor> &regions) {
-  reductionSuccessors(*this, point, regions);
-}
-
-/// The element type a reduction computes in: the region's, else none (the
-/// inputs' own).
-static Type reductionElement(Region &region) {
-  if (region.empty() || region.front().getNumArguments() == 0)
-    return {};
-  return region.front().getArgument(0).getType();
-}
-
-Type AllReduceGroupOp::getReductionElementType() {
-  return reductionElement(getComputation());
-}
-
-Type ReduceScatterOp::getReductionElementType() {
-  return reductionElement(getComputation());
-}
-
-// The verifier ensures that one of the two exists.
-ReductionKind AllReduceGroupOp::getReductionKind() {
-  return getReduction() ? *getReduction()
-                        : *matchReductionRegion(getComputation());
-}
-
-ReductionKind ReduceScatterOp::getReductionKind() {
-  return getReduction() ? *getReduction()
-                        : *matchReductionRegion(getComputation());
-}
-
 /// (C5)/(C7) of all_reduce and reduce_scatter: exactly one of `reduction`
 /// and `computation`; the region is (E, E) -> E with every input's element
 /// type promotable to E, and a body the runtime implements.

@@ -134,6 +134,33 @@ class DistRuntime_ReductionOp<string mnemonic, string runtimeFunction,
     /// (the inputs' own).
     ::mlir::Type getReductionElementType();
   }] # reductionDeclaration;
+  let extraClassDefinition = [{
+    ::mlir::distruntime::ReductionKind $cppClass::getReductionKind() {
+      // The verifier ensures that one of the two exists.
+      if (std::optional<::mlir::distruntime::ReductionKind> kind =
+              getReduction())
+        return *kind;
+      return *::mlir::distruntime::matchReductionRegion(getComputation());
+    }
+    ::mlir::Type $cppClass::getReductionElementType() {
+      ::mlir::Region &region = getComputation();
+      if (region.empty() || region.front().getNumArguments() == 0)
+        return {};
+      return region.front().getArgument(0).getType();
+    }
+    // Control never enters `computation` from the op (the runtime reduces).
+    // Saying so lets region-aware passes (buffer deallocation among them)
+    // treat the op as straight-line code.
+    void $cppClass::getSuccessorRegions(
+        ::mlir::RegionBranchPoint point,
+        ::llvm::SmallVectorImpl<::mlir::RegionSuccessor> &regions) {
+      // The results (outputs or handle) come from the runtime, not from
+      // values forwarded along a control-flow edge: the edge forwards none.
+      if (point.isParent())
+        regions.push_back(::mlir::RegionSuccessor(
+            getOperation(), getOperation()->getResults().take_front(0)));
+    }
+  }];
 }
 
 //===----------------------------------------------------------------------===//
