@@ -107,6 +107,7 @@ struct GetHaloOpInterface
     return success();
   }
 };
+
 /// A new buffer of `type` whose dynamic sizes come from `size(d)`.
 static Value allocate(RewriterBase &rewriter, Location loc, TensorType type,
                       function_ref<Value(int64_t)> size) {
@@ -117,6 +118,14 @@ static Value allocate(RewriterBase &rewriter, Location loc, TensorType type,
     if (memrefType.isDynamicDim(d))
       sizes.push_back(size(d));
   return memref::AllocOp::create(rewriter, loc, memrefType, sizes);
+}
+
+/// A new buffer of `type` whose dynamic sizes are those of `like`.
+static Value allocateLike(RewriterBase &rewriter, Location loc, Type type,
+                          Value like) {
+  return allocate(rewriter, loc, cast<TensorType>(type), [&](int64_t d) {
+    return memref::DimOp::create(rewriter, loc, like, d).getResult();
+  });
 }
 
 /// The buffers of `tensors`, in order.
@@ -172,11 +181,8 @@ struct CollectiveOpBufferization
     }
     SmallVector<Value> outputs;
     for (auto [k, result] : llvm::enumerate(collective.getResults()))
-      outputs.push_back(allocate(
-          rewriter, loc, cast<TensorType>(result.getType()),
-          [&](int64_t d) -> Value {
-            return memref::DimOp::create(rewriter, loc, (*inputs)[k], d);
-          }));
+      outputs.push_back(
+          allocateLike(rewriter, loc, result.getType(), (*inputs)[k]));
 
     Operation *memrefForm =
         collective.cloneWithBuffers(rewriter, *inputs, outputs);
@@ -248,11 +254,8 @@ struct ScatterOpInterface
       return failure();
     SmallVector<Value> outputs;
     for (auto [k, result] : llvm::enumerate(scatter.getResults()))
-      outputs.push_back(allocate(
-          rewriter, loc, cast<TensorType>(result.getType()),
-          [&](int64_t d) -> Value {
-            return memref::DimOp::create(rewriter, loc, (*inputs)[k], d);
-          }));
+      outputs.push_back(
+          allocateLike(rewriter, loc, result.getType(), (*inputs)[k]));
     auto memrefForm = ScatterOp::create(
         rewriter, loc, TypeRange(), *inputs, *indices, *updates, outputs,
         scatter.getScatterDimensionNumbersAttr(),

@@ -124,7 +124,10 @@ struct GetHaloLowering : public OpConversionPattern<GetHaloOp> {
     Value left = allocHalo(op.getLeft().getType(), leftRows);
     Value right = allocHalo(op.getRight().getType(), rightRows);
 
-    auto [callee, where] =
+    // Not a structured binding: the lambda below captures them.
+    func::FuncOp callee;
+    Value where;
+    std::tie(callee, where) =
         getCalleeAndLocation(rewriter, op, RuntimeFunction::GetHalo);
     ValueRange handle = createAllocaScope(
         rewriter, loc, rewriter.getI64Type(), [&](OpBuilder &b) {

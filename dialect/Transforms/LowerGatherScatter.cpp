@@ -371,7 +371,8 @@ LogicalResult lowerScatter(RewriterBase &rewriter, ScatterOp op) {
   // results start as copies of the inputs (converted where the computation
   // promotes them).
   auto allResultDims = llvm::to_vector(llvm::seq<int64_t>(0, resultRank));
-  for (auto [input, output] : llvm::zip(op.getInputs(), op.getOutputs())) {
+  for (auto pair : llvm::zip(op.getInputs(), op.getOutputs())) {
+    Value input = std::get<0>(pair), output = std::get<1>(pair);
     Type element = cast<MemRefType>(output.getType()).getElementType();
     if (cast<MemRefType>(input.getType()).getElementType() == element) {
       if (input != output)
