@@ -21,7 +21,6 @@ using namespace mlir;
 using namespace mlir::distruntime;
 
 namespace {
-
 /// The arguments every collective call shares around its own scalars and
 /// operand lists.
 struct CollectiveCall {
@@ -32,12 +31,14 @@ struct CollectiveCall {
   Value groups;
   bool async;
 };
+} // namespace
 
 /// Emits the call; each scalar gets the width the callee declares for it.
 /// `packLists` builds the operand lists, after the scalars.
-Value createCollectiveCall(OpBuilder &b, Location loc, CollectiveCall call,
-                           ArrayRef<int64_t> scalars, int64_t count,
-                           function_ref<SmallVector<Value>()> packLists) {
+static Value
+createCollectiveCall(OpBuilder &b, Location loc, CollectiveCall call,
+                     ArrayRef<int64_t> scalars, int64_t count,
+                     function_ref<SmallVector<Value>()> packLists) {
   SmallVector<Value> args{createI64(b, loc, call.team), call.groups};
   FunctionType type = call.callee.getFunctionType();
   for (int64_t scalar : scalars)
@@ -50,6 +51,8 @@ Value createCollectiveCall(OpBuilder &b, Location loc, CollectiveCall call,
   args.push_back(call.location);
   return func::CallOp::create(b, loc, call.callee, args).getResult(0);
 }
+
+namespace {
 
 //===----------------------------------------------------------------------===//
 // StableHLO-style collectives
