@@ -107,22 +107,6 @@ struct GetHaloOpInterface
     return success();
   }
 };
-/// Dimensions of the results that a collective changes relative to its
-/// inputs; the others can be allocated with the inputs' sizes. The verifier
-/// bounds the dimensions by the rank, so they fit an int64_t.
-template <typename Op> static SmallVector<int64_t> changedDims(Op) {
-  return {};
-}
-template <> SmallVector<int64_t> changedDims(AllGatherOp op) {
-  return {static_cast<int64_t>(op.getAllGatherDim())};
-}
-template <> SmallVector<int64_t> changedDims(AllToAllOp op) {
-  return {static_cast<int64_t>(op.getSplitDimension()),
-          static_cast<int64_t>(op.getConcatDimension())};
-}
-template <> SmallVector<int64_t> changedDims(ReduceScatterOp op) {
-  return {static_cast<int64_t>(op.getScatterDimension())};
-}
 
 /// A new buffer of `type` whose dynamic sizes come from `size(d)`.
 static Value allocate(RewriterBase &rewriter, Location loc, TensorType type,
@@ -134,6 +118,14 @@ static Value allocate(RewriterBase &rewriter, Location loc, TensorType type,
     if (memrefType.isDynamicDim(d))
       sizes.push_back(size(d));
   return memref::AllocOp::create(rewriter, loc, memrefType, sizes);
+}
+
+/// A new buffer of `type` whose dynamic sizes are those of `like`.
+static Value allocateLike(RewriterBase &rewriter, Location loc, Type type,
+                          Value like) {
+  return allocate(rewriter, loc, cast<TensorType>(type), [&](int64_t d) {
+    return memref::DimOp::create(rewriter, loc, like, d).getResult();
+  });
 }
 
 /// The buffers of `tensors`, in order.
@@ -155,21 +147,21 @@ getBuffers(RewriterBase &rewriter, ValueRange tensors,
 /// memref form with newly allocated outputs is their bufferization. Async
 /// ones read private copies of their inputs (see privateCopy).
 template <typename Op>
-struct CollectiveOpInterface
-    : public AllocatingOpInterface<CollectiveOpInterface<Op>, Op> {
+struct CollectiveOpBufferization
+    : public AllocatingOpInterface<CollectiveOpBufferization<Op>, Op> {
   LogicalResult bufferize(Operation *op, RewriterBase &rewriter,
                           const BufferizationOptions &options,
                           BufferizationState &state) const {
-    auto collective = cast<Op>(op);
+    auto collective = cast<CollectiveOpInterface>(op);
     Location loc = op->getLoc();
     FailureOr<SmallVector<Value>> inputs =
         getBuffers(rewriter, collective.getInputs(), options, state);
     if (failed(inputs))
       return failure();
-    bool async = collective.getHandle() != nullptr;
-    if (async && failed(checkWaitInBlock(op, collective.getHandle())))
+    Value handle = collective.getHandle();
+    if (handle && failed(checkWaitInBlock(op, handle)))
       return failure();
-    if (async)
+    if (handle)
       for (Value &input : *inputs) {
         FailureOr<Value> copy = privateCopy(rewriter, loc, input, options);
         if (failed(copy))
@@ -177,7 +169,7 @@ struct CollectiveOpInterface
         input = *copy;
       }
     // A dynamic result size is the input's where the op keeps the dimension.
-    SmallVector<int64_t> changed = changedDims(collective);
+    SmallVector<int64_t> changed = collective.getChangedDims();
     for (auto [k, result] : llvm::enumerate(collective.getResults())) {
       auto type = cast<ShapedType>(result.getType());
       for (int64_t d = 0; d < type.getRank(); ++d)
@@ -189,35 +181,13 @@ struct CollectiveOpInterface
     }
     SmallVector<Value> outputs;
     for (auto [k, result] : llvm::enumerate(collective.getResults()))
-      outputs.push_back(allocate(
-          rewriter, loc, cast<TensorType>(result.getType()),
-          [&](int64_t d) -> Value {
-            return memref::DimOp::create(rewriter, loc, (*inputs)[k], d);
-          }));
+      outputs.push_back(
+          allocateLike(rewriter, loc, result.getType(), (*inputs)[k]));
 
-    // The same op in memref form: no tensor results, outputs passed in.
-    OperationState memrefForm(loc, op->getName());
-    memrefForm.addOperands(*inputs);
-    memrefForm.addOperands(outputs);
-    for (NamedAttribute attr : op->getAttrs())
-      if (attr.getName() != "operandSegmentSizes" &&
-          attr.getName() != "resultSegmentSizes")
-        memrefForm.addAttribute(attr.getName(), attr.getValue());
-    memrefForm.addAttribute(
-        "operandSegmentSizes",
-        rewriter.getDenseI32ArrayAttr({static_cast<int32_t>(inputs->size()),
-                                       static_cast<int32_t>(outputs.size())}));
-    memrefForm.addAttribute("resultSegmentSizes",
-                            rewriter.getDenseI32ArrayAttr({0, async}));
-    if (async)
-      memrefForm.addTypes(collective.getHandle().getType());
-    for (Region &region : op->getRegions())
-      memrefForm.addRegion()->takeBody(region);
-    Operation *bufferized = rewriter.create(memrefForm);
-
+    Operation *memrefForm =
+        collective.cloneWithBuffers(rewriter, *inputs, outputs);
     SmallVector<Value> replacements(outputs);
-    if (async)
-      replacements.push_back(bufferized->getResult(0));
+    llvm::append_range(replacements, memrefForm->getResults());
     replaceOpWithBufferizedValues(rewriter, op, replacements);
     return success();
   }
@@ -284,11 +254,8 @@ struct ScatterOpInterface
       return failure();
     SmallVector<Value> outputs;
     for (auto [k, result] : llvm::enumerate(scatter.getResults()))
-      outputs.push_back(allocate(
-          rewriter, loc, cast<TensorType>(result.getType()),
-          [&](int64_t d) -> Value {
-            return memref::DimOp::create(rewriter, loc, (*inputs)[k], d);
-          }));
+      outputs.push_back(
+          allocateLike(rewriter, loc, result.getType(), (*inputs)[k]));
     auto memrefForm = ScatterOp::create(
         rewriter, loc, TypeRange(), *inputs, *indices, *updates, outputs,
         scatter.getScatterDimensionNumbersAttr(),
@@ -301,7 +268,7 @@ struct ScatterOpInterface
 
 template <typename... Ops>
 static void attachCollectiveModels(MLIRContext *ctx) {
-  (Ops::template attachInterface<CollectiveOpInterface<Ops>>(*ctx), ...);
+  (Ops::template attachInterface<CollectiveOpBufferization<Ops>>(*ctx), ...);
 }
 } // namespace
 

@@ -38,8 +38,8 @@ static std::string shapeString(ArrayRef<int64_t> shape) {
 
 /// Checks that the op is consistently in tensor or in memref form and returns
 /// its (input, result) types.
-template <typename Op>
-static FailureOr<Form> verifyForm(Op op, bool takesInputs, bool givesResults) {
+static FailureOr<Form> verifyForm(CollectiveOpInterface op, bool takesInputs,
+                                  bool givesResults) {
   Form form;
   bool tensorIn = false, memrefIn = false;
   for (Value v : op.getInputs()) {
@@ -171,36 +171,6 @@ mlir::distruntime::matchReductionRegion(Region &region) {
       .Default([](Operation *) { return std::nullopt; });
 }
 
-/// The `computation` region describes the reduction; control never enters
-/// it from the op (the runtime reduces). Saying so lets region-aware passes
-/// (buffer deallocation among them) treat the op as straight-line code.
-static void reductionSuccessors(Operation *op, RegionBranchPoint point,
-                                SmallVectorImpl<RegionSuccessor> &regions) {
-  // The results (outputs or handle) come from the runtime, not from values
-  // forwarded along a control-flow edge: the edge forwards none.
-  if (point.isParent())
-    regions.push_back(RegionSuccessor(op, op->getResults().take_front(0)));
-}
-
-void AllReduceGroupOp::getSuccessorRegions(
-    RegionBranchPoint point, SmallVectorImpl<RegionSuccessor> &regions) {
-  reductionSuccessors(*this, point, regions);
-}
-
-void ReduceScatterOp::getSuccessorRegions(
-    RegionBranchPoint point, SmallVectorImpl<RegionSuccessor> &regions) {
-  reductionSuccessors(*this, point, regions);
-}
-
-/// The element type a reduction computes in: the region's, else none (the
-/// inputs' own).
-template <typename Op> static Type reductionElement(Op op) {
-  Region &region = op.getComputation();
-  if (region.empty() || region.front().getNumArguments() == 0)
-    return {};
-  return region.front().getArgument(0).getType();
-}
-
 /// (C5)/(C7) of all_reduce and reduce_scatter: exactly one of `reduction`
 /// and `computation`; the region is (E, E) -> E with every input's element
 /// type promotable to E, and a body the runtime implements.
@@ -261,7 +231,7 @@ LogicalResult AllGatherOp::verify() {
     return failure();
   int64_t dim = getAllGatherDim();
   ProcessGrid grid = getProcessGrid(*this);
-  GroupMode mode = getGroupMode(getChannelId(), getUseGlobalDeviceIds());
+  GroupMode mode = getGroupMode();
   // (C1), (C5), (C2)-(C4), (C6).
   if (failed(verifyDimension(*this, "all_gather_dim", dim, *form)) ||
       failed(verifyGlobalIds(*this, getUseGlobalDeviceIds(), getChannelId())) ||
@@ -285,7 +255,7 @@ LogicalResult AllReduceGroupOp::verify() {
   if (failed(form))
     return failure();
   ProcessGrid grid = getProcessGrid(*this);
-  GroupMode mode = getGroupMode(getChannelId(), getUseGlobalDeviceIds());
+  GroupMode mode = getGroupMode();
   // (C1)-(C3), (C4), (C5), (C6)-(C7).
   if (failed(verifyGroups(*this, "replica_groups", getReplicaGroups(), mode,
                           grid, /*boundBySize=*/true, /*requireCover=*/true)) ||
@@ -295,7 +265,7 @@ LogicalResult AllReduceGroupOp::verify() {
   return verifyResultTypes(
       *this, *form,
       [](ShapedType in) { return SmallVector<int64_t>(in.getShape()); },
-      reductionElement(*this));
+      getReductionElementType());
 }
 
 //===----------------------------------------------------------------------===//
@@ -323,7 +293,7 @@ LogicalResult AllToAllOp::verify() {
              << count << " does not divide";
   // (C5)-(C7), (C8).
   ProcessGrid grid = getProcessGrid(*this);
-  GroupMode mode = getGroupMode(getChannelId());
+  GroupMode mode = getGroupMode();
   if (failed(verifyGroups(*this, "replica_groups", getReplicaGroups(), mode,
                           grid, /*boundBySize=*/true, /*requireCover=*/true)))
     return failure();
@@ -350,7 +320,7 @@ LogicalResult ReduceScatterOp::verify() {
     return failure();
   int64_t dim = getScatterDimension();
   ProcessGrid grid = getProcessGrid(*this);
-  GroupMode mode = getGroupMode(getChannelId(), getUseGlobalDeviceIds());
+  GroupMode mode = getGroupMode();
   // (C2), (C3)-(C5), (C6), (C7).
   if (failed(verifyDimension(*this, "scatter_dimension", dim, *form)) ||
       failed(verifyGroups(*this, "replica_groups", getReplicaGroups(), mode,
@@ -374,7 +344,7 @@ LogicalResult ReduceScatterOp::verify() {
         shape[dim] = scaled(shape[dim], members, /*divide=*/true);
         return shape;
       },
-      reductionElement(*this));
+      getReductionElementType());
 }
 
 //===----------------------------------------------------------------------===//
@@ -387,7 +357,7 @@ LogicalResult CollectiveBroadcastOp::verify() {
     return failure();
   // (C1), (C2), (C3).
   if (failed(verifyGroups(*this, "replica_groups", getReplicaGroups(),
-                          getGroupMode(getChannelId()), getProcessGrid(*this),
+                          getGroupMode(), getProcessGrid(*this),
                           /*boundBySize=*/false, /*requireCover=*/false)))
     return failure();
   return verifyResultTypes(*this, *form, [](ShapedType in) {
@@ -404,8 +374,8 @@ LogicalResult CollectivePermuteOp::verify() {
   if (failed(form))
     return failure();
   // (C1)-(C4), (C5).
-  if (failed(verifyPairs(*this, getSourceTargetPairs(),
-                         getGroupMode(getChannelId()), getProcessGrid(*this))))
+  if (failed(verifyPairs(*this, getSourceTargetPairs(), getGroupMode(),
+                         getProcessGrid(*this))))
     return failure();
   return verifyResultTypes(*this, *form, [](ShapedType in) {
     return SmallVector<int64_t>(in.getShape());
@@ -420,8 +390,8 @@ LogicalResult CollectivePermuteOp::verify() {
 /// device_to_host for both ops; host_to_device is accepted for recv, as in
 /// StableHLO.
 template <typename Op> static LogicalResult verifyChannel(Op op, bool isRecv) {
-  if (failed(verifyPairs(op, op.getSourceTargetPairs(),
-                         getGroupMode(op.getChannelId()), getProcessGrid(op))))
+  if (failed(verifyPairs(op, op.getSourceTargetPairs(), op.getGroupMode(),
+                         getProcessGrid(op))))
     return failure();
   std::optional<ChannelType> type = op.getChannelType();
   if (!type)

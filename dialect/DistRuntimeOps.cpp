@@ -22,6 +22,8 @@ static void printAsync(OpAsmPrinter &printer, Operation *, Type handleType) {
     printer << "async";
 }
 
+#include "distruntime/Dialect/DistRuntime/IR/DistRuntimeInterfaces.cpp.inc"
+
 #define GET_OP_CLASSES
 #include "distruntime/Dialect/DistRuntime/IR/DistRuntimeOps.cpp.inc"
 

@@ -1,141 +1,72 @@
-//===- CollectivesToRuntime.cpp - StableHLO collectives to libdistrt ------===//
+//===- CollectivesToRuntime.cpp - Collectives to libdistrt calls ----------===//
 //
 // Each collective becomes one call: (team, groups descriptor, op-specific
 // scalars, n, inputs[], outputs[], async, site, location). The groups
 // descriptor is a constant global, so the runtime caches its communicators
 // per pointer; the site is the op's own mutable global, where the runtime
-// remembers its last call.
+// remembers its last call. The RFC's in-place allreduce is the same call
+// with no groups descriptor (one group: the team) and inputs = outputs.
 //
 //===----------------------------------------------------------------------===//
 
-#include "RuntimeCallPattern.h"
+#include "RuntimeCalls.h"
 
 #include "distruntime/Dialect/DistRuntime/IR/DistRuntimeOps.h"
 #include "distruntime/Dialect/DistRuntime/IR/ProcessGroups.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 
 using namespace mlir;
 using namespace mlir::distruntime;
 
 namespace {
-
-/// The parts of the call that differ between ops.
-template <typename Op> struct CollectiveTraits;
-
-template <> struct CollectiveTraits<AllGatherOp> {
-  static constexpr RuntimeFunction fn = RuntimeFunction::AllGather;
-  static GroupMode mode(AllGatherOp op) {
-    return getGroupMode(op.getChannelId(), op.getUseGlobalDeviceIds());
-  }
-  static DenseIntElementsAttr ids(AllGatherOp op) {
-    return op.getReplicaGroups();
-  }
-  static SmallVector<int64_t> scalars(AllGatherOp op) {
-    // The verifier bounds the dimensions by the rank: they fit an i64.
-    return {static_cast<int64_t>(op.getAllGatherDim())};
-  }
+/// The arguments every collective call shares around its own scalars and
+/// operand lists.
+struct CollectiveCall {
+  func::FuncOp callee;
+  Value location;
+  Value site;
+  int64_t team;
+  Value groups;
+  bool async;
 };
+} // namespace
 
-template <typename Op> static int64_t reductionOf(Op op) {
-  if (auto kind = op.getReduction())
-    return static_cast<int64_t>(*kind);
-  return static_cast<int64_t>(*matchReductionRegion(op.getComputation()));
+/// Emits the call; each scalar gets the width the callee declares for it.
+/// `packLists` builds the operand lists, after the scalars.
+static Value
+createCollectiveCall(OpBuilder &b, Location loc, CollectiveCall call,
+                     ArrayRef<int64_t> scalars, int64_t count,
+                     function_ref<SmallVector<Value>()> packLists) {
+  SmallVector<Value> args{createI64(b, loc, call.team), call.groups};
+  FunctionType type = call.callee.getFunctionType();
+  for (int64_t scalar : scalars)
+    args.push_back(arith::ConstantIntOp::create(
+        b, loc, type.getInput(args.size()), scalar));
+  args.push_back(createI64(b, loc, count));
+  llvm::append_range(args, packLists());
+  args.push_back(createI32(b, loc, call.async));
+  args.push_back(call.site);
+  args.push_back(call.location);
+  return func::CallOp::create(b, loc, call.callee, args).getResult(0);
 }
 
-template <> struct CollectiveTraits<AllReduceGroupOp> {
-  static constexpr RuntimeFunction fn = RuntimeFunction::AllReduceGroups;
-  static GroupMode mode(AllReduceGroupOp op) {
-    return getGroupMode(op.getChannelId(), op.getUseGlobalDeviceIds());
-  }
-  static DenseIntElementsAttr ids(AllReduceGroupOp op) {
-    return op.getReplicaGroups();
-  }
-  // The reduction travels as an i32 (distrt_redop_t).
-  static SmallVector<int64_t> scalars(AllReduceGroupOp op) {
-    return {reductionOf(op)};
-  }
-  static constexpr bool firstScalarIsI32 = true;
-};
+namespace {
 
-template <> struct CollectiveTraits<AllToAllOp> {
-  static constexpr RuntimeFunction fn = RuntimeFunction::AllToAll;
-  static GroupMode mode(AllToAllOp op) {
-    return getGroupMode(op.getChannelId());
-  }
-  static DenseIntElementsAttr ids(AllToAllOp op) {
-    return op.getReplicaGroups();
-  }
-  static SmallVector<int64_t> scalars(AllToAllOp op) {
-    return {static_cast<int64_t>(op.getSplitDimension()),
-            static_cast<int64_t>(op.getConcatDimension()),
-            static_cast<int64_t>(op.getSplitCount())};
-  }
-};
+//===----------------------------------------------------------------------===//
+// StableHLO-style collectives
+//===----------------------------------------------------------------------===//
 
-template <> struct CollectiveTraits<ReduceScatterOp> {
-  static constexpr RuntimeFunction fn = RuntimeFunction::ReduceScatter;
-  static GroupMode mode(ReduceScatterOp op) {
-    return getGroupMode(op.getChannelId(), op.getUseGlobalDeviceIds());
-  }
-  static DenseIntElementsAttr ids(ReduceScatterOp op) {
-    return op.getReplicaGroups();
-  }
-  static SmallVector<int64_t> scalars(ReduceScatterOp op) {
-    return {reductionOf(op), static_cast<int64_t>(op.getScatterDimension())};
-  }
-  static constexpr bool firstScalarIsI32 = true;
-};
-
-template <> struct CollectiveTraits<CollectiveBroadcastOp> {
-  static constexpr RuntimeFunction fn = RuntimeFunction::CollectiveBroadcast;
-  static GroupMode mode(CollectiveBroadcastOp op) {
-    return getGroupMode(op.getChannelId());
-  }
-  static DenseIntElementsAttr ids(CollectiveBroadcastOp op) {
-    return op.getReplicaGroups();
-  }
-  static SmallVector<int64_t> scalars(CollectiveBroadcastOp) { return {}; }
-};
-
-template <> struct CollectiveTraits<CollectivePermuteOp> {
-  static constexpr RuntimeFunction fn = RuntimeFunction::CollectivePermute;
-  static GroupMode mode(CollectivePermuteOp op) {
-    return getGroupMode(op.getChannelId());
-  }
-  static DenseIntElementsAttr ids(CollectivePermuteOp op) {
-    return op.getSourceTargetPairs();
-  }
-  static SmallVector<int64_t> scalars(CollectivePermuteOp) { return {}; }
-};
-
-/// send/recv: (channel_id : i64, host_transfer : i32) and one operand list.
-template <typename Op> struct ChannelTraits {
-  static GroupMode mode(Op op) { return getGroupMode(op.getChannelId()); }
-  static DenseIntElementsAttr ids(Op op) { return op.getSourceTargetPairs(); }
-};
-template <> struct CollectiveTraits<SendOp> : ChannelTraits<SendOp> {
-  static constexpr RuntimeFunction fn = RuntimeFunction::Send;
-};
-template <> struct CollectiveTraits<RecvOp> : ChannelTraits<RecvOp> {
-  static constexpr RuntimeFunction fn = RuntimeFunction::Recv;
-};
-
-template <typename T>
-concept HasI32Reduction = requires {
-  T::firstScalarIsI32;
-};
-
-template <typename Op>
-struct CollectiveLowering : public RuntimeCallPattern<Op> {
-  using RuntimeCallPattern<Op>::RuntimeCallPattern;
-  using Traits = CollectiveTraits<Op>;
+struct CollectiveLowering
+    : public OpInterfaceConversionPattern<CollectiveOpInterface> {
+  using OpInterfaceConversionPattern::OpInterfaceConversionPattern;
 
   LogicalResult
-  matchAndRewrite(Op op, typename Op::Adaptor adaptor,
+  matchAndRewrite(CollectiveOpInterface op, ArrayRef<Value> operands,
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
-    ModuleOp module = this->getModule(op);
+    auto module = op->getParentOfType<ModuleOp>();
     for (Value v : op.getInputs())
       if (!isa<MemRefType>(v.getType()))
         return op.emitOpError("on tensors must be bufferized before "
@@ -148,44 +79,69 @@ struct CollectiveLowering : public RuntimeCallPattern<Op> {
 
     ProcessGrid grid = getProcessGrid(op);
     Value groups = getGroupsDescriptor(
-        rewriter, module, loc, static_cast<int32_t>(Traits::mode(op)),
+        rewriter, module, loc, static_cast<int32_t>(op.getGroupMode()),
         grid.numReplicas ? *grid.numReplicas : -1, grid.numPartitions,
-        Traits::ids(op));
-    auto [callee, where] = this->calleeAndLocation(op, rewriter, Traits::fn);
-    bool async = op.getHandle() != nullptr;
-    // Groups, scalars and counts are constants here: the site is static
-    // when the operands' layouts are too.
-    SmallVector<Value> memrefs;
-    if constexpr (!std::is_same_v<Op, RecvOp>)
-      llvm::append_range(memrefs, adaptor.getInputs());
-    if constexpr (!std::is_same_v<Op, SendOp>)
-      llvm::append_range(memrefs, adaptor.getOutputs());
-    Value site = createSite(rewriter, module, loc, op->getName().stripDialect(),
-                            getSiteFlags(ValueRange(memrefs)));
-
-    return this->replaceByHandleCall(op, rewriter, [&](OpBuilder &b) {
-      SmallVector<Value> args{this->i64(b, loc, op.getTeam()), groups};
-      if constexpr (std::is_same_v<Op, SendOp> || std::is_same_v<Op, RecvOp>) {
-        args.push_back(this->i64(b, loc, op.getChannelId()));
-        args.push_back(this->i32(b, loc, op.getIsHostTransfer()));
-        ValueRange operands = std::is_same_v<Op, SendOp> ? adaptor.getInputs()
-                                                         : adaptor.getOutputs();
-        args.push_back(this->i64(b, loc, operands.size()));
-        args.push_back(packOperands(b, loc, operands));
-      } else {
-        for (auto [i, v] : llvm::enumerate(Traits::scalars(op)))
-          args.push_back(HasI32Reduction<Traits> && i == 0
-                             ? this->i32(b, loc, v)
-                             : this->i64(b, loc, v));
-        args.push_back(this->i64(b, loc, adaptor.getInputs().size()));
-        args.push_back(packOperands(b, loc, adaptor.getInputs()));
-        args.push_back(packOperands(b, loc, adaptor.getOutputs()));
-      }
-      args.push_back(this->i32(b, loc, async));
-      args.push_back(site);
-      args.push_back(where);
-      return func::CallOp::create(b, loc, callee, args).getResult(0);
+        op.getGroupIds());
+    RuntimeFunction fn = op.getRuntimeFunction();
+    auto [callee, where] = getCalleeAndLocation(rewriter, op, fn);
+    CollectiveCall call{
+        callee,
+        where,
+        createSite(rewriter, module, loc, op->getName().stripDialect()),
+        static_cast<int64_t>(op.getTeam()),
+        groups,
+        op.getHandle() != nullptr};
+    // Memref form: the adaptor's operands are the inputs, then the outputs.
+    auto inputs = ValueRange(operands).take_front(op.getInputs().size());
+    auto outputs = ValueRange(operands).drop_front(op.getInputs().size());
+    SmallVector<int64_t> scalars = op.getRuntimeScalars();
+    replaceByHandleCall(op, rewriter, [&](OpBuilder &b) {
+      // send and recv pass the operands they have, inputs or outputs.
+      if (takesOneOperandList(fn))
+        return createCollectiveCall(
+            b, loc, call, scalars, operands.size(),
+            [&] { return SmallVector<Value>{packOperands(b, loc, operands)}; });
+      return createCollectiveCall(b, loc, call, scalars, inputs.size(), [&] {
+        return SmallVector<Value>{packOperands(b, loc, inputs),
+                                  packOperands(b, loc, outputs)};
+      });
     });
+    return success();
+  }
+};
+
+//===----------------------------------------------------------------------===//
+// allreduce
+//===----------------------------------------------------------------------===//
+
+struct AllReduceLowering : public OpConversionPattern<AllReduceOp> {
+  using OpConversionPattern::OpConversionPattern;
+
+  LogicalResult
+  matchAndRewrite(AllReduceOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    auto module = op->getParentOfType<ModuleOp>();
+    auto [callee, where] =
+        getCalleeAndLocation(rewriter, op, RuntimeFunction::AllReduce);
+    // A null groups descriptor: one group, the whole team in rank order.
+    CollectiveCall call{
+        callee,
+        where,
+        createSite(rewriter, module, loc, op->getName().stripDialect()),
+        static_cast<int64_t>(op.getTeam()),
+        LLVM::ZeroOp::create(rewriter, loc,
+                             LLVM::LLVMPointerType::get(getContext())),
+        op.getHandle() != nullptr};
+    replaceByHandleCall(op, rewriter, [&](OpBuilder &b) {
+      // The one operand array serves as inputs and outputs: in place.
+      return createCollectiveCall(
+          b, loc, call, static_cast<int64_t>(op.getOp()), /*count=*/1, [&] {
+            Value data = packOperands(b, loc, adaptor.getData());
+            return SmallVector<Value>{data, data};
+          });
+    });
+    return success();
   }
 };
 
@@ -193,10 +149,6 @@ struct CollectiveLowering : public RuntimeCallPattern<Op> {
 
 void mlir::distruntime::populateCollectivesToRuntimePatterns(
     TypeConverter &converter, RewritePatternSet &patterns) {
-  patterns.add<
-      CollectiveLowering<AllGatherOp>, CollectiveLowering<AllReduceGroupOp>,
-      CollectiveLowering<AllToAllOp>, CollectiveLowering<ReduceScatterOp>,
-      CollectiveLowering<CollectiveBroadcastOp>,
-      CollectiveLowering<CollectivePermuteOp>, CollectiveLowering<SendOp>,
-      CollectiveLowering<RecvOp>>(converter, patterns.getContext());
+  patterns.add<CollectiveLowering, AllReduceLowering>(converter,
+                                                      patterns.getContext());
 }

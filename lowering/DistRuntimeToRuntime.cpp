@@ -6,13 +6,15 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "RuntimeCallPattern.h"
+#include "RuntimeCalls.h"
 
+#include "distruntime/Conversion/DistRuntimeToRuntime/DistRuntimeToRuntime.h"
 #include "distruntime/Conversion/Passes.h"
 #include "distruntime/Dialect/DistRuntime/IR/DistRuntimeOps.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/Transforms/FuncConversions.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/SCF/Transforms/Patterns.h"
 #include "mlir/Transforms/DialectConversion.h"
@@ -32,17 +34,17 @@ namespace {
 //===----------------------------------------------------------------------===//
 
 template <typename Op, RuntimeFunction fn>
-struct TeamQueryLowering : public RuntimeCallPattern<Op> {
-  using RuntimeCallPattern<Op>::RuntimeCallPattern;
+struct TeamQueryLowering : public OpConversionPattern<Op> {
+  using OpConversionPattern<Op>::OpConversionPattern;
 
   LogicalResult
   matchAndRewrite(Op op, typename Op::Adaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
-    auto [callee, where] = this->calleeAndLocation(op, rewriter, fn);
+    auto [callee, where] = getCalleeAndLocation(rewriter, op, fn);
     auto call = func::CallOp::create(
         rewriter, loc, callee,
-        ValueRange{this->i64(rewriter, loc, op.getTeam()), where});
+        ValueRange{createI64(rewriter, loc, op.getTeam()), where});
     rewriter.replaceOpWithNewOp<arith::IndexCastOp>(op, rewriter.getIndexType(),
                                                     call.getResult(0));
     return success();
@@ -53,14 +55,14 @@ struct TeamQueryLowering : public RuntimeCallPattern<Op> {
 // wait
 //===----------------------------------------------------------------------===//
 
-struct WaitLowering : public RuntimeCallPattern<WaitOp> {
-  using RuntimeCallPattern::RuntimeCallPattern;
+struct WaitLowering : public OpConversionPattern<WaitOp> {
+  using OpConversionPattern::OpConversionPattern;
 
   LogicalResult
   matchAndRewrite(WaitOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     auto [callee, where] =
-        calleeAndLocation(op, rewriter, RuntimeFunction::Wait);
+        getCalleeAndLocation(rewriter, op, RuntimeFunction::Wait);
     func::CallOp::create(rewriter, op.getLoc(), callee,
                          ValueRange{adaptor.getHandle(), where});
     rewriter.eraseOp(op);
@@ -69,41 +71,11 @@ struct WaitLowering : public RuntimeCallPattern<WaitOp> {
 };
 
 //===----------------------------------------------------------------------===//
-// allreduce
-//===----------------------------------------------------------------------===//
-
-struct AllReduceLowering : public RuntimeCallPattern<AllReduceOp> {
-  using RuntimeCallPattern::RuntimeCallPattern;
-
-  LogicalResult
-  matchAndRewrite(AllReduceOp op, OpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    Location loc = op.getLoc();
-    auto dtype = getRuntimeTypeCode(op.getData().getType().getElementType());
-    if (!dtype)
-      return rewriter.notifyMatchFailure(op, "unsupported element type");
-    auto [callee, where] =
-        calleeAndLocation(op, rewriter, RuntimeFunction::AllReduce);
-    bool async = op.getHandle() != nullptr;
-    return replaceByHandleCall(op, rewriter, [&](OpBuilder &b) {
-      auto [rank, descriptor] = castToUnranked(b, loc, adaptor.getData());
-      return func::CallOp::create(
-                 b, loc, callee,
-                 ValueRange{i64(b, loc, op.getTeam()),
-                            i32(b, loc, static_cast<int32_t>(op.getOp())),
-                            i32(b, loc, *dtype), rank, descriptor,
-                            i32(b, loc, async), where})
-          .getResult(0);
-    });
-  }
-};
-
-//===----------------------------------------------------------------------===//
 // get_halo
 //===----------------------------------------------------------------------===//
 
-struct GetHaloLowering : public RuntimeCallPattern<GetHaloOp> {
-  using RuntimeCallPattern::RuntimeCallPattern;
+struct GetHaloLowering : public OpConversionPattern<GetHaloOp> {
+  using OpConversionPattern::OpConversionPattern;
 
   LogicalResult
   matchAndRewrite(GetHaloOp op, OpAdaptor adaptor,
@@ -152,10 +124,13 @@ struct GetHaloLowering : public RuntimeCallPattern<GetHaloOp> {
     Value left = allocHalo(op.getLeft().getType(), leftRows);
     Value right = allocHalo(op.getRight().getType(), rightRows);
 
-    auto [callee, where] =
-        calleeAndLocation(op, rewriter, RuntimeFunction::GetHalo);
-    ValueRange handle =
-        inAllocaScope(rewriter, loc, rewriter.getI64Type(), [&](OpBuilder &b) {
+    // Not a structured binding: the lambda below captures them.
+    func::FuncOp callee;
+    Value where;
+    std::tie(callee, where) =
+        getCalleeAndLocation(rewriter, op, RuntimeFunction::GetHalo);
+    ValueRange handle = createAllocaScope(
+        rewriter, loc, rewriter.getI64Type(), [&](OpBuilder &b) {
           // gShape, lOffsets, bbOffsets, bbSizes as one i64 array.
           auto geometryType = MemRefType::get({4 * rank}, b.getI64Type());
           Value geometry = memref::AllocaOp::create(b, loc, geometryType);
@@ -177,10 +152,10 @@ struct GetHaloLowering : public RuntimeCallPattern<GetHaloOp> {
           int64_t key = op.getKey() ? static_cast<int64_t>(*op.getKey()) : -1;
           auto call = func::CallOp::create(
               b, loc, callee,
-              ValueRange{i64(b, loc, op.getTeam()), i64(b, loc, key),
-                         i32(b, loc, *dtype), localRank, localDesc, geomRank,
-                         geomDesc, leftRank, leftDesc, rightRank, rightDesc,
-                         where});
+              ValueRange{createI64(b, loc, op.getTeam()),
+                         createI64(b, loc, key), createI32(b, loc, *dtype),
+                         localRank, localDesc, geomRank, geomDesc, leftRank,
+                         leftDesc, rightRank, rightDesc, where});
           return SmallVector<Value>{call.getResult(0)};
         });
     rewriter.replaceOp(op, {handle[0], left, right});
@@ -197,18 +172,7 @@ struct ConvertDistRuntimeToRuntimePass
           ConvertDistRuntimeToRuntimePass> {
   void runOnOperation() override {
     MLIRContext *ctx = &getContext();
-    TypeConverter converter;
-    converter.addConversion([](Type type) { return type; });
-    converter.addConversion([](AsyncHandleType type) {
-      return IntegerType::get(type.getContext(), 64);
-    });
-    auto materialize = [](OpBuilder &b, Type type, ValueRange inputs,
-                          Location loc) -> Value {
-      return UnrealizedConversionCastOp::create(b, loc, type, inputs)
-          .getResult(0);
-    };
-    converter.addSourceMaterialization(materialize);
-    converter.addTargetMaterialization(materialize);
+    DistRuntimeToRuntimeTypeConverter converter;
 
     ConversionTarget target(*ctx);
     target.addIllegalDialect<DistRuntimeDialect>();
@@ -222,7 +186,7 @@ struct ConvertDistRuntimeToRuntimePass
     });
 
     RewritePatternSet patterns(ctx);
-    populateDistRuntimeToRuntimePatterns(converter, patterns);
+    populateDistRuntimeToRuntimeConversionPatterns(converter, patterns);
     populateFunctionOpInterfaceTypeConversionPattern<func::FuncOp>(patterns,
                                                                    converter);
     populateCallOpTypeConversionPattern(patterns, converter);
@@ -238,11 +202,24 @@ struct ConvertDistRuntimeToRuntimePass
 
 } // namespace
 
-void mlir::distruntime::populateDistRuntimeToRuntimePatterns(
+DistRuntimeToRuntimeTypeConverter::DistRuntimeToRuntimeTypeConverter() {
+  addConversion([](Type type) { return type; });
+  addConversion([](AsyncHandleType type) {
+    return IntegerType::get(type.getContext(), 64);
+  });
+  auto materialize = [](OpBuilder &b, Type type, ValueRange inputs,
+                        Location loc) -> Value {
+    return UnrealizedConversionCastOp::create(b, loc, type, inputs)
+        .getResult(0);
+  };
+  addSourceMaterialization(materialize);
+  addTargetMaterialization(materialize);
+}
+
+void mlir::distruntime::populateDistRuntimeToRuntimeConversionPatterns(
     TypeConverter &converter, RewritePatternSet &patterns) {
   populateCollectivesToRuntimePatterns(converter, patterns);
   patterns.add<TeamQueryLowering<TeamSizeOp, RuntimeFunction::TeamSize>,
                TeamQueryLowering<TeamMemberOp, RuntimeFunction::TeamMember>,
-               WaitLowering, AllReduceLowering, GetHaloLowering>(
-      converter, patterns.getContext());
+               WaitLowering, GetHaloLowering>(converter, patterns.getContext());
 }

@@ -1,6 +1,6 @@
 //===- RuntimeAPI.cpp - libdistrt symbols as seen from the lowering -------===//
 
-#include "RuntimeAPI.h"
+#include "distruntime/Conversion/RuntimeAPI.h"
 
 #include "distruntime/Runtime/distrt.h"
 
@@ -63,6 +63,10 @@ static SmallVector<Type> decodeTypes(MLIRContext *ctx, StringRef codes) {
     }
   }
   return types;
+}
+
+bool mlir::distruntime::takesOneOperandList(RuntimeFunction fn) {
+  return getInfo(fn).arguments.contains('o');
 }
 
 func::FuncOp mlir::distruntime::getOrInsertRuntimeFunction(OpBuilder &builder,
@@ -228,11 +232,10 @@ Value mlir::distruntime::getGroupsDescriptor(OpBuilder &builder,
 }
 
 Value mlir::distruntime::createSite(OpBuilder &builder, ModuleOp module,
-                                    Location loc, StringRef opName,
-                                    uint64_t flags) {
+                                    Location loc, StringRef opName) {
   MLIRContext *ctx = module.getContext();
-  Type i64 = IntegerType::get(ctx, 64), ptr = LLVM::LLVMPointerType::get(ctx);
-  auto structType = LLVM::LLVMStructType::getLiteral(ctx, {i64, ptr, ptr});
+  Type ptr = LLVM::LLVMPointerType::get(ctx);
+  auto structType = LLVM::LLVMStructType::getLiteral(ctx, {ptr, ptr});
   // Named after the op, numbered in the order the ops are lowered.
   std::string base = ("__distrt_site_" + opName).str();
   std::string name = base;
@@ -246,28 +249,10 @@ Value mlir::distruntime::createSite(OpBuilder &builder, ModuleOp module,
         builder, loc, structType,
         /*isConstant=*/false, LLVM::Linkage::Internal, name, Attribute());
     builder.createBlock(&global.getInitializerRegion());
-    Value value = LLVM::ZeroOp::create(builder, loc, structType);
-    Value flagsValue = LLVM::ConstantOp::create(builder, loc, i64,
-                                                static_cast<int64_t>(flags));
-    value = LLVM::InsertValueOp::create(builder, loc, value, flagsValue,
-                                        ArrayRef<int64_t>{0});
-    LLVM::ReturnOp::create(builder, loc, value);
+    LLVM::ReturnOp::create(builder, loc,
+                           LLVM::ZeroOp::create(builder, loc, structType));
   }
   return LLVM::AddressOfOp::create(builder, loc, ptr, name);
-}
-
-uint64_t mlir::distruntime::getSiteFlags(ValueRange memrefs) {
-  for (Value memref : memrefs) {
-    auto type = dyn_cast<MemRefType>(memref.getType());
-    SmallVector<int64_t> strides;
-    int64_t offset;
-    if (!type || !type.hasStaticShape() ||
-        failed(type.getStridesAndOffset(strides, offset)) ||
-        ShapedType::isDynamic(offset) ||
-        llvm::any_of(strides, ShapedType::isDynamic))
-      return DISTRT_SITE_FIXED;
-  }
-  return DISTRT_SITE_STATIC;
 }
 
 Value mlir::distruntime::packOperands(OpBuilder &builder, Location loc,

@@ -3,28 +3,15 @@
 #ifndef DISTRUNTIME_CONVERSION_PASSES_H
 #define DISTRUNTIME_CONVERSION_PASSES_H
 
-#include "mlir/Dialect/Arith/IR/Arith.h"
-#include "mlir/Dialect/Func/IR/FuncOps.h"
-#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
-#include "mlir/Dialect/MemRef/IR/MemRef.h"
-#include "mlir/Dialect/SCF/IR/SCF.h"
-#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "distruntime/Conversion/DistRuntimeToRuntime/DistRuntimeToRuntime.h"
+
 #include "mlir/Pass/Pass.h"
 #include "mlir/Pass/PassOptions.h"
 
-namespace mlir {
-class RewritePatternSet;
-class TypeConverter;
-
-namespace distruntime {
+namespace mlir::distruntime {
 
 #define GEN_PASS_DECL
 #include "distruntime/Conversion/Passes.h.inc"
-
-/// Patterns lowering every distruntime op to libdistrt calls; async handles
-/// convert to i64 through `converter`.
-void populateDistRuntimeToRuntimePatterns(TypeConverter &converter,
-                                          RewritePatternSet &patterns);
 
 /// Options of the `distruntime-to-llvm` pipeline.
 struct DistRuntimeToLLVMOptions
@@ -45,13 +32,13 @@ struct DistRuntimeToLLVMOptions
 void buildDistRuntimeToLLVMPipeline(OpPassManager &pm,
                                     const DistRuntimeToLLVMOptions &options);
 
-/// Registers the passes and the `distruntime-to-llvm` pipeline.
+/// Registers the conversion and dialect transform passes and the
+/// `distruntime-to-llvm` pipeline.
 void registerDistRuntimePasses();
 
 #define GEN_PASS_REGISTRATION
 #include "distruntime/Conversion/Passes.h.inc"
 
-} // namespace distruntime
-} // namespace mlir
+} // namespace mlir::distruntime
 
 #endif // DISTRUNTIME_CONVERSION_PASSES_H

@@ -8,8 +8,12 @@
 // CHECK-NOT: func.func
 // CHECK-NOT: unrealized_conversion_cast
 // CHECK-DAG: llvm.func @distrt_get_halo(i64, i64, i32, i64, !llvm.ptr, i64, !llvm.ptr, i64, !llvm.ptr, i64, !llvm.ptr, !llvm.ptr) -> i64
-// CHECK-DAG: llvm.func @distrt_allreduce(i64, i32, i32, i64, !llvm.ptr, i32, !llvm.ptr) -> i64
-// IR-DAG: declare i64 @distrt_allreduce(i64, i32, i32, i64, ptr, i32, ptr)
+// CHECK-DAG: llvm.func @distrt_all_reduce(i64, !llvm.ptr, i32, i64, !llvm.ptr, !llvm.ptr, i32, !llvm.ptr, !llvm.ptr) -> i64
+// IR-DAG: declare i64 @distrt_all_reduce(i64, ptr, i32, i64, ptr, ptr, i32, ptr, ptr)
+// allreduce: team 0, no groups, sum, n = 1, one operand array for inputs and
+// outputs, sync.
+// IR-DAG: %[[ARR:.*]] = alloca { i64, ptr, i64 }, i64 1
+// IR-DAG: call i64 @distrt_all_reduce(i64 0, ptr null, i32 0, i64 1, ptr %[[ARR]], ptr %[[ARR]], i32 0, ptr @__distrt_site_allreduce, ptr @__distrt_str_{{.*}})
 // IR-DAG: call ptr @llvm.stacksave
 
 func.func @memref_form(%buf: memref<4x4xf64>, %local: memref<?xf32>, %i: index) -> index {

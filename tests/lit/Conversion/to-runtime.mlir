@@ -4,7 +4,7 @@
 // CHECK-DAG: llvm.mlir.global internal constant @[[LOC_SIZE:__distrt_str_[0-9a-fx]+]]("{{.*}}to-runtime.mlir:19:8\00")
 // CHECK-DAG: func.func private @distrt_team_size(i64, !llvm.ptr) -> i64
 // CHECK-DAG: func.func private @distrt_team_member(i64, !llvm.ptr) -> i64
-// CHECK-DAG: func.func private @distrt_allreduce(i64, i32, i32, i64, !llvm.ptr, i32, !llvm.ptr) -> i64
+// CHECK-DAG: func.func private @distrt_all_reduce(i64, !llvm.ptr, i32, i64, !llvm.ptr, !llvm.ptr, i32, !llvm.ptr, !llvm.ptr) -> i64
 // CHECK-DAG: func.func private @distrt_get_halo(i64, i64, i32, i64, !llvm.ptr, i64, !llvm.ptr, i64, !llvm.ptr, i64, !llvm.ptr, !llvm.ptr) -> i64
 // CHECK-DAG: func.func private @distrt_wait(i64, !llvm.ptr)
 
@@ -21,19 +21,32 @@ func.func @queries() -> (index, index) {
   return %n, %m : index, index
 }
 
-// Sync allreduce: reduction 3 (max), dtype 11 (f32), async 0. The strided
-// memref travels as an unranked descriptor built inside an alloca scope.
+// Sync allreduce: distrt_all_reduce with no groups descriptor (one group,
+// the team), reduction 3 (max), n = 1 and one operand array {rank,
+// descriptor, dtype 11 (f32)} as both inputs and outputs (in place), async 0.
+// The strided memref travels as an unranked descriptor built inside an
+// alloca scope.
 // CHECK-LABEL: func @allreduce_sync
+// CHECK: %[[SITE:.*]] = llvm.mlir.addressof @__distrt_site_allreduce :
+// CHECK: %[[G:.*]] = llvm.mlir.zero : !llvm.ptr
 // CHECK: memref.alloca_scope
+// CHECK:   %[[T:.*]] = arith.constant 2 : i64
+// CHECK:   %[[OP:.*]] = arith.constant 3 : i32
+// CHECK:   %[[N:.*]] = arith.constant 1 : i64
+// CHECK:   %[[ARR:.*]] = llvm.alloca %{{.*}} x !llvm.struct<(i64, ptr, i64)>
 // CHECK:   %[[U:.*]] = memref.cast %{{.*}} : memref<4x?xf32, strided<[?, 2], offset: ?>> to memref<*xf32>
 // CHECK:   %[[D:.*]] = builtin.unrealized_conversion_cast %[[U]] : memref<*xf32> to !llvm.struct<(i64, ptr)>
 // CHECK:   %[[R:.*]] = llvm.extractvalue %[[D]][0]
 // CHECK:   %[[P:.*]] = llvm.extractvalue %[[D]][1]
-// CHECK:   %[[T:.*]] = arith.constant 2 : i64
-// CHECK:   %[[OP:.*]] = arith.constant 3 : i32
-// CHECK:   %[[DT:.*]] = arith.constant 11 : i32
+// CHECK:   %[[DT:.*]] = llvm.mlir.constant(11 : i64) : i64
+// CHECK:   %[[E0:.*]] = llvm.insertvalue %[[R]], %{{.*}}[0]
+// CHECK:   %[[E1:.*]] = llvm.insertvalue %[[P]], %[[E0]][1]
+// CHECK:   %[[E2:.*]] = llvm.insertvalue %[[DT]], %[[E1]][2]
+// CHECK:   %[[SLOT:.*]] = llvm.getelementptr %[[ARR]][0]
+// CHECK:   llvm.store %[[E2]], %[[SLOT]]
+// CHECK-NOT: llvm.alloca
 // CHECK:   %[[A:.*]] = arith.constant 0 : i32
-// CHECK:   func.call @distrt_allreduce(%[[T]], %[[OP]], %[[DT]], %[[R]], %[[P]], %[[A]], %{{.*}})
+// CHECK:   func.call @distrt_all_reduce(%[[T]], %[[G]], %[[OP]], %[[N]], %[[ARR]], %[[ARR]], %[[A]], %[[SITE]], %{{.*}})
 func.func @allreduce_sync(%buf: memref<4x?xf32, strided<[?, 2], offset: ?>>) {
   distruntime.allreduce <max> %buf team(2) : memref<4x?xf32, strided<[?, 2], offset: ?>>
   return
@@ -44,9 +57,9 @@ func.func @allreduce_sync(%buf: memref<4x?xf32, strided<[?, 2], offset: ?>>) {
 // CHECK-LABEL: func @allreduce_async
 // CHECK: %[[H:.*]] = memref.alloca_scope -> (i64)
 // CHECK:   arith.constant 6 : i32
-// CHECK:   arith.constant 0 : i32
+// CHECK:   llvm.mlir.constant(0 : i64) : i64
 // CHECK:   arith.constant 1 : i32
-// CHECK:   func.call @distrt_allreduce
+// CHECK:   func.call @distrt_all_reduce
 // CHECK: %[[L:.*]] = scf.for {{.*}} iter_args(%[[IT:.*]] = %[[H]]) -> (i64)
 // CHECK: call @distrt_wait(%[[L]], %{{.*}}) : (i64, !llvm.ptr) -> ()
 func.func @allreduce_async(%buf: memref<8xi1>, %n: index) {

@@ -5,8 +5,12 @@
 // RUN: %mlir-opt --load-dialect-plugin=%plugin --load-pass-plugin=%plugin %s --pass-pipeline="builtin.module(distruntime-to-llvm)" | FileCheck %s --check-prefix=LLVM
 
 // ROUNDTRIP: distruntime.allreduce <sum> %{{.*}} team(0) : memref<16xf64>
-// RUNTIME: call @distrt_allreduce
-// LLVM: llvm.call @distrt_allreduce
+// RUNTIME: %[[NULL:.*]] = llvm.mlir.zero : !llvm.ptr
+// RUNTIME: %[[N:.*]] = arith.constant 1 : i64
+// RUNTIME: %[[ARR:.*]] = llvm.alloca
+// RUNTIME: call @distrt_all_reduce(%{{.*}}, %[[NULL]], %{{.*}}, %[[N]], %[[ARR]], %[[ARR]],
+// LLVM: %[[ARR:.*]] = llvm.alloca %{{.*}} x !llvm.struct<(i64, ptr, i64)>
+// LLVM: llvm.call @distrt_all_reduce(%{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %[[ARR]], %[[ARR]],
 // LLVM-NOT: distruntime.
 func.func @sum(%buf: memref<16xf64>) {
   distruntime.allreduce <sum> %buf team(0) : memref<16xf64>

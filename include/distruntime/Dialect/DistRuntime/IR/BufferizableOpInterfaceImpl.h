@@ -1,5 +1,4 @@
-//===- BufferizableOpInterfaceImpl.h - Bufferize tensor-form ops -*- C++
-//-*-===//
+//===- BufferizableOpInterfaceImpl.h - Bufferize tensor forms --*- C++ -*-===//
 
 #ifndef DISTRUNTIME_DIALECT_DISTRUNTIME_IR_BUFFERIZABLEOPINTERFACEIMPL_H
 #define DISTRUNTIME_DIALECT_DISTRUNTIME_IR_BUFFERIZABLEOPINTERFACEIMPL_H

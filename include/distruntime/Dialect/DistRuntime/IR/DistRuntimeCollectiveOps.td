@@ -14,6 +14,7 @@
 #define DISTRUNTIME_DIALECT_DISTRUNTIME_IR_DISTRUNTIMECOLLECTIVEOPS_TD
 
 include "distruntime/Dialect/DistRuntime/IR/DistRuntimeBase.td"
+include "distruntime/Dialect/DistRuntime/IR/DistRuntimeInterfaces.td"
 include "mlir/Interfaces/ControlFlowInterfaces.td"
 
 def DistRuntime_ChannelType : I32EnumAttr<"ChannelType",
@@ -50,18 +51,124 @@ defvar CollectiveOutputs = Arg<Variadic<DistRuntime_MemRef>,
                                "outputs of the memref form", [MemWrite]>;
 defvar CollectiveResults = Variadic<RankedTensorOf<[DistRuntime_ElementType]>>;
 
-class DistRuntime_CollectiveOp<string mnemonic, list<Trait> traits = []>
+// How an op names its process groups: the arguments, and C++ expressions
+// for its group mode and its id table.
+class DistRuntime_GroupArgs<dag groupArgs, code groupMode, code groupIds> {
+  dag args = groupArgs;
+  code mode = groupMode;
+  code ids = groupIds;
+}
+
+defvar ChannelIdArg = (ins DefaultValuedAttr<I64Attr, "0">:$channel_id);
+
+// replica_groups; cross_replica or cross_partition by channel_id.
+defvar ReplicaGroups = DistRuntime_GroupArgs<
+    !con((ins DistRuntime_Groups:$replica_groups), ChannelIdArg),
+    "::mlir::distruntime::getGroupMode(getChannelId())",
+    "getReplicaGroups()">;
+
+// replica_groups, also flattened ids with use_global_device_ids.
+defvar GlobalIdGroups = DistRuntime_GroupArgs<
+    !con(ReplicaGroups.args, (ins UnitAttr:$use_global_device_ids)),
+    "::mlir::distruntime::getGroupMode(getChannelId(), getUseGlobalDeviceIds())",
+    ReplicaGroups.ids>;
+
+// source_target_pairs; replicas or partitions by channel_id.
+defvar PairGroups = DistRuntime_GroupArgs<
+    !con((ins DistRuntime_Groups:$source_target_pairs), ChannelIdArg),
+    ReplicaGroups.mode, "getSourceTargetPairs()">;
+
+defvar CollectiveInsOuts = [{
+  `ins` `(` $inputs `:` type($inputs) `)`
+  (`outs` `(` $outputs^ `:` type($outputs) `)`)?
+  custom<Async>(type($handle)) attr-dict
+}];
+defvar CollectiveResultTypes = [{ (`->` type($results)^)? }];
+
+// A collective: `inputs`, `outputs` (memref form) or `results` (tensor form),
+// an optional async `handle`, the op's own `opArgs`, its process groups and
+// `team`. `runtimeFunction` names its RuntimeFunctions.def entry;
+// `collectiveDeclaration` adds the op's CollectiveOpInterface methods
+// (getChangedDims, getRuntimeScalars) and helpers.
+class DistRuntime_CollectiveOp<string mnemonic, string runtimeFunction,
+                               dag opArgs, DistRuntime_GroupArgs groups,
+                               list<Trait> traits = []>
     : DistRuntime_Op<mnemonic, !listconcat(traits, [
         AttrSizedOperandSegments, AttrSizedResultSegments,
-        DistRuntime_Communicates])> {
+        DistRuntime_Communicates, DistRuntime_CollectiveOpInterface])> {
+  let arguments = !con(
+      (ins CollectiveInputs:$inputs, CollectiveOutputs:$outputs), opArgs,
+      groups.args, (ins DefaultValuedAttr<DistRuntime_TeamAttr, "0">:$team));
+  let results = (outs CollectiveResults:$results,
+                 Optional<DistRuntime_AsyncHandle>:$handle);
+  let assemblyFormat = !strconcat(CollectiveInsOuts, CollectiveResultTypes);
+  code collectiveDeclaration = "";
+  let extraClassDeclaration = [{
+    ::mlir::distruntime::GroupMode getGroupMode() {
+      return }] # groups.mode # [{;
+    }
+    ::mlir::DenseIntElementsAttr getGroupIds() { return }] # groups.ids # [{; }
+    ::mlir::distruntime::RuntimeFunction getRuntimeFunction() {
+      return ::mlir::distruntime::RuntimeFunction::}] # runtimeFunction # [{;
+    }
+  }] # collectiveDeclaration;
   let hasVerifier = 1;
+}
+
+// all_reduce and reduce_scatter: a `reduction` attribute or a StableHLO-style
+// `computation` region.
+class DistRuntime_ReductionOp<string mnemonic, string runtimeFunction,
+                              dag opArgs>
+    : DistRuntime_CollectiveOp<mnemonic, runtimeFunction,
+        !con((ins OptionalAttr<DistRuntime_ReductionKindAttr>:$reduction),
+             opArgs),
+        GlobalIdGroups, [DeclareOpInterfaceMethods<RegionBranchOpInterface>]> {
+  let regions = (region AnyRegion:$computation);
+  let assemblyFormat = !strconcat(CollectiveInsOuts,
+      "(`computation` $computation^)?", CollectiveResultTypes);
+  code reductionDeclaration = "";
+  let collectiveDeclaration = [{
+    /// The reduction: `reduction`, else the one `computation` performs.
+    ::mlir::distruntime::ReductionKind getReductionKind();
+    /// The element type the reduction computes in: the region's, else null
+    /// (the inputs' own).
+    ::mlir::Type getReductionElementType();
+  }] # reductionDeclaration;
+  let extraClassDefinition = [{
+    ::mlir::distruntime::ReductionKind $cppClass::getReductionKind() {
+      // The verifier ensures that one of the two exists.
+      if (std::optional<::mlir::distruntime::ReductionKind> kind =
+              getReduction())
+        return *kind;
+      return *::mlir::distruntime::matchReductionRegion(getComputation());
+    }
+    ::mlir::Type $cppClass::getReductionElementType() {
+      ::mlir::Region &region = getComputation();
+      if (region.empty() || region.front().getNumArguments() == 0)
+        return {};
+      return region.front().getArgument(0).getType();
+    }
+    // Control never enters `computation` from the op (the runtime reduces).
+    // Saying so lets region-aware passes (buffer deallocation among them)
+    // treat the op as straight-line code.
+    void $cppClass::getSuccessorRegions(
+        ::mlir::RegionBranchPoint point,
+        ::llvm::SmallVectorImpl<::mlir::RegionSuccessor> &regions) {
+      // The results (outputs or handle) come from the runtime, not from
+      // values forwarded along a control-flow edge: the edge forwards none.
+      if (point.isParent())
+        regions.push_back(::mlir::RegionSuccessor(
+            getOperation(), getOperation()->getResults().take_front(0)));
+    }
+  }];
 }
 
 //===----------------------------------------------------------------------===//
 // AllGatherOp
 //===----------------------------------------------------------------------===//
 
-def DistRuntime_AllGatherOp : DistRuntime_CollectiveOp<"all_gather"> {
+def DistRuntime_AllGatherOp : DistRuntime_CollectiveOp<"all_gather",
+    "AllGather", (ins I64Attr:$all_gather_dim), GlobalIdGroups> {
   let summary = "concatenate operands across a process group (MPI_Allgather)";
   let description = [{
     Within each process group, concatenates the `inputs` of every member,
@@ -84,18 +191,11 @@ def DistRuntime_AllGatherOp : DistRuntime_CollectiveOp<"all_gather"> {
     distruntime.wait %h
     ```
   }];
-  let arguments = (ins CollectiveInputs:$inputs, CollectiveOutputs:$outputs,
-                   I64Attr:$all_gather_dim,
-                   DistRuntime_Groups:$replica_groups,
-                   DefaultValuedAttr<I64Attr, "0">:$channel_id,
-                   UnitAttr:$use_global_device_ids,
-                   DefaultValuedAttr<DistRuntime_TeamAttr, "0">:$team);
-  let results = (outs CollectiveResults:$results,
-                 Optional<DistRuntime_AsyncHandle>:$handle);
-  let assemblyFormat = [{
-    `ins` `(` $inputs `:` type($inputs) `)`
-    (`outs` `(` $outputs^ `:` type($outputs) `)`)?
-    custom<Async>(type($handle)) attr-dict (`->` type($results)^)?
+  let collectiveDeclaration = [{
+    ::llvm::SmallVector<int64_t> getChangedDims() {
+      return {static_cast<int64_t>(getAllGatherDim())};
+    }
+    ::llvm::SmallVector<int64_t> getRuntimeScalars() { return getChangedDims(); }
   }];
 }
 
@@ -103,8 +203,8 @@ def DistRuntime_AllGatherOp : DistRuntime_CollectiveOp<"all_gather"> {
 // AllReduceGroupOp
 //===----------------------------------------------------------------------===//
 
-def DistRuntime_AllReduceGroupOp : DistRuntime_CollectiveOp<"all_reduce", [
-    DeclareOpInterfaceMethods<RegionBranchOpInterface>]> {
+def DistRuntime_AllReduceGroupOp
+    : DistRuntime_ReductionOp<"all_reduce", "AllReduce", (ins)> {
   let summary = "element-wise reduction within process groups (MPI_Allreduce)";
   let description = [{
     Within each process group, reduces every operand element-wise over the
@@ -131,20 +231,10 @@ def DistRuntime_AllReduceGroupOp : DistRuntime_CollectiveOp<"all_reduce", [
     } -> tensor<8xf64>
     ```
   }];
-  let arguments = (ins CollectiveInputs:$inputs, CollectiveOutputs:$outputs,
-                   OptionalAttr<DistRuntime_ReductionKindAttr>:$reduction,
-                   DistRuntime_Groups:$replica_groups,
-                   DefaultValuedAttr<I64Attr, "0">:$channel_id,
-                   UnitAttr:$use_global_device_ids,
-                   DefaultValuedAttr<DistRuntime_TeamAttr, "0">:$team);
-  let results = (outs CollectiveResults:$results,
-                 Optional<DistRuntime_AsyncHandle>:$handle);
-  let regions = (region AnyRegion:$computation);
-  let assemblyFormat = [{
-    `ins` `(` $inputs `:` type($inputs) `)`
-    (`outs` `(` $outputs^ `:` type($outputs) `)`)?
-    custom<Async>(type($handle)) attr-dict
-    (`computation` $computation^)? (`->` type($results)^)?
+  let reductionDeclaration = [{
+    ::llvm::SmallVector<int64_t> getRuntimeScalars() {
+      return {static_cast<int64_t>(getReductionKind())};
+    }
   }];
 }
 
@@ -152,7 +242,10 @@ def DistRuntime_AllReduceGroupOp : DistRuntime_CollectiveOp<"all_reduce", [
 // AllToAllOp
 //===----------------------------------------------------------------------===//
 
-def DistRuntime_AllToAllOp : DistRuntime_CollectiveOp<"all_to_all"> {
+def DistRuntime_AllToAllOp : DistRuntime_CollectiveOp<"all_to_all", "AllToAll",
+    (ins I64Attr:$split_dimension, I64Attr:$concat_dimension,
+         I64Attr:$split_count),
+    ReplicaGroups> {
   let summary = "exchange blocks between group members (MPI_Alltoall)";
   let description = [{
     Within each process group, splits every input along `split_dimension`
@@ -168,18 +261,16 @@ def DistRuntime_AllToAllOp : DistRuntime_CollectiveOp<"all_to_all"> {
         -> tensor<4x2xi64>
     ```
   }];
-  let arguments = (ins CollectiveInputs:$inputs, CollectiveOutputs:$outputs,
-                   I64Attr:$split_dimension, I64Attr:$concat_dimension,
-                   I64Attr:$split_count,
-                   DistRuntime_Groups:$replica_groups,
-                   DefaultValuedAttr<I64Attr, "0">:$channel_id,
-                   DefaultValuedAttr<DistRuntime_TeamAttr, "0">:$team);
-  let results = (outs CollectiveResults:$results,
-                 Optional<DistRuntime_AsyncHandle>:$handle);
-  let assemblyFormat = [{
-    `ins` `(` $inputs `:` type($inputs) `)`
-    (`outs` `(` $outputs^ `:` type($outputs) `)`)?
-    custom<Async>(type($handle)) attr-dict (`->` type($results)^)?
+  let collectiveDeclaration = [{
+    ::llvm::SmallVector<int64_t> getChangedDims() {
+      return {static_cast<int64_t>(getSplitDimension()),
+              static_cast<int64_t>(getConcatDimension())};
+    }
+    ::llvm::SmallVector<int64_t> getRuntimeScalars() {
+      return {static_cast<int64_t>(getSplitDimension()),
+              static_cast<int64_t>(getConcatDimension()),
+              static_cast<int64_t>(getSplitCount())};
+    }
   }];
 }
 
@@ -187,8 +278,8 @@ def DistRuntime_AllToAllOp : DistRuntime_CollectiveOp<"all_to_all"> {
 // ReduceScatterOp
 //===----------------------------------------------------------------------===//
 
-def DistRuntime_ReduceScatterOp : DistRuntime_CollectiveOp<"reduce_scatter", [
-    DeclareOpInterfaceMethods<RegionBranchOpInterface>]> {
+def DistRuntime_ReduceScatterOp : DistRuntime_ReductionOp<"reduce_scatter",
+    "ReduceScatter", (ins I64Attr:$scatter_dimension)> {
   let summary = "reduce, then keep one block per member (MPI_Reduce_scatter)";
   let description = [{
     Within each process group, reduces the operand element-wise over the
@@ -203,21 +294,14 @@ def DistRuntime_ReduceScatterOp : DistRuntime_CollectiveOp<"reduce_scatter", [
         -> tensor<2x2xf32>
     ```
   }];
-  let arguments = (ins CollectiveInputs:$inputs, CollectiveOutputs:$outputs,
-                   OptionalAttr<DistRuntime_ReductionKindAttr>:$reduction,
-                   I64Attr:$scatter_dimension,
-                   DistRuntime_Groups:$replica_groups,
-                   DefaultValuedAttr<I64Attr, "0">:$channel_id,
-                   UnitAttr:$use_global_device_ids,
-                   DefaultValuedAttr<DistRuntime_TeamAttr, "0">:$team);
-  let results = (outs CollectiveResults:$results,
-                 Optional<DistRuntime_AsyncHandle>:$handle);
-  let regions = (region AnyRegion:$computation);
-  let assemblyFormat = [{
-    `ins` `(` $inputs `:` type($inputs) `)`
-    (`outs` `(` $outputs^ `:` type($outputs) `)`)?
-    custom<Async>(type($handle)) attr-dict
-    (`computation` $computation^)? (`->` type($results)^)?
+  let reductionDeclaration = [{
+    ::llvm::SmallVector<int64_t> getChangedDims() {
+      return {static_cast<int64_t>(getScatterDimension())};
+    }
+    ::llvm::SmallVector<int64_t> getRuntimeScalars() {
+      return {static_cast<int64_t>(getReductionKind()),
+              static_cast<int64_t>(getScatterDimension())};
+    }
   }];
 }
 
@@ -225,8 +309,8 @@ def DistRuntime_ReduceScatterOp : DistRuntime_CollectiveOp<"reduce_scatter", [
 // CollectiveBroadcastOp
 //===----------------------------------------------------------------------===//
 
-def DistRuntime_CollectiveBroadcastOp
-    : DistRuntime_CollectiveOp<"collective_broadcast"> {
+def DistRuntime_CollectiveBroadcastOp : DistRuntime_CollectiveOp<
+    "collective_broadcast", "CollectiveBroadcast", (ins), ReplicaGroups> {
   let summary = "broadcast from the first member of each group (MPI_Bcast)";
   let description = [{
     Within each process group, every member receives the operand of the
@@ -241,25 +325,14 @@ def DistRuntime_CollectiveBroadcastOp
     // %r@0 = [[0, 0]], %r@1 = [[5, 6]], %r@2 = [[5, 6]], %r@3 = [[0, 0]]
     ```
   }];
-  let arguments = (ins CollectiveInputs:$inputs, CollectiveOutputs:$outputs,
-                   DistRuntime_Groups:$replica_groups,
-                   DefaultValuedAttr<I64Attr, "0">:$channel_id,
-                   DefaultValuedAttr<DistRuntime_TeamAttr, "0">:$team);
-  let results = (outs CollectiveResults:$results,
-                 Optional<DistRuntime_AsyncHandle>:$handle);
-  let assemblyFormat = [{
-    `ins` `(` $inputs `:` type($inputs) `)`
-    (`outs` `(` $outputs^ `:` type($outputs) `)`)?
-    custom<Async>(type($handle)) attr-dict (`->` type($results)^)?
-  }];
 }
 
 //===----------------------------------------------------------------------===//
 // CollectivePermuteOp
 //===----------------------------------------------------------------------===//
 
-def DistRuntime_CollectivePermuteOp
-    : DistRuntime_CollectiveOp<"collective_permute"> {
+def DistRuntime_CollectivePermuteOp : DistRuntime_CollectiveOp<
+    "collective_permute", "CollectivePermute", (ins), PairGroups> {
   let summary = "send each source's operand to its target (MPI_Sendrecv)";
   let description = [{
     For each pair `(source, target)` of `source_target_pairs`, the operand of
@@ -275,24 +348,23 @@ def DistRuntime_CollectivePermuteOp
         -> tensor<4xf32>
     ```
   }];
-  let arguments = (ins CollectiveInputs:$inputs, CollectiveOutputs:$outputs,
-                   DistRuntime_Groups:$source_target_pairs,
-                   DefaultValuedAttr<I64Attr, "0">:$channel_id,
-                   DefaultValuedAttr<DistRuntime_TeamAttr, "0">:$team);
-  let results = (outs CollectiveResults:$results,
-                 Optional<DistRuntime_AsyncHandle>:$handle);
-  let assemblyFormat = [{
-    `ins` `(` $inputs `:` type($inputs) `)`
-    (`outs` `(` $outputs^ `:` type($outputs) `)`)?
-    custom<Async>(type($handle)) attr-dict (`->` type($results)^)?
-  }];
 }
 
 //===----------------------------------------------------------------------===//
 // SendOp / RecvOp
 //===----------------------------------------------------------------------===//
 
-def DistRuntime_SendOp : DistRuntime_CollectiveOp<"send"> {
+defvar ChannelArgs = (ins OptionalAttr<DistRuntime_ChannelTypeAttr>:$channel_type,
+                      DefaultValuedAttr<BoolAttr, "false">:$is_host_transfer);
+// (channel_id : i64, host_transfer : i32).
+defvar ChannelScalars = [{
+    ::llvm::SmallVector<int64_t> getRuntimeScalars() {
+      return {static_cast<int64_t>(getChannelId()), getIsHostTransfer()};
+    }
+}];
+
+def DistRuntime_SendOp
+    : DistRuntime_CollectiveOp<"send", "Send", ChannelArgs, PairGroups> {
   let summary = "send inputs on a channel (MPI_Isend)";
   let description = [{
     Each process that is the source of a pair of `source_target_pairs` sends
@@ -310,22 +382,11 @@ def DistRuntime_SendOp : DistRuntime_CollectiveOp<"send"> {
     distruntime.wait %h
     ```
   }];
-  let arguments = (ins CollectiveInputs:$inputs, CollectiveOutputs:$outputs,
-                   DistRuntime_Groups:$source_target_pairs,
-                   DefaultValuedAttr<I64Attr, "0">:$channel_id,
-                   OptionalAttr<DistRuntime_ChannelTypeAttr>:$channel_type,
-                   DefaultValuedAttr<BoolAttr, "false">:$is_host_transfer,
-                   DefaultValuedAttr<DistRuntime_TeamAttr, "0">:$team);
-  let results = (outs CollectiveResults:$results,
-                 Optional<DistRuntime_AsyncHandle>:$handle);
-  let assemblyFormat = [{
-    `ins` `(` $inputs `:` type($inputs) `)`
-    (`outs` `(` $outputs^ `:` type($outputs) `)`)?
-    custom<Async>(type($handle)) attr-dict (`->` type($results)^)?
-  }];
+  let collectiveDeclaration = ChannelScalars;
 }
 
-def DistRuntime_RecvOp : DistRuntime_CollectiveOp<"recv"> {
+def DistRuntime_RecvOp
+    : DistRuntime_CollectiveOp<"recv", "Recv", ChannelArgs, PairGroups> {
   let summary = "receive on a channel (MPI_Irecv)";
   let description = [{
     Each process that is the target of a pair of `source_target_pairs`
@@ -341,14 +402,8 @@ def DistRuntime_RecvOp : DistRuntime_CollectiveOp<"recv"> {
     distruntime.recv outs(%y : memref<2x2xi64>) {source_target_pairs = dense<[[0, 1]]> : tensor<1x2xi64>, channel_id = 1 : i64}
     ```
   }];
-  let arguments = (ins CollectiveInputs:$inputs, CollectiveOutputs:$outputs,
-                   DistRuntime_Groups:$source_target_pairs,
-                   DefaultValuedAttr<I64Attr, "0">:$channel_id,
-                   OptionalAttr<DistRuntime_ChannelTypeAttr>:$channel_type,
-                   DefaultValuedAttr<BoolAttr, "false">:$is_host_transfer,
-                   DefaultValuedAttr<DistRuntime_TeamAttr, "0">:$team);
-  let results = (outs CollectiveResults:$results,
-                 Optional<DistRuntime_AsyncHandle>:$handle);
+  let collectiveDeclaration = ChannelScalars;
+  // Without inputs, `ins` is omitted.
   let assemblyFormat = [{
     (`ins` `(` $inputs^ `:` type($inputs) `)`)?
     (`outs` `(` $outputs^ `:` type($outputs) `)`)?

@@ -4,10 +4,16 @@
 #define DISTRUNTIME_DIALECT_DISTRUNTIME_IR_DISTRUNTIMEOPS_H
 
 #include "distruntime/Dialect/DistRuntime/IR/DistRuntimeDialect.h"
+#include "distruntime/Dialect/DistRuntime/IR/ProcessGroups.h"
+#include "distruntime/Dialect/DistRuntime/IR/RuntimeFunction.h"
 #include "mlir/Bytecode/BytecodeOpInterface.h"
 #include "mlir/IR/BuiltinTypes.h"
+#include "mlir/IR/IRMapping.h"
 #include "mlir/IR/OpDefinition.h"
 #include "mlir/IR/OpImplementation.h"
+#include "mlir/Interfaces/ControlFlowInterfaces.h"
+
+#include "distruntime/Dialect/DistRuntime/IR/DistRuntimeInterfaces.h.inc"
 
 #define GET_OP_CLASSES
 #include "distruntime/Dialect/DistRuntime/IR/DistRuntimeOps.h.inc"

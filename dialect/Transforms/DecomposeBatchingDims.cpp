@@ -13,8 +13,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "distruntime/Conversion/Passes.h"
 #include "distruntime/Dialect/DistRuntime/IR/DistRuntimeOps.h"
+#include "distruntime/Dialect/DistRuntime/Transforms/Passes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
@@ -23,7 +23,7 @@
 
 namespace mlir::distruntime {
 #define GEN_PASS_DEF_DECOMPOSEBATCHINGDIMS
-#include "distruntime/Conversion/Passes.h.inc"
+#include "distruntime/Dialect/DistRuntime/Transforms/Passes.h.inc"
 } // namespace mlir::distruntime
 
 using namespace mlir;

@@ -1,13 +1,14 @@
-//===- RuntimeAPI.h - libdistrt symbols as seen from the lowering -*- C++
-//-*-===//
+//===- RuntimeAPI.h - libdistrt symbols as seen from IR ---------*- C++ -*-===//
 //
 // The lowering's mirror of include/distruntime/Runtime/distrt.h, built from
 // the shared table RuntimeFunctions.def.
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef DISTRUNTIME_LOWERING_RUNTIMEAPI_H
-#define DISTRUNTIME_LOWERING_RUNTIMEAPI_H
+#ifndef DISTRUNTIME_CONVERSION_RUNTIMEAPI_H
+#define DISTRUNTIME_CONVERSION_RUNTIMEAPI_H
+
+#include "distruntime/Dialect/DistRuntime/IR/RuntimeFunction.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/Builders.h"
@@ -16,11 +17,6 @@
 #include <optional>
 
 namespace mlir::distruntime {
-
-enum class RuntimeFunction {
-#define DISTRT_FUNCTION(Enum, symbol, result, arguments) Enum,
-#include "distruntime/Runtime/RuntimeFunctions.def"
-};
 
 /// Declares `fn` in `module` (once) and returns the declaration.
 func::FuncOp getOrInsertRuntimeFunction(OpBuilder &builder, ModuleOp module,
@@ -51,16 +47,15 @@ Value getGroupsDescriptor(OpBuilder &builder, ModuleOp module, Location loc,
                           int32_t mode, int64_t numReplicas,
                           int64_t numPartitions, DenseIntElementsAttr ids);
 
-/// A pointer to a new distrt_site_t global {flags, null, null} of the op
-/// `opName` at `loc`, its own (the runtime keeps the op's memo there):
-/// "__distrt_site_<opName>", then "..._1", "..._2" for further ops.
-Value createSite(OpBuilder &builder, ModuleOp module, Location loc,
-                 StringRef opName, uint64_t flags);
+/// Whether `fn` takes one operand list (n, operands[n]), as send and recv
+/// do, rather than (n, inputs[n], outputs[n]).
+bool takesOneOperandList(RuntimeFunction fn);
 
-/// DISTRT_SITE_STATIC if every memref in `memrefs` has a static shape,
-/// offset and strides, else DISTRT_SITE_FIXED (the site's other arguments
-/// are constants either way).
-uint64_t getSiteFlags(ValueRange memrefs);
+/// A pointer to a new zero-initialized distrt_site_t global {owner, memo} of
+/// the op `opName` at `loc`, its own (the runtime keeps the op's memo
+/// there): "__distrt_site_<opName>", then "..._1", "..._2" for further ops.
+Value createSite(OpBuilder &builder, ModuleOp module, Location loc,
+                 StringRef opName);
 
 /// A stack array of distrt_operand_t {rank, descriptor, dtype} for
 /// `memrefs`, or a null pointer when there are none. Call inside a
@@ -69,4 +64,4 @@ Value packOperands(OpBuilder &builder, Location loc, ValueRange memrefs);
 
 } // namespace mlir::distruntime
 
-#endif // DISTRUNTIME_LOWERING_RUNTIMEAPI_H
+#endif // DISTRUNTIME_CONVERSION_RUNTIMEAPI_H

@@ -1,4 +1,4 @@
-//===- GatherScatterToLoops.cpp - gather / scatter as scf loop nests ------===//
+//===- LowerGatherScatter.cpp - gather / scatter as scf loop nests --------===//
 //
 // Memref-form gather and scatter become loop nests: the outer loops run over
 // the batch (scatter) dimensions and read one start index per iteration, the
@@ -10,10 +10,10 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "RuntimeAPI.h"
+#include "distruntime/Conversion/RuntimeAPI.h"
 
-#include "distruntime/Conversion/Passes.h"
 #include "distruntime/Dialect/DistRuntime/IR/DistRuntimeOps.h"
+#include "distruntime/Dialect/DistRuntime/Transforms/Passes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -26,7 +26,7 @@
 
 namespace mlir::distruntime {
 #define GEN_PASS_DEF_LOWERGATHERSCATTER
-#include "distruntime/Conversion/Passes.h.inc"
+#include "distruntime/Dialect/DistRuntime/Transforms/Passes.h.inc"
 } // namespace mlir::distruntime
 
 using namespace mlir;
@@ -371,7 +371,8 @@ LogicalResult lowerScatter(RewriterBase &rewriter, ScatterOp op) {
   // results start as copies of the inputs (converted where the computation
   // promotes them).
   auto allResultDims = llvm::to_vector(llvm::seq<int64_t>(0, resultRank));
-  for (auto [input, output] : llvm::zip(op.getInputs(), op.getOutputs())) {
+  for (auto pair : llvm::zip(op.getInputs(), op.getOutputs())) {
+    Value input = std::get<0>(pair), output = std::get<1>(pair);
     Type element = cast<MemRefType>(output.getType()).getElementType();
     if (cast<MemRefType>(input.getType()).getElementType() == element) {
       if (input != output)

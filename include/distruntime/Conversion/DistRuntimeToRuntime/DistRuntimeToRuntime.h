@@ -1,0 +1,30 @@
+//===- DistRuntimeToRuntime.h - distruntime ops to libdistrt calls -*- C++
+//-*-===//
+//
+// The pieces of convert-distruntime-to-runtime, for pipelines that lower
+// distruntime ops together with other dialects in one conversion.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef DISTRUNTIME_CONVERSION_DISTRUNTIMETORUNTIME_DISTRUNTIMETORUNTIME_H
+#define DISTRUNTIME_CONVERSION_DISTRUNTIMETORUNTIME_DISTRUNTIMETORUNTIME_H
+
+#include "mlir/Transforms/DialectConversion.h"
+
+namespace mlir::distruntime {
+
+/// Converts !distruntime.async_handle to i64, the runtime's handle, and
+/// keeps every other type; casts bridge converted and unconverted values.
+class DistRuntimeToRuntimeTypeConverter : public TypeConverter {
+public:
+  DistRuntimeToRuntimeTypeConverter();
+};
+
+/// Patterns lowering every distruntime op (memref forms) to libdistrt calls;
+/// async handles convert through `converter`.
+void populateDistRuntimeToRuntimeConversionPatterns(
+    TypeConverter &converter, RewritePatternSet &patterns);
+
+} // namespace mlir::distruntime
+
+#endif // DISTRUNTIME_CONVERSION_DISTRUNTIMETORUNTIME_DISTRUNTIMETORUNTIME_H

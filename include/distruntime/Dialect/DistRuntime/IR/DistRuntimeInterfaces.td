@@ -1,0 +1,82 @@
+//===- DistRuntimeInterfaces.td - Collective op interface --*- tablegen -*-===//
+//
+// The facts in which the StableHLO-style collectives differ, asked for by
+// their verifiers, bufferization and the lowering to libdistrt.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef DISTRUNTIME_DIALECT_DISTRUNTIME_IR_DISTRUNTIMEINTERFACES_TD
+#define DISTRUNTIME_DIALECT_DISTRUNTIME_IR_DISTRUNTIMEINTERFACES_TD
+
+include "mlir/IR/OpBase.td"
+
+def DistRuntime_CollectiveOpInterface : OpInterface<"CollectiveOpInterface"> {
+  let cppNamespace = "::mlir::distruntime";
+  let description = [{
+    A collective over process groups: `inputs` (tensors or memrefs read),
+    `outputs` (memrefs written) or tensor `results`, an optional async
+    `handle`, the `team`, and the process groups given by `getGroupMode` and
+    `getGroupIds`. The op's shared operands and results come from
+    `DistRuntime_CollectiveOp` in ODS; the methods below are what differs.
+  }];
+  let methods = [
+    InterfaceMethod<"The inputs (tensors, or memrefs read).",
+      "::mlir::Operation::operand_range", "getInputs">,
+    InterfaceMethod<"The outputs of the memref form.",
+      "::mlir::Operation::operand_range", "getOutputs">,
+    InterfaceMethod<"The results of the tensor form.",
+      "::mlir::Operation::result_range", "getResults">,
+    InterfaceMethod<"The async handle, or null for a synchronous op.",
+      "::mlir::TypedValue<::mlir::distruntime::AsyncHandleType>",
+      "getHandle">,
+    InterfaceMethod<"The team the process groups are drawn from.",
+      "uint64_t", "getTeam">,
+    InterfaceMethod<[{
+        The group function StableHLO assigns from `channel_id` (and
+        `use_global_device_ids` where the op has it).
+      }], "::mlir::distruntime::GroupMode", "getGroupMode">,
+    InterfaceMethod<"`replica_groups` or `source_target_pairs`.",
+      "::mlir::DenseIntElementsAttr", "getGroupIds">,
+    InterfaceMethod<[{
+        Dimensions in which results may differ in size from the inputs; the
+        others keep the inputs' sizes.
+      }], "::llvm::SmallVector<int64_t>", "getChangedDims", (ins), "",
+      "return {};">,
+    InterfaceMethod<"The libdistrt entry point the op lowers to.",
+      "::mlir::distruntime::RuntimeFunction", "getRuntimeFunction">,
+    InterfaceMethod<[{
+        The op's own scalar arguments of the runtime call, after the team
+        and the groups, in order; their widths are the entry point's.
+      }], "::llvm::SmallVector<int64_t>", "getRuntimeScalars", (ins), "",
+      "return {};">,
+    InterfaceMethod<[{
+        Creates the memref form of this op: the same attributes and regions,
+        reading `inputs` and writing `outputs`, with a handle if this op has
+        one and no tensor results.
+      }], "::mlir::Operation *", "cloneWithBuffers",
+      (ins "::mlir::OpBuilder &":$builder, "::mlir::ValueRange":$inputs,
+           "::mlir::ValueRange":$outputs), "", [{
+        typename ConcreteOp::Properties properties = $_op.getProperties();
+        properties.operandSegmentSizes = {
+            static_cast<int32_t>(inputs.size()),
+            static_cast<int32_t>(outputs.size())};
+        bool async = $_op.getHandle() != nullptr;
+        properties.resultSegmentSizes = {0, async};
+        ::llvm::SmallVector<::mlir::Value> operands(inputs);
+        ::llvm::append_range(operands, outputs);
+        ::llvm::SmallVector<::mlir::Type, 1> handle;
+        if (async)
+          handle.push_back($_op.getHandle().getType());
+        auto clone = ConcreteOp::create(
+            builder, $_op.getLoc(), handle, operands, properties,
+            ::llvm::to_vector($_op->getDiscardableAttrs()));
+        ::mlir::IRMapping mapping;
+        for (auto [from, to] :
+             ::llvm::zip($_op->getRegions(), clone->getRegions()))
+          from.cloneInto(&to, mapping);
+        return clone;
+      }]>,
+  ];
+}
+
+#endif // DISTRUNTIME_DIALECT_DISTRUNTIME_IR_DISTRUNTIMEINTERFACES_TD
