@@ -13,8 +13,8 @@
 // RUN: %compile %t/scatter_sizes.mlir -o %t/scatter_sizes
 // RUN: not %mpirun 1 %t/scatter_sizes 2>&1 | FileCheck %s --check-prefix=SCATTER
 
-// TEAM-DAG: distrt: error: all_reduce at {{.*}}bad_team.mlir:5:3: team 7, rank 0: {{.*}}unknown team 7
-// TEAM-DAG: distrt: error: all_reduce at {{.*}}bad_team.mlir:5:3: team 7, rank 1: {{.*}}unknown team 7
+// TEAM-DAG: distrt: error: allreduce at {{.*}}bad_team.mlir:5:3: team 7, rank 0: {{.*}}unknown team 7
+// TEAM-DAG: distrt: error: allreduce at {{.*}}bad_team.mlir:5:3: team 7, rank 1: {{.*}}unknown team 7
 // WAIT: distrt: error: wait at {{.*}}wait_twice.mlir:12:3: {{.*}}rank {{[01]}}: {{.*}}already waited
 // BBOX: distrt: error: get_halo at {{.*}}bbox.mlir:9:13: team 0, rank {{[01]}}: {{.*}}bounding box
 // Dynamic sizes the verifier could not see are checked before any access.
