@@ -46,6 +46,8 @@ struct AllocatingOpInterface
   }
 };
 
+} // namespace
+
 /// A private copy of `buffer`. An async op reads its inputs until its wait,
 /// but in tensor form nothing ties them to the wait: once the op has read an
 /// input, bufferization may let a later op write into the input's buffer.
@@ -79,6 +81,8 @@ static LogicalResult checkWaitInBlock(Operation *op, Value handle) {
                          "block); wait elsewhere with the memref form");
 }
 
+namespace {
+
 /// get_halo's memref form is its bufferization; being async, it reads a
 /// private copy of `local`.
 struct GetHaloOpInterface
@@ -107,6 +111,8 @@ struct GetHaloOpInterface
     return success();
   }
 };
+
+} // namespace
 
 /// A new buffer of `type` whose dynamic sizes come from `size(d)`.
 static Value allocate(RewriterBase &rewriter, Location loc, TensorType type,
@@ -142,6 +148,8 @@ getBuffers(RewriterBase &rewriter, ValueRange tensors,
   }
   return buffers;
 }
+
+namespace {
 
 /// Tensor-form collectives read their inputs and return fresh tensors: the
 /// memref form with newly allocated outputs is their bufferization. Async
@@ -266,11 +274,12 @@ struct ScatterOpInterface
   }
 };
 
+} // namespace
+
 template <typename... Ops>
 static void attachCollectiveModels(MLIRContext *ctx) {
   (Ops::template attachInterface<CollectiveOpBufferization<Ops>>(*ctx), ...);
 }
-} // namespace
 
 void mlir::distruntime::registerBufferizableOpInterfaceExternalModels(
     DialectRegistry &registry) {

@@ -156,7 +156,9 @@ struct Checker {
   }
 };
 
-std::string shapeText(ArrayRef<int64_t> shape) {
+} // namespace
+
+static std::string shapeText(ArrayRef<int64_t> shape) {
   std::string text = "[";
   for (auto [i, d] : llvm::enumerate(shape))
     text += (i ? ", " : "") +
@@ -166,9 +168,9 @@ std::string shapeText(ArrayRef<int64_t> shape) {
 
 /// `combine(batch_sizes, offset_sizes)`: batch sizes at the dims not in
 /// `offsetDims`, offset sizes at `offsetDims`, both in order.
-SmallVector<int64_t> combine(int64_t rank, ArrayRef<int64_t> offsetDims,
-                             ArrayRef<int64_t> batchSizes,
-                             ArrayRef<int64_t> offsetSizes) {
+static SmallVector<int64_t> combine(int64_t rank, ArrayRef<int64_t> offsetDims,
+                                    ArrayRef<int64_t> batchSizes,
+                                    ArrayRef<int64_t> offsetSizes) {
   SmallVector<int64_t> shape(rank, ShapedType::kDynamic);
   size_t b = 0, o = 0;
   for (int64_t d = 0; d < rank; ++d) {
@@ -181,7 +183,8 @@ SmallVector<int64_t> combine(int64_t rank, ArrayRef<int64_t> offsetDims,
 }
 
 /// The indices' shape without index_vector_dim.
-SmallVector<int64_t> batchSizes(ShapedType indices, int64_t indexVectorDim) {
+static SmallVector<int64_t> batchSizes(ShapedType indices,
+                                       int64_t indexVectorDim) {
   SmallVector<int64_t> sizes;
   for (int64_t d = 0; d < indices.getRank(); ++d)
     if (d != indexVectorDim)
@@ -189,10 +192,9 @@ SmallVector<int64_t> batchSizes(ShapedType indices, int64_t indexVectorDim) {
   return sizes;
 }
 
-bool sameKind(Type a, Type b) {
+static bool sameKind(Type a, Type b) {
   return isa<MemRefType>(a) == isa<MemRefType>(b);
 }
-} // namespace
 
 //===----------------------------------------------------------------------===//
 // gather

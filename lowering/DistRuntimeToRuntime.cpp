@@ -170,6 +170,7 @@ struct GetHaloLowering : public OpConversionPattern<GetHaloOp> {
 struct ConvertDistRuntimeToRuntimePass
     : public distruntime::impl::ConvertDistRuntimeToRuntimeBase<
           ConvertDistRuntimeToRuntimePass> {
+protected:
   void runOnOperation() override {
     MLIRContext *ctx = &getContext();
     DistRuntimeToRuntimeTypeConverter converter;

@@ -4,12 +4,11 @@
 #include "Request.h"
 
 namespace distrt::detail {
-namespace {
 
 /// Whether operand (in, out) is sent and received as it is: dense, with its
 /// blocks contiguous byte ranges, and the input not written by the receive.
-std::pair<bool, bool> asIs(const BlockPlan &p, const Buffer &in,
-                           const Buffer &out) {
+static std::pair<bool, bool> asIs(const BlockPlan &p, const Buffer &in,
+                                  const Buffer &out) {
   return {in.dense &&
               (p.splitDim < 0 ||
                leadingElements(in.rank(), in.sizes(), p.splitDim) == 1) &&
@@ -19,36 +18,37 @@ std::pair<bool, bool> asIs(const BlockPlan &p, const Buffer &in,
 }
 
 /// How many blocks a member sends: one (all_gather) or one per member.
-size_t sentBlocks(const BlockPlan &p) {
+static size_t sentBlocks(const BlockPlan &p) {
   return p.gather ? 1 : static_cast<size_t>(p.layout->size());
 }
 
 /// The bytes of operand `in` in one member's block.
-size_t blockBytes(const BlockPlan &p, const Buffer &in) {
+static size_t blockBytes(const BlockPlan &p, const Buffer &in) {
   return in.byteCount / sentBlocks(p);
 }
 
 /// The input's block for member j (all_to_all) or the whole input.
-StridedBytes sentSlice(const BlockPlan &p, const Buffer &in,
-                       const int64_t *blockSizes, int64_t j) {
+static StridedBytes sentSlice(const BlockPlan &p, const Buffer &in,
+                              const int64_t *blockSizes, int64_t j) {
   if (p.splitDim < 0)
     return in.bytes;
   return in.slice(p.splitDim, j, blockSizes[p.splitDim], blockSizes);
 }
 
 /// The output's slice receiving member j's block.
-StridedBytes receivedSlice(const BlockPlan &p, const Buffer &out,
-                           const int64_t *blockSizes, int64_t j) {
+static StridedBytes receivedSlice(const BlockPlan &p, const Buffer &out,
+                                  const int64_t *blockSizes, int64_t j) {
   return out.slice(p.concatDim, j, blockSizes[p.concatDim], blockSizes);
 }
 
-void addUnpackOf(RequestSlot &slot, size_t offset, const StridedBytes &to) {
+static void addUnpackOf(RequestSlot &slot, size_t offset,
+                        const StridedBytes &to) {
   slot.addUnpack(offset, to.base, to.rank, to.sizes, to.strides,
                  to.elementSize);
 }
 
-void exchange(RequestSlot &slot, const BlockPlan &p, const void *send,
-              void *recv, int count, bool async) {
+static void exchange(RequestSlot &slot, const BlockPlan &p, const void *send,
+                     void *recv, int count, bool async) {
   if (!async)
     return exchangeBlocking(p, send, recv, count);
   postRequest(slot, p.gather ? "MPI_Iallgather" : "MPI_Ialltoall",
@@ -63,7 +63,8 @@ void exchange(RequestSlot &slot, const BlockPlan &p, const void *send,
 
 /// All operands in one message: member j's block holds every operand's
 /// block for j, one after another.
-void exchangePacked(RequestSlot &slot, const Memo<BlockPlan> &m, bool async) {
+static void exchangePacked(RequestSlot &slot, const Memo<BlockPlan> &m,
+                           bool async) {
   const BlockPlan &p = m.plan;
   const auto members = static_cast<size_t>(p.layout->size());
   const size_t recvOffset = p.directSend ? 0 : alignUp(p.block * sentBlocks(p));
@@ -92,7 +93,8 @@ void exchangePacked(RequestSlot &slot, const Memo<BlockPlan> &m, bool async) {
 
 /// One MPI call per operand, from and into its own buffers where they
 /// allow it: the packing copies cost more than the extra rendezvous there.
-void exchangeEach(RequestSlot &slot, const Memo<BlockPlan> &m, bool async) {
+static void exchangeEach(RequestSlot &slot, const Memo<BlockPlan> &m,
+                         bool async) {
   const BlockPlan &p = m.plan;
   const auto members = static_cast<size_t>(p.layout->size());
   size_t total = 0;
@@ -133,8 +135,6 @@ void exchangeEach(RequestSlot &slot, const Memo<BlockPlan> &m, bool async) {
     exchange(slot, p, send, recv, static_cast<int>(bytes), async);
   }
 }
-
-} // namespace
 
 void planBlocks(Memo<BlockPlan> &m, const GroupLayout &layout,
                 const OpScratch &s, bool gather, int64_t splitDim,

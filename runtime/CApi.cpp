@@ -39,9 +39,7 @@ int64_t distrt_team_member(int64_t team, const char *loc) {
   }
 }
 
-namespace {
-
-[[noreturn, gnu::cold, gnu::noinline]] void
+[[noreturn, gnu::cold, gnu::noinline]] static void
 failWait(const char *op, int64_t team, int code, const char *loc) noexcept {
   try {
     raiseWaitFailed(op, code);
@@ -50,8 +48,8 @@ failWait(const char *op, int64_t team, int code, const char *loc) noexcept {
   }
 }
 
-[[gnu::noinline]] void waitCall(distrt_handle_t handle,
-                                const char *loc) noexcept {
+[[gnu::noinline]] static void waitCall(distrt_handle_t handle,
+                                       const char *loc) noexcept {
   int64_t team = kNoTeam;
   try {
     waitRequest(handle, &team);
@@ -59,8 +57,6 @@ failWait(const char *op, int64_t team, int code, const char *loc) noexcept {
     failCurrent("wait", team, loc);
   }
 }
-
-} // namespace
 
 // A lone request's wait (a posted send, a collective on the operands' own
 // buffers) keeps no frame for errors: it is half of a small async

@@ -5,10 +5,10 @@
 #include <algorithm>
 
 namespace distrt::detail {
-namespace {
 
 /// Appends the memo words of `operands` (already resolved, so valid).
-void appendWords(const OperandList &operands, std::vector<int64_t> &words) {
+static void appendWords(const OperandList &operands,
+                        std::vector<int64_t> &words) {
   for (int64_t k = 0; k < operands.size(); ++k) {
     MemrefView view;
     int64_t dtype = 0;
@@ -29,8 +29,8 @@ void appendWords(const OperandList &operands, std::vector<int64_t> &words) {
 }
 
 /// Copies `from` to `to`, pointing the sizes and strides at the words.
-void copyBuffers(const std::vector<Buffer> &from, std::vector<Buffer> &to,
-                 const int64_t *&w) {
+static void copyBuffers(const std::vector<Buffer> &from,
+                        std::vector<Buffer> &to, const int64_t *&w) {
   to = from;
   for (Buffer &buffer : to) {
     buffer.bytes.sizes = w + 4;
@@ -41,8 +41,9 @@ void copyBuffers(const std::vector<Buffer> &from, std::vector<Buffer> &to,
 
 /// Points `data` at `inlined` when `words` fit there, else at `spilled`.
 template <size_t N>
-void keep(const std::vector<int64_t> &words, std::array<int64_t, N> &inlined,
-          std::vector<int64_t> &spilled, const int64_t *&data) {
+static void keep(const std::vector<int64_t> &words,
+                 std::array<int64_t, N> &inlined, std::vector<int64_t> &spilled,
+                 const int64_t *&data) {
   if (words.size() <= N) {
     std::copy(words.begin(), words.end(), inlined.begin());
     data = inlined.data();
@@ -56,12 +57,10 @@ void keep(const std::vector<int64_t> &words, std::array<int64_t, N> &inlined,
 /// site may be called until the very end, even from exit hooks; the
 /// generation check keeps a stale plan from being used), and kept
 /// reachable from here. A distrt::Site frees its own.
-std::vector<CallMemo *> &siteMemos() {
+static std::vector<CallMemo *> &siteMemos() {
   static auto *const memos = new std::vector<CallMemo *>;
   return *memos;
 }
-
-} // namespace
 
 void CallMemo::store(const Call &c, const std::vector<int64_t> *groupsKey,
                      const OpScratch &scratch) {
@@ -100,7 +99,7 @@ Site::~Site() {
   if (!memo)
     return;
   std::vector<detail::CallMemo *> &memos = detail::siteMemos();
-  memos.erase(std::find(memos.begin(), memos.end(), memo));
+  memos.erase(std::ranges::find(memos, memo));
   delete memo;
 }
 

@@ -15,16 +15,15 @@
 #include <cstdio>
 
 namespace distrt::detail {
-namespace {
 
-ChannelState &channelsOf(TeamState &team) {
+static ChannelState &channelsOf(TeamState &team) {
   if (!team.channels)
     team.channels = std::make_unique<ChannelState>();
   return *team.channels;
 }
 
 /// Releases the buffers of completed buffered sends.
-void reapSends(ChannelState &channels) {
+static void reapSends(ChannelState &channels) {
   for (size_t i = 0; i < channels.inFlight.size();) {
     BufferedSend &send = channels.inFlight[i];
     int completed = 0;
@@ -41,8 +40,8 @@ void reapSends(ChannelState &channels) {
 }
 
 /// Checks `message` of `channel` against `outputs` and unpacks it there.
-void deliverHost(const HostMessage &message, int64_t channel,
-                 const std::vector<Buffer> &outputs) {
+static void deliverHost(const HostMessage &message, int64_t channel,
+                        const std::vector<Buffer> &outputs) {
   if (message.parts.size() != outputs.size())
     raise("the oldest host-transfer message of channel {} has {} operands, "
           "recv expects {}",
@@ -68,7 +67,7 @@ void deliverHost(const HostMessage &message, int64_t channel,
 /// first. A receiver already waited (its wait failed) is dropped; one whose
 /// outputs do not fit the message gets the error at its wait, and the
 /// message stays for the next.
-void serveHostReceivers(ChannelState &channels, int64_t channel) {
+static void serveHostReceivers(ChannelState &channels, int64_t channel) {
   auto receivers = channels.hostReceivers.find(channel);
   if (receivers == channels.hostReceivers.end())
     return;
@@ -88,8 +87,6 @@ void serveHostReceivers(ChannelState &channels, int64_t channel) {
     }
   }
 }
-
-} // namespace
 
 void hostSend(TeamState &team, int64_t channel,
               const std::vector<Buffer> &inputs) {

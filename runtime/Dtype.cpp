@@ -29,7 +29,9 @@ namespace {
 
 enum class Kind { Bool, Signed, Unsigned, Float };
 
-Kind kindOf(int32_t dtype) {
+} // namespace
+
+static Kind kindOf(int32_t dtype) {
   if (dtype == DISTRT_I1)
     return Kind::Bool;
   if (dtype <= DISTRT_I64)
@@ -37,18 +39,18 @@ Kind kindOf(int32_t dtype) {
   return dtype <= DISTRT_UI64 ? Kind::Unsigned : Kind::Float;
 }
 
-template <class T> T load(const std::byte *p) {
+template <class T> static T load(const std::byte *p) {
   T value;
   std::memcpy(&value, p, sizeof(T));
   return value;
 }
-template <class T> void store(std::byte *p, T value) {
+template <class T> static void store(std::byte *p, T value) {
   std::memcpy(p, &value, sizeof(T));
 }
 
 /// An integer element as int64 (ui64 values past INT64_MAX wrap, and wrap
 /// back when stored as ui64).
-int64_t loadInteger(const std::byte *p, int32_t dtype) {
+static int64_t loadInteger(const std::byte *p, int32_t dtype) {
   switch (dtype) {
   case DISTRT_I1:
   case DISTRT_UI8:
@@ -68,7 +70,7 @@ int64_t loadInteger(const std::byte *p, int32_t dtype) {
   }
 }
 
-void storeInteger(std::byte *p, int32_t dtype, int64_t value) {
+static void storeInteger(std::byte *p, int32_t dtype, int64_t value) {
   switch (kDtypes[dtype].size) {
   case 1:
     return store(p, static_cast<uint8_t>(value));
@@ -81,7 +83,7 @@ void storeInteger(std::byte *p, int32_t dtype, int64_t value) {
   }
 }
 
-double loadFloat(const std::byte *p, int32_t dtype) {
+static double loadFloat(const std::byte *p, int32_t dtype) {
   switch (dtype) {
   case DISTRT_F16:
     return halfToFloat(load<uint16_t>(p));
@@ -94,7 +96,7 @@ double loadFloat(const std::byte *p, int32_t dtype) {
   }
 }
 
-void storeFloat(std::byte *p, int32_t dtype, double value) {
+static void storeFloat(std::byte *p, int32_t dtype, double value) {
   // Every source is f32 or narrower when the target is 16 or 32 bits wide,
   // so going through float rounds once.
   switch (dtype) {
@@ -108,8 +110,6 @@ void storeFloat(std::byte *p, int32_t dtype, double value) {
     return store(p, value);
   }
 }
-
-} // namespace
 
 bool promotes(int32_t from, int32_t to) {
   const Kind a = kindOf(from), b = kindOf(to);

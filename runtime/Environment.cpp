@@ -18,13 +18,16 @@
 #include <cstdlib>
 
 namespace distrt::detail {
+
 namespace {
 
 bool gOwnsMpi = false;
 bool gAtexitRegistered = false;
 int gSelfKeyval = MPI_KEYVAL_INVALID;
 
-void teardownState() noexcept {
+} // namespace
+
+static void teardownState() noexcept {
   if (!gMpiReady)
     return;
   gMpiReady = false;
@@ -33,20 +36,18 @@ void teardownState() noexcept {
   freeReductionOps();
 }
 
-int selfDeleteCallback(MPI_Comm, int, void *, void *) {
+static int selfDeleteCallback(MPI_Comm, int, void *, void *) {
   teardownState();
   return MPI_SUCCESS;
 }
 
-void atexitHook() {
+static void atexitHook() {
   try {
     finalizeRuntime();
   } catch (...) {
     // Nothing sensible is left to do at exit.
   }
 }
-
-} // namespace
 
 bool mpiActive() noexcept {
   int initialized = 0, finalized = 0;

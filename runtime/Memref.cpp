@@ -105,9 +105,11 @@ struct Runs {
   }
 };
 
+} // namespace
+
 template <class T>
-void copyStrided(const std::byte *src, int64_t srcStride, std::byte *dst,
-                 int64_t dstStride, int64_t count) {
+static void copyStrided(const std::byte *src, int64_t srcStride, std::byte *dst,
+                        int64_t dstStride, int64_t count) {
   const T *s = reinterpret_cast<const T *>(src);
   T *t = reinterpret_cast<T *>(dst);
   for (int64_t i = 0; i < count; ++i)
@@ -115,8 +117,8 @@ void copyStrided(const std::byte *src, int64_t srcStride, std::byte *dst,
 }
 
 /// Copies `count` elements `srcStride` and `dstStride` elements apart.
-void copyRun(const std::byte *src, int64_t srcStride, std::byte *dst,
-             int64_t dstStride, int64_t count, size_t elementSize) {
+static void copyRun(const std::byte *src, int64_t srcStride, std::byte *dst,
+                    int64_t dstStride, int64_t count, size_t elementSize) {
   if (srcStride == 1 && dstStride == 1) {
     std::memcpy(dst, src, static_cast<size_t>(count) * elementSize);
     return;
@@ -137,8 +139,6 @@ void copyRun(const std::byte *src, int64_t srcStride, std::byte *dst,
                   elementSize);
   }
 }
-
-} // namespace
 
 void pack(const StridedBytes &src, std::byte *dst) {
   Runs runs(src.rank, src.sizes, src.strides);
@@ -174,11 +174,9 @@ void zero(const StridedBytes &dst) {
   });
 }
 
-namespace {
-
 /// The lowest and one-past-the-highest byte of the elements, or (base, base)
 /// when empty.
-std::pair<const std::byte *, const std::byte *>
+static std::pair<const std::byte *, const std::byte *>
 extent(const StridedBytes &bytes) {
   int64_t low = 0, high = 0;
   for (int64_t d = 0; d < bytes.rank; ++d) {
@@ -190,8 +188,6 @@ extent(const StridedBytes &bytes) {
   const auto size = static_cast<int64_t>(bytes.elementSize);
   return {bytes.base + low * size, bytes.base + (high + 1) * size};
 }
-
-} // namespace
 
 const std::byte *byteBegin(const StridedBytes &bytes) {
   return extent(bytes).first;

@@ -6,34 +6,33 @@
 #include <algorithm>
 
 namespace distrt::detail {
-namespace {
 
 // The error paths, out of line so that the resolving loop stays small.
 
-[[noreturn, gnu::cold, gnu::noinline]] void
+[[noreturn, gnu::cold, gnu::noinline]] static void
 raiseBadArray(const char *what, int64_t n, const void *array) {
   raise("the {} array is invalid (n = {}, pointer {})", what, n,
         array ? "set" : "null");
 }
 
-[[noreturn, gnu::cold, gnu::noinline]] void
+[[noreturn, gnu::cold, gnu::noinline]] static void
 raiseBadDescriptor(const char *what, size_t k, const distrt_operand_t &op) {
   raise("{} {}: invalid memref (rank {}, descriptor {})", what, k, op.rank,
         op.desc ? "set" : "null");
 }
 
-[[noreturn, gnu::cold, gnu::noinline]] void
+[[noreturn, gnu::cold, gnu::noinline]] static void
 raiseBadView(const char *what, size_t k, int64_t rank) {
   raise("{} {}: invalid memref (rank {})", what, k, rank);
 }
 
-[[noreturn, gnu::cold, gnu::noinline]] void
+[[noreturn, gnu::cold, gnu::noinline]] static void
 raiseBadDtype(const char *what, size_t k, int64_t dtype) {
   raise("{} {}: invalid element type {} (expected 0..{})", what, k, dtype,
         DISTRT_NUM_DTYPES - 1);
 }
 
-[[noreturn, gnu::cold, gnu::noinline]] void
+[[noreturn, gnu::cold, gnu::noinline]] static void
 raiseMismatch(const Buffer &in, const Buffer &out, size_t k, bool sameShape,
               bool promote) {
   if (in.dtype != out.dtype)
@@ -48,13 +47,14 @@ raiseMismatch(const Buffer &in, const Buffer &out, size_t k, bool sameShape,
                   : std::to_string(in.rank()));
 }
 
-[[noreturn, gnu::cold, gnu::noinline]] void raiseCounts(int64_t inputs,
-                                                        int64_t outputs) {
+[[noreturn, gnu::cold, gnu::noinline]] static void
+raiseCounts(int64_t inputs, int64_t outputs) {
   raise("{} inputs but {} outputs", inputs, outputs);
 }
 
-inline void fill(Buffer &buffer, void *aligned, int64_t offset, int64_t rank,
-                 const int64_t *sizes, const int64_t *strides, int64_t dtype) {
+static inline void fill(Buffer &buffer, void *aligned, int64_t offset,
+                        int64_t rank, const int64_t *sizes,
+                        const int64_t *strides, int64_t dtype) {
   const DtypeInfo &type = kDtypes[dtype];
   const int64_t count = numElements(rank, sizes);
   buffer = {{static_cast<std::byte *>(aligned) +
@@ -66,8 +66,6 @@ inline void fill(Buffer &buffer, void *aligned, int64_t offset, int64_t rank,
             static_cast<size_t>(count) * type.size,
             isContiguous(rank, sizes, strides)};
 }
-
-} // namespace
 
 void raiseMpiCount(int64_t count, const char *what) {
   raise("{} of {} exceed MPI's int count", what, count);

@@ -10,9 +10,8 @@
 #include <numeric>
 
 namespace distrt::detail {
-namespace {
 
-const char *modeName(int64_t mode) {
+static const char *modeName(int64_t mode) {
   switch (mode) {
   case DISTRT_CROSS_REPLICA:
     return "cross_replica";
@@ -24,6 +23,8 @@ const char *modeName(int64_t mode) {
     return "flattened_ids";
   }
 }
+
+namespace {
 
 /// The grid and the spec's table, checked against the team.
 struct Grid {
@@ -51,8 +52,10 @@ struct Grid {
   }
 };
 
-Grid checkSpec(const TeamState &team, const distrt_groups_t *spec,
-               const char *table) {
+} // namespace
+
+static Grid checkSpec(const TeamState &team, const distrt_groups_t *spec,
+                      const char *table) {
   if (!spec)
     raise("the {} pointer is null", table);
   const distrt_groups_t &s = *spec;
@@ -93,7 +96,7 @@ Grid checkSpec(const TeamState &team, const distrt_groups_t *spec,
           s.num_groups, s.group_size, s.ids,     table};
 }
 
-std::vector<int64_t> makeKey(const distrt_groups_t &s) {
+static std::vector<int64_t> makeKey(const distrt_groups_t &s) {
   std::vector<int64_t> key{s.mode, s.num_replicas, s.num_partitions,
                            s.num_groups, s.group_size};
   if (s.num_groups > 0 && s.group_size > 0)
@@ -102,7 +105,7 @@ std::vector<int64_t> makeKey(const distrt_groups_t &s) {
 }
 
 /// The number of ids of the mode: replicas, partitions or processes.
-int64_t idLimit(const Grid &g) {
+static int64_t idLimit(const Grid &g) {
   switch (g.mode) {
   case DISTRT_CROSS_PARTITION:
     return g.partitions;
@@ -113,7 +116,7 @@ int64_t idLimit(const Grid &g) {
   }
 }
 
-const char *idKind(const Grid &g) {
+static const char *idKind(const Grid &g) {
   switch (g.mode) {
   case DISTRT_CROSS_PARTITION:
     return "partition id";
@@ -124,7 +127,7 @@ const char *idKind(const Grid &g) {
   }
 }
 
-void checkRange(const Grid &g) {
+static void checkRange(const Grid &g) {
   const int64_t limit = idLimit(g);
   for (int64_t i = 0; i < g.numGroups * g.groupSize; ++i)
     if (g.ids[i] < 0 || g.ids[i] >= limit)
@@ -133,7 +136,7 @@ void checkRange(const Grid &g) {
 }
 
 /// StableHLO's process groups (flattened ids), in spec order.
-std::vector<std::vector<int64_t>> processGroups(const Grid &g) {
+static std::vector<std::vector<int64_t>> processGroups(const Grid &g) {
   // num_groups == 0: one group of every replica / partition / process.
   std::vector<int64_t> all;
   const int64_t *ids = g.ids;
@@ -146,15 +149,15 @@ std::vector<std::vector<int64_t>> processGroups(const Grid &g) {
     groupSize = static_cast<int64_t>(all.size());
   }
   auto row = [&](int64_t i) { return ids + i * groupSize; };
-  const int64_t P = g.partitions;
+  const int64_t partitions = g.partitions;
   std::vector<std::vector<int64_t>> groups;
   switch (g.mode) {
   case DISTRT_CROSS_REPLICA:
-    for (int64_t p = 0; p < P; ++p)
+    for (int64_t p = 0; p < partitions; ++p)
       for (int64_t i = 0; i < numGroups; ++i) {
         auto &group = groups.emplace_back();
         for (int64_t k = 0; k < groupSize; ++k)
-          group.push_back(row(i)[k] * P + p);
+          group.push_back(row(i)[k] * partitions + p);
       }
     break;
   case DISTRT_CROSS_PARTITION:
@@ -162,16 +165,16 @@ std::vector<std::vector<int64_t>> processGroups(const Grid &g) {
       for (int64_t i = 0; i < numGroups; ++i) {
         auto &group = groups.emplace_back();
         for (int64_t k = 0; k < groupSize; ++k)
-          group.push_back(r * P + row(i)[k]);
+          group.push_back(r * partitions + row(i)[k]);
       }
     break;
   case DISTRT_CROSS_REPLICA_AND_PARTITION:
     // Partition-major: for each partition, the group's replicas in order.
     for (int64_t i = 0; i < numGroups; ++i) {
       auto &group = groups.emplace_back();
-      for (int64_t p = 0; p < P; ++p)
+      for (int64_t p = 0; p < partitions; ++p)
         for (int64_t k = 0; k < groupSize; ++k)
-          group.push_back(row(i)[k] * P + p);
+          group.push_back(row(i)[k] * partitions + p);
     }
     break;
   default:
@@ -181,13 +184,14 @@ std::vector<std::vector<int64_t>> processGroups(const Grid &g) {
   return groups;
 }
 
-GroupCache &cacheOf(TeamState &team) {
+static GroupCache &cacheOf(TeamState &team) {
   if (!team.groups)
     team.groups = std::make_unique<GroupCache>();
   return *team.groups;
 }
 
-std::unique_ptr<GroupLayout> makeGroupLayout(TeamState &team, const Grid &g) {
+static std::unique_ptr<GroupLayout> makeGroupLayout(TeamState &team,
+                                                    const Grid &g) {
   checkRange(g);
   const auto groups = processGroups(g);
   // Which group and position each process has; checked for every process
@@ -259,7 +263,8 @@ std::unique_ptr<GroupLayout> makeGroupLayout(TeamState &team, const Grid &g) {
   return layout;
 }
 
-std::unique_ptr<PairLayout> makePairLayout(TeamState &team, const Grid &g) {
+static std::unique_ptr<PairLayout> makePairLayout(TeamState &team,
+                                                  const Grid &g) {
   if (g.mode == DISTRT_CROSS_REPLICA_AND_PARTITION)
     raise("{} cannot use mode cross_replica_and_partition (expected "
           "cross_replica, cross_partition or flattened_ids)",
@@ -275,16 +280,17 @@ std::unique_ptr<PairLayout> makePairLayout(TeamState &team, const Grid &g) {
                 g.ids[2 * i + column], column ? "target" : "source", j, i,
                 g.describe());
   auto layout = std::make_unique<PairLayout>();
-  const int64_t P = g.partitions;
-  const int64_t replica = team.rank / P, partition = team.rank % P;
+  const int64_t partitions = g.partitions;
+  const int64_t replica = team.rank / partitions,
+                partition = team.rank % partitions;
   const int64_t me = g.mode == DISTRT_CROSS_REPLICA     ? replica
                      : g.mode == DISTRT_CROSS_PARTITION ? partition
                                                         : team.rank;
   auto rankOf = [&](int64_t id) {
-    return static_cast<int>(g.mode == DISTRT_CROSS_REPLICA ? id * P + partition
-                            : g.mode == DISTRT_CROSS_PARTITION
-                                ? replica * P + id
-                                : id);
+    return static_cast<int>(
+        g.mode == DISTRT_CROSS_REPLICA     ? id * partitions + partition
+        : g.mode == DISTRT_CROSS_PARTITION ? replica * partitions + id
+                                           : id);
   };
   for (int64_t i = 0; i < g.numGroups; ++i) {
     if (g.ids[2 * i] == me)
@@ -295,16 +301,12 @@ std::unique_ptr<PairLayout> makePairLayout(TeamState &team, const Grid &g) {
   return layout;
 }
 
-} // namespace
-
 void GroupLayout::raiseUncovered() const { throw Failure(uncovered); }
-
-namespace {
 
 /// The layout of `spec` from `byAddress`, else `byKey`, else made by
 /// `make(grid)` (after the spec is checked).
 template <class Layout, class Make>
-const Layout &
+static const Layout &
 findLayout(TeamState &team, const distrt_groups_t *spec, const char *what,
            std::unordered_map<const distrt_groups_t *, Layout *> &byAddress,
            std::map<std::vector<int64_t>, std::unique_ptr<Layout>> &byKey,
@@ -328,8 +330,6 @@ findLayout(TeamState &team, const distrt_groups_t *spec, const char *what,
   byAddress[spec] = entry.get();
   return *entry;
 }
-
-} // namespace
 
 const GroupLayout &groupLayout(TeamState &team, const distrt_groups_t *spec) {
   // No table: one group of every process in rank order (the RFC allreduce).

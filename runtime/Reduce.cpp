@@ -23,14 +23,15 @@
 #include <type_traits>
 
 namespace distrt::detail {
-namespace {
 
-const char *redopName(int32_t redop) {
+static const char *redopName(int32_t redop) {
   static const char *names[DISTRT_NUM_REDOPS] = {
       "sum",  "prod", "min",     "max",     "and",    "or",    "xor",
       "umin", "umax", "minimum", "maximum", "minnum", "maxnum"};
   return names[redop];
 }
+
+namespace {
 
 struct Sum {
   template <class T> T operator()(T a, T b) const { return a + b; }
@@ -91,8 +92,10 @@ struct MaxNum {
   }
 };
 
+} // namespace
+
 template <class T, class Op>
-void apply(void *in, void *inout, int *length, MPI_Datatype *) {
+static void apply(void *in, void *inout, int *length, MPI_Datatype *) {
   const auto *a = static_cast<const T *>(in);
   auto *b = static_cast<T *>(inout);
   for (int i = 0; i < *length; ++i)
@@ -100,7 +103,7 @@ void apply(void *in, void *inout, int *length, MPI_Datatype *) {
 }
 
 template <float (*ToFloat)(uint16_t), uint16_t (*FromFloat)(float), class Op>
-void applyHalf(void *in, void *inout, int *length, MPI_Datatype *) {
+static void applyHalf(void *in, void *inout, int *length, MPI_Datatype *) {
   const auto *a = static_cast<const uint16_t *>(in);
   auto *b = static_cast<uint16_t *>(inout);
   for (int i = 0; i < *length; ++i)
@@ -108,7 +111,7 @@ void applyHalf(void *in, void *inout, int *length, MPI_Datatype *) {
 }
 
 /// `Op` on every floating-point type, by distrt_dtype_t.
-template <class Op> MPI_User_function *floatFunction(int32_t dtype) {
+template <class Op> static MPI_User_function *floatFunction(int32_t dtype) {
   switch (dtype) {
   case DISTRT_F16:
     return applyHalf<halfToFloat, floatToHalf, Op>;
@@ -122,7 +125,7 @@ template <class Op> MPI_User_function *floatFunction(int32_t dtype) {
 }
 
 /// `Op` on the signless integers wider than i1.
-template <class Op> MPI_User_function *integerFunction(int32_t dtype) {
+template <class Op> static MPI_User_function *integerFunction(int32_t dtype) {
   switch (dtype) {
   case DISTRT_I8:
     return apply<int8_t, Op>;
@@ -136,7 +139,7 @@ template <class Op> MPI_User_function *integerFunction(int32_t dtype) {
 }
 
 /// The function of a user-defined op, null if (redop, dtype) is undefined.
-MPI_User_function *userFunction(int32_t redop, int32_t dtype) {
+static MPI_User_function *userFunction(int32_t redop, int32_t dtype) {
   const bool isFloat = dtype >= DISTRT_F16;
   const bool isHalf = dtype == DISTRT_F16 || dtype == DISTRT_BF16;
   const bool isSignless = dtype >= DISTRT_I8 && dtype <= DISTRT_I64;
@@ -166,6 +169,8 @@ MPI_User_function *userFunction(int32_t redop, int32_t dtype) {
   }
 }
 
+namespace {
+
 /// The user-defined ops made so far. Zero-initialized (no constructor runs):
 /// `made` says which entries of `ops` hold an op.
 struct UserOps {
@@ -187,7 +192,7 @@ const OpTable &builtinOps() {
     const MPI_Op common[] = {MPI_SUM,  MPI_PROD, MPI_MIN, MPI_MAX,
                              MPI_BAND, MPI_BOR,  MPI_BXOR};
     for (int32_t d = DISTRT_I8; d <= DISTRT_UI64; ++d)
-      std::copy(std::begin(common), std::end(common), t[d].begin());
+      std::ranges::copy(common, t[d].begin());
     for (int32_t d = DISTRT_UI8; d <= DISTRT_UI64; ++d) {
       t[d][DISTRT_UMIN] = MPI_MIN;
       t[d][DISTRT_UMAX] = MPI_MAX;

@@ -32,7 +32,7 @@ inline MPI_Op reductionOp(int32_t redop, int32_t dtype) {
   if (static_cast<uint32_t>(dtype) >= DISTRT_NUM_DTYPES ||
       static_cast<uint32_t>(redop) >= DISTRT_NUM_REDOPS) [[unlikely]]
     raiseReduction(redop, dtype);
-  const MPI_Op op = builtinOps()[dtype][redop];
+  MPI_Op op = builtinOps()[dtype][redop];
   if (op == MPI_OP_NULL) [[unlikely]]
     return userReductionOp(redop, dtype);
   return op;

@@ -18,13 +18,15 @@ namespace {
 constexpr const char *kDisagree =
     "the ranks disagree on the geometry or the element type";
 
-[[noreturn]] void raiseWait(const char *op, const std::string &message,
-                            int code) {
+} // namespace
+
+[[noreturn]] static void raiseWait(const char *op, const std::string &message,
+                                   int code) {
   throw Failure(fmt::format("{}: {}", op, message), code);
 }
 
 /// Throws for a receive that failed with `error`.
-[[noreturn, gnu::cold]] void
+[[noreturn, gnu::cold]] static void
 raiseReceiveError(const char *op, const ReceiveCheck &check, int error) {
   int errorClass = error;
   MPI_Error_class(error, &errorClass);
@@ -41,8 +43,8 @@ raiseReceiveError(const char *op, const ReceiveCheck &check, int error) {
 }
 
 /// Throws unless the completed receive delivered what `check` expects.
-void checkReceived(const char *op, const ReceiveCheck &check,
-                   const MPI_Status &status) {
+static void checkReceived(const char *op, const ReceiveCheck &check,
+                          const MPI_Status &status) {
   int count = 0;
   MPI_Get_count(&status, check.type, &count);
   if (count == check.expected) [[likely]]
@@ -60,8 +62,6 @@ void checkReceived(const char *op, const ReceiveCheck &check,
                         kDisagree),
             MPI_SUCCESS);
 }
-
-} // namespace
 
 void RequestSlot::addUnpack(size_t stagingOffset, std::byte *base, int64_t rank,
                             const int64_t *sizes, const int64_t *strides,

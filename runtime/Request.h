@@ -142,7 +142,7 @@ void releaseRequest(distrt_handle_t handle, bool recycle = true) noexcept;
 
 /// waitRequest() of all but a live lone handle (`slot` null: no live
 /// handle).
-void completeRequest(RequestSlot *slot, distrt_handle_t handle);
+void completeRequest(RequestSlot *found, distrt_handle_t handle);
 
 [[noreturn, gnu::cold, gnu::noinline]] void raiseWaitFailed(const char *op,
                                                             int code);

@@ -24,9 +24,7 @@ MPI_Comm dupForRuntime(MPI_Comm comm) {
   return dup;
 }
 
-namespace {
-
-std::unique_ptr<TeamState> makeTeam(int64_t id, MPI_Comm comm) {
+static std::unique_ptr<TeamState> makeTeam(int64_t id, MPI_Comm comm) {
   auto state = std::make_unique<TeamState>();
   state->id = id;
   state->comm = dupForRuntime(comm);
@@ -41,7 +39,7 @@ std::unique_ptr<TeamState> makeTeam(int64_t id, MPI_Comm comm) {
   return state;
 }
 
-void insert(int64_t id, std::unique_ptr<TeamState> state) {
+static void insert(int64_t id, std::unique_ptr<TeamState> state) {
   TeamRegistry &registry = teamRegistry();
   ++gTeamGeneration;
   if (id < kDenseTeamIds) {
@@ -55,7 +53,7 @@ void insert(int64_t id, std::unique_ptr<TeamState> state) {
   }
 }
 
-void destroy(TeamState *state) noexcept {
+static void destroy(TeamState *state) noexcept {
   ++gTeamGeneration;
   freeChannels(*state);
   freeGroups(*state);
@@ -63,8 +61,6 @@ void destroy(TeamState *state) noexcept {
   freeComm(state->comm);
   delete state;
 }
-
-} // namespace
 
 TeamState::TeamState() = default;
 TeamState::~TeamState() = default;

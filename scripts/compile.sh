@@ -10,7 +10,8 @@
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 build="${DISTRUNTIME_BUILD_DIR:-$root/build}"
-llvm=/usr/lib/llvm-22
+# The LLVM 22 installation: DISTRUNTIME_LLVM_PREFIX, else llvm-config-22's.
+llvm="${DISTRUNTIME_LLVM_PREFIX:-$(llvm-config-22 --prefix)}"
 
 usage() {
   echo "usage: $0 <prog.mlir> [-c] -o <output>" >&2

@@ -29,11 +29,10 @@ namespace mlir::distruntime {
 using namespace mlir;
 using namespace mlir::distruntime;
 
-namespace {
-
 /// Whether every position along `batchingDims` (0 .. dim - 1) can be
 /// represented in the element type of `type`.
-bool positionsFit(RankedTensorType type, ArrayRef<int64_t> batchingDims) {
+static bool positionsFit(RankedTensorType type,
+                         ArrayRef<int64_t> batchingDims) {
   Type element = type.getElementType();
   if (element.isIndex())
     return true;
@@ -50,7 +49,8 @@ bool positionsFit(RankedTensorType type, ArrayRef<int64_t> batchingDims) {
 
 /// `indices` converted element by element to i64, zero-extended when
 /// unsigned, sign-extended otherwise: the same start indices.
-Value widenToI64(PatternRewriter &rewriter, Location loc, Value indices) {
+static Value widenToI64(PatternRewriter &rewriter, Location loc,
+                        Value indices) {
   auto type = cast<RankedTensorType>(indices.getType());
   auto integer = cast<IntegerType>(type.getElementType());
   Type i64 = rewriter.getI64Type();
@@ -77,8 +77,9 @@ Value widenToI64(PatternRewriter &rewriter, Location loc, Value indices) {
 /// `indices` with index_vector_dim explicit and one iota per batching
 /// dimension appended along it; the iota of `batchingDims[i]` holds the
 /// position along that dimension.
-Value appendIotas(PatternRewriter &rewriter, Location loc, Value indices,
-                  int64_t indexVectorDim, ArrayRef<int64_t> batchingDims) {
+static Value appendIotas(PatternRewriter &rewriter, Location loc, Value indices,
+                         int64_t indexVectorDim,
+                         ArrayRef<int64_t> batchingDims) {
   auto type = cast<RankedTensorType>(indices.getType());
   if (indexVectorDim == type.getRank()) {
     SmallVector<int64_t> shape(type.getShape());
@@ -141,12 +142,15 @@ Value appendIotas(PatternRewriter &rewriter, Location loc, Value indices,
   return tensor::ConcatOp::create(rewriter, loc, indexVectorDim, parts);
 }
 
-SmallVector<int64_t> sortedUnion(ArrayRef<int64_t> a, ArrayRef<int64_t> b) {
+static SmallVector<int64_t> sortedUnion(ArrayRef<int64_t> a,
+                                        ArrayRef<int64_t> b) {
   SmallVector<int64_t> all(a);
   llvm::append_range(all, b);
   llvm::sort(all);
   return all;
 }
+
+namespace {
 
 struct DecomposeGather : public OpRewritePattern<GatherOp> {
   using OpRewritePattern::OpRewritePattern;
@@ -209,6 +213,7 @@ struct DecomposeScatter : public OpRewritePattern<ScatterOp> {
 struct DecomposeBatchingDimsPass
     : public distruntime::impl::DecomposeBatchingDimsBase<
           DecomposeBatchingDimsPass> {
+protected:
   void runOnOperation() override {
     RewritePatternSet patterns(&getContext());
     patterns.add<DecomposeGather, DecomposeScatter>(&getContext());

@@ -68,11 +68,13 @@ struct IndexMath {
   }
 };
 
+} // namespace
+
 /// `value` as the element type `to` that scatter's update_computation
 /// computes in (StableHLO's is_promotable holds): integers extend (ui* with
 /// zeros, others with the sign), floats widen (a same-width float through
 /// f32). arith works on signless integers, so ui* are reinterpreted.
-Value promote(OpBuilder &b, Location loc, Value value, Type to) {
+static Value promote(OpBuilder &b, Location loc, Value value, Type to) {
   Type from = value.getType();
   if (from == to)
     return value;
@@ -95,6 +97,8 @@ Value promote(OpBuilder &b, Location loc, Value value, Type to) {
                 : arith::ExtSIOp::create(b, loc, signless, value).getResult();
   return target.isSignless() ? value : reinterpret(value, to);
 }
+
+namespace {
 
 /// Run-time checks of the sizes the verifier could not see (dynamic
 /// dimensions). A violated one calls distrt_check_failed, which names the op,
@@ -145,12 +149,14 @@ struct SizeChecks {
   }
 };
 
+} // namespace
+
 /// The size checks shared by gather and scatter: the index vector length and
 /// the batching dimensions of the operand and of the indices.
-void checkIndices(SizeChecks &c, Value operand, Value indices,
-                  int64_t indexVectorDim, size_t indexVectorSize,
-                  ArrayRef<int64_t> operandBatching,
-                  ArrayRef<int64_t> indicesBatching) {
+static void checkIndices(SizeChecks &c, Value operand, Value indices,
+                         int64_t indexVectorDim, size_t indexVectorSize,
+                         ArrayRef<int64_t> operandBatching,
+                         ArrayRef<int64_t> indicesBatching) {
   int64_t rank = cast<MemRefType>(indices.getType()).getRank();
   if (indexVectorDim < rank)
     c.requireEqual(c.dim(indices, indexVectorDim), c.cst(indexVectorSize),
@@ -164,10 +170,9 @@ void checkIndices(SizeChecks &c, Value operand, Value indices,
 /// Loads the start index vector at `batchIndex` (the indices' dims other than
 /// index_vector_dim, in order): `count` values along index_vector_dim, or one
 /// value when index_vector_dim == rank(indices).
-SmallVector<std::pair<Value, bool>> loadStartIndex(IndexMath &m, Value indices,
-                                                   int64_t indexVectorDim,
-                                                   ValueRange batchIndex,
-                                                   int64_t count) {
+static SmallVector<std::pair<Value, bool>>
+loadStartIndex(IndexMath &m, Value indices, int64_t indexVectorDim,
+               ValueRange batchIndex, int64_t count) {
   int64_t rank = cast<MemRefType>(indices.getType()).getRank();
   SmallVector<std::pair<Value, bool>> values;
   for (int64_t s = 0; s < count; ++s) {
@@ -183,11 +188,11 @@ SmallVector<std::pair<Value, bool>> loadStartIndex(IndexMath &m, Value indices,
 
 /// The batch position of start-indices dimension `d` (index_vector_dim is
 /// not a batch dimension).
-int64_t batchPosition(int64_t d, int64_t indexVectorDim) {
+static int64_t batchPosition(int64_t d, int64_t indexVectorDim) {
   return d < indexVectorDim ? d : d - 1;
 }
 
-LogicalResult lowerGather(RewriterBase &rewriter, GatherOp op) {
+static LogicalResult lowerGather(RewriterBase &rewriter, GatherOp op) {
   if (!op.getOutput())
     return op.emitOpError("on tensors must be bufferized before it is lowered "
                           "to loops");
@@ -292,7 +297,7 @@ LogicalResult lowerGather(RewriterBase &rewriter, GatherOp op) {
   return success();
 }
 
-LogicalResult lowerScatter(RewriterBase &rewriter, ScatterOp op) {
+static LogicalResult lowerScatter(RewriterBase &rewriter, ScatterOp op) {
   if (op.getOutputs().empty())
     return op.emitOpError("on tensors must be bufferized before it is lowered "
                           "to loops");
@@ -488,8 +493,11 @@ LogicalResult lowerScatter(RewriterBase &rewriter, ScatterOp op) {
   return success();
 }
 
+namespace {
+
 struct LowerGatherScatterPass
     : public distruntime::impl::LowerGatherScatterBase<LowerGatherScatterPass> {
+protected:
   void runOnOperation() override {
     IRRewriter rewriter(&getContext());
     SmallVector<Operation *> ops;

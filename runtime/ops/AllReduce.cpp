@@ -25,7 +25,7 @@ struct AllReduce : OpKind<AllReduce, ReducePlan> {
     for (size_t k = 0; k < s.ins.size(); ++k) {
       const Buffer &in = s.ins[k], &out = s.outs[k];
       // The reduction runs in the output's (possibly promoted) type.
-      const MPI_Op op = reductionOp(redop, out.dtype); // before any MPI call
+      MPI_Op op = reductionOp(redop, out.dtype); // before any MPI call
       const int count = mpiCount(in.count, "elements");
       if (in.count == 0)
         continue;
@@ -75,8 +75,7 @@ struct AllReduce : OpKind<AllReduce, ReducePlan> {
         } else {
           copyPromoted(in, out);
         }
-        const MPI_Op op =
-            reductionOp(static_cast<int32_t>(c.params[0]), out.dtype);
+        MPI_Op op = reductionOp(static_cast<int32_t>(c.params[0]), out.dtype);
         const auto count = static_cast<int>(in.count);
         if (c.async)
           postRequest(slot, "MPI_Iallreduce", [&](MPI_Request *request) {

@@ -1,6 +1,6 @@
 //===- AllToAll.cpp - all_to_all --------------------------------*- C++ -*-===//
 //
-// Splits inputs[k] into split_count blocks along split_dimension, sends
+// Splits inputs[k] into splitCount blocks along split_dimension, sends
 // block j to group member j and concatenates the received blocks along
 // concat_dimension in group order: a block exchange (Blocks.h).
 //
@@ -60,14 +60,14 @@ struct AllToAll : BlockOp<AllToAll> {
 using namespace distrt::detail;
 
 distrt_handle_t distrt_all_to_all(int64_t team, const distrt_groups_t *groups,
-                                  int64_t split_dim, int64_t concat_dim,
-                                  int64_t split_count, int64_t n,
+                                  int64_t splitDim, int64_t concatDim,
+                                  int64_t splitCount, int64_t n,
                                   const distrt_operand_t *inputs,
                                   const distrt_operand_t *outputs,
                                   int32_t async, distrt_site_t *site,
                                   const char *loc) {
   return cEntry<AllToAll>("all_to_all", team, groups,
-                          {split_dim, concat_dim, split_count}, n, inputs, n,
+                          {splitDim, concatDim, splitCount}, n, inputs, n,
                           outputs, async, site, loc);
 }
 

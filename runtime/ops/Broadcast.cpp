@@ -14,6 +14,7 @@
 #include "../OpCall.h"
 
 namespace distrt::detail {
+
 namespace {
 
 constexpr int kBroadcastTag = 0;
@@ -35,7 +36,9 @@ struct BroadcastPlan {
   int peer;
 };
 
-void broadcastOnce(const BroadcastPlan &p, void *buffer, int count) {
+} // namespace
+
+static void broadcastOnce(const BroadcastPlan &p, void *buffer, int count) {
   if (p.peer < 0) {
     checkMpi(MPI_Bcast(buffer, count, MPI_BYTE, 0, p.comm), "MPI_Bcast");
   } else if (p.root) {
@@ -50,14 +53,16 @@ void broadcastOnce(const BroadcastPlan &p, void *buffer, int count) {
   }
 }
 
-void broadcast(RequestSlot &slot, const BroadcastPlan &p, void *buffer,
-               int count, bool async) {
+static void broadcast(RequestSlot &slot, const BroadcastPlan &p, void *buffer,
+                      int count, bool async) {
   if (!async)
     return broadcastOnce(p, buffer, count);
   postRequest(slot, "MPI_Ibcast", [&](MPI_Request *request) {
     return MPI_Ibcast(buffer, count, MPI_BYTE, 0, p.comm, request);
   });
 }
+
+namespace {
 
 struct Broadcast : OpKind<Broadcast, BroadcastPlan> {
   static const std::vector<int64_t> *plan(Memo<Plan> &m, const Call &c) {

@@ -31,6 +31,7 @@
 #include <climits>
 
 namespace distrt::detail {
+
 namespace {
 
 // Tags name the receiver's halo: an empty rank may get both halos from one
@@ -57,23 +58,25 @@ struct Rows {
   bool empty() const { return begin >= end; }
 };
 
-Rows intersect(Rows a, Rows b) {
+} // namespace
+
+static Rows intersect(Rows a, Rows b) {
   return {std::max(a.begin, b.begin), std::min(a.end, b.end)};
 }
-Rows leftHaloRows(int64_t rowBegin, int64_t boxBegin, int64_t boxEnd) {
+static Rows leftHaloRows(int64_t rowBegin, int64_t boxBegin, int64_t boxEnd) {
   return {boxBegin, std::min(boxEnd, rowBegin)};
 }
-Rows rightHaloRows(int64_t rowEnd, int64_t boxBegin, int64_t boxEnd) {
+static Rows rightHaloRows(int64_t rowEnd, int64_t boxBegin, int64_t boxEnd) {
   return {std::max(boxBegin, rowEnd), boxEnd};
 }
-int64_t length(Rows rows) {
+static int64_t length(Rows rows) {
   return std::max<int64_t>(0, rows.end - rows.begin);
 }
 
 /// The error for a halo whose shape differs from [rows, bbSizes[1..]], or "".
-std::string haloShapeError(const MemrefView &halo, const char *side,
-                           int64_t rank, int64_t rows,
-                           std::span<const int64_t> bbSizes) {
+static std::string haloShapeError(const MemrefView &halo, const char *side,
+                                  int64_t rank, int64_t rows,
+                                  std::span<const int64_t> bbSizes) {
   bool ok = halo.rank == rank && rank >= 1 && halo.sizes[0] == rows;
   for (int64_t d = 1; ok && d < rank; ++d)
     ok = halo.sizes[d] == bbSizes[d];
@@ -89,9 +92,9 @@ std::string haloShapeError(const MemrefView &halo, const char *side,
 }
 
 /// Everything this rank can check alone; returns the first error or "".
-std::string localError(int32_t dtype, const MemrefView &local,
-                       const HaloGeometry &g, const MemrefView &left,
-                       const MemrefView &right) {
+static std::string localError(int32_t dtype, const MemrefView &local,
+                              const HaloGeometry &g, const MemrefView &left,
+                              const MemrefView &right) {
   const int64_t r = local.rank;
   if (r < 1)
     return "the local block must have rank >= 1";
@@ -149,8 +152,8 @@ std::string localError(int32_t dtype, const MemrefView &local,
   return error;
 }
 
-bool sameGeometry(const HaloPlan &plan, const MemrefView &local,
-                  const HaloGeometry &g) {
+static bool sameGeometry(const HaloPlan &plan, const MemrefView &local,
+                         const HaloGeometry &g) {
   const int64_t r = local.rank;
   const auto n = static_cast<size_t>(r);
   if (plan.rank != r || g.gShape.size() != n || g.lOffsets.size() != n ||
@@ -164,22 +167,26 @@ bool sameGeometry(const HaloPlan &plan, const MemrefView &local,
          std::equal(local.sizes, local.sizes + r, p + 4 * r);
 }
 
-int checkedCount(int64_t count) {
+static int checkedCount(int64_t count) {
   if (count > INT_MAX)
     raise("a halo message of {} elements exceeds MPI's int count", count);
   return static_cast<int>(count);
 }
+
+namespace {
 
 struct Owner {
   Rows rows;
   int rank;
 };
 
+} // namespace
+
 /// Collective over the team: gathers every rank's geometry, validates it the
 /// same way on every rank and computes this rank's sends and receives.
-void makePlan(TeamState &team, HaloPlan &plan, int32_t dtype,
-              const MemrefView &local, const HaloGeometry &g,
-              const MemrefView &left, const MemrefView &right) {
+static void makePlan(TeamState &team, HaloPlan &plan, int32_t dtype,
+                     const MemrefView &local, const HaloGeometry &g,
+                     const MemrefView &left, const MemrefView &right) {
   plan.valid = false;
   const std::string error = localError(dtype, local, g, left, right);
   const int64_t r = local.rank;
@@ -360,9 +367,10 @@ void makePlan(TeamState &team, HaloPlan &plan, int32_t dtype,
 }
 
 /// Posts the exchange of `plan`; the returned handle completes it.
-distrt_handle_t exchange(TeamState &team, const HaloPlan &plan,
-                         const DtypeInfo &type, const MemrefView &local,
-                         const MemrefView &left, const MemrefView &right) {
+static distrt_handle_t exchange(TeamState &team, const HaloPlan &plan,
+                                const DtypeInfo &type, const MemrefView &local,
+                                const MemrefView &left,
+                                const MemrefView &right) {
   MPI_Comm comm = haloComm(team);
   const size_t size = type.size;
   const int64_t r = plan.rank;
@@ -435,12 +443,13 @@ distrt_handle_t exchange(TeamState &team, const HaloPlan &plan,
   });
 }
 
-} // namespace
-
-distrt_handle_t getHalo(int64_t teamId, int64_t key, int32_t dtype,
-                        const MemrefView &local, const HaloGeometry &geometry,
-                        const MemrefView &left, const MemrefView &right,
-                        const SourceLoc &loc) {
+/// get_halo of either API: plans unless the plan of `key` holds, then
+/// posts the exchange.
+static distrt_handle_t getHalo(int64_t teamId, int64_t key, int32_t dtype,
+                               const MemrefView &local,
+                               const HaloGeometry &geometry,
+                               const MemrefView &left, const MemrefView &right,
+                               const SourceLoc &loc) {
   return guarded("get_halo", teamId, loc, [&] {
     TeamState &team = lookupTeam(teamId);
     HaloPlan *plan;
@@ -473,46 +482,41 @@ distrt_handle_t getHalo(int64_t teamId, int64_t key, int32_t dtype,
     return exchange(team, *plan, dtypeInfo(dtype), local, left, right);
   });
 }
-
 } // namespace distrt::detail
 
 using namespace distrt;
 using namespace distrt::detail;
 
-namespace {
-
-[[noreturn, gnu::cold, gnu::noinline]] void
+[[noreturn, gnu::cold, gnu::noinline]] static void
 raiseBadMemref(int64_t rank, void *descriptor, const char *what) {
   raise("the {} memref is invalid (rank {}, descriptor {})", what, rank,
         descriptor ? "set" : "null");
 }
 
 /// The view of an unranked memref argument; rejects what is not one.
-inline MemrefView memref(int64_t rank, void *descriptor, const char *what) {
+static inline MemrefView memref(int64_t rank, void *descriptor,
+                                const char *what) {
   if (!descriptor || rank < 0) [[unlikely]]
     raiseBadMemref(rank, descriptor, what);
   return MemrefView::fromUnranked(rank, descriptor);
 }
 
-} // namespace
-
 distrt_handle_t distrt_get_halo(int64_t team, int64_t key, int32_t dtype,
-                                int64_t local_rank, void *local,
-                                int64_t geometry_rank, void *geometry,
-                                int64_t left_rank, void *left,
-                                int64_t right_rank, void *right,
-                                const char *loc) {
+                                int64_t localRank, void *local,
+                                int64_t geometryRank, void *geometry,
+                                int64_t leftRank, void *left, int64_t rightRank,
+                                void *right, const char *loc) {
   try {
-    const MemrefView geometryView = memref(geometry_rank, geometry, "geometry");
+    const MemrefView geometryView = memref(geometryRank, geometry, "geometry");
     // The geometry travels as one strided i64 memref of 4 * r values.
-    if (geometry_rank != 1)
+    if (geometryRank != 1)
       throw Failure(fmt::format(
-          "the geometry must be a 1-D memref, got rank {}", geometry_rank));
+          "the geometry must be a 1-D memref, got rank {}", geometryRank));
     const int64_t values = geometryView.sizes[0];
-    if (local_rank < 1 || values != 4 * local_rank)
+    if (localRank < 1 || values != 4 * localRank)
       throw Failure(fmt::format("the geometry has {} values, expected 4 * {} "
                                 "(four per dimension of the local block)",
-                                values, local_rank));
+                                values, localRank));
     const auto *base = static_cast<const int64_t *>(geometryView.aligned) +
                        geometryView.offset;
     const int64_t *g = base;
@@ -524,11 +528,11 @@ distrt_handle_t distrt_get_halo(int64_t team, int64_t key, int32_t dtype,
         dense[static_cast<size_t>(i)] = base[i * geometryView.strides[0]];
       g = dense.data();
     }
-    const auto r = static_cast<size_t>(local_rank);
+    const auto r = static_cast<size_t>(localRank);
     const HaloGeometry halo{{g, r}, {g + r, r}, {g + 2 * r, r}, {g + 3 * r, r}};
-    return getHalo(team, key, dtype, memref(local_rank, local, "local"), halo,
-                   memref(left_rank, left, "left halo"),
-                   memref(right_rank, right, "right halo"), SourceLoc(loc));
+    return getHalo(team, key, dtype, memref(localRank, local, "local"), halo,
+                   memref(leftRank, left, "left halo"),
+                   memref(rightRank, right, "right halo"), SourceLoc(loc));
   } catch (...) {
     failCurrent("get_halo", team, loc);
   }

@@ -36,7 +36,7 @@ struct ReduceScatter : OpKind<ReduceScatter, ReducePlan> {
     m.plan.start(layout);
     for (size_t k = 0; k < s.ins.size(); ++k) {
       const Buffer &in = s.ins[k], &out = s.outs[k];
-      const MPI_Op op = reductionOp(redop, out.dtype);
+      MPI_Op op = reductionOp(redop, out.dtype);
       checkDim(k, "scatter_dimension", dim, in.rank());
       checkDivisible(k, in, dim, "scatter_dimension", members,
                      "the group size");
@@ -103,8 +103,7 @@ struct ReduceScatter : OpKind<ReduceScatter, ReducePlan> {
                          out.strides(), out.bytes.elementSize);
           offset += alignUp(out.byteCount);
         }
-        const MPI_Op op =
-            reductionOp(static_cast<int32_t>(c.params[0]), out.dtype);
+        MPI_Op op = reductionOp(static_cast<int32_t>(c.params[0]), out.dtype);
         const auto count = static_cast<int>(out.count);
         if (c.async)
           postRequest(
@@ -126,16 +125,12 @@ struct ReduceScatter : OpKind<ReduceScatter, ReducePlan> {
 
 using namespace distrt::detail;
 
-distrt_handle_t distrt_reduce_scatter(int64_t team,
-                                      const distrt_groups_t *groups, int32_t op,
-                                      int64_t scatter_dim, int64_t n,
-                                      const distrt_operand_t *inputs,
-                                      const distrt_operand_t *outputs,
-                                      int32_t async, distrt_site_t *site,
-                                      const char *loc) {
-  return cEntry<ReduceScatter>("reduce_scatter", team, groups,
-                               {op, scatter_dim}, n, inputs, n, outputs, async,
-                               site, loc);
+distrt_handle_t distrt_reduce_scatter(
+    int64_t team, const distrt_groups_t *groups, int32_t op, int64_t scatterDim,
+    int64_t n, const distrt_operand_t *inputs, const distrt_operand_t *outputs,
+    int32_t async, distrt_site_t *site, const char *loc) {
+  return cEntry<ReduceScatter>("reduce_scatter", team, groups, {op, scatterDim},
+                               n, inputs, n, outputs, async, site, loc);
 }
 
 namespace distrt {

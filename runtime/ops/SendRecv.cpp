@@ -1,8 +1,8 @@
 //===- SendRecv.cpp - send and recv -----------------------------*- C++ -*-===//
 //
-// On the team's channel communicator, one tag per channel_id (channelTag),
+// On the team's channel communicator, one tag per channelId (channelTag),
 // so channels are kept apart and the messages of one channel arrive in
-// order (MPI's non-overtaking rule); a channel_id with no tag of its own
+// order (MPI's non-overtaking rule); a channelId with no tag of its own
 // left is an error on every rank. The sync send is buffered: it copies the
 // inputs, posts the send and returns without waiting for the receiver, so
 // a `send` then `recv` program cannot deadlock. The async send sends
@@ -16,6 +16,7 @@
 #include "../OpCall.h"
 
 namespace distrt::detail {
+
 namespace {
 
 struct ChannelPlan {
@@ -32,9 +33,11 @@ struct ChannelPlan {
   void *buffer;
 };
 
+} // namespace
+
 /// Plans a send (`inputs` true) or recv of the operands resolved in `s`.
-const std::vector<int64_t> *planChannel(Memo<ChannelPlan> &m, const Call &c,
-                                        bool inputs) {
+static const std::vector<int64_t> *planChannel(Memo<ChannelPlan> &m,
+                                               const Call &c, bool inputs) {
   OpScratch &s = opScratch();
   std::vector<Buffer> &buffers = inputs ? s.ins : s.outs;
   resolve(inputs ? c.inputs : c.outputs, buffers, inputs ? "input" : "output");
@@ -64,6 +67,8 @@ const std::vector<int64_t> *planChannel(Memo<ChannelPlan> &m, const Call &c,
   }
   return &layout.key;
 }
+
+namespace {
 
 struct Send : OpKind<Send, ChannelPlan> {
   static const std::vector<int64_t> *plan(Memo<Plan> &m, const Call &c) {
@@ -152,20 +157,18 @@ using namespace distrt::detail;
 // send and recv each take one operand list: inputs, or outputs.
 
 distrt_handle_t distrt_send(int64_t team, const distrt_groups_t *pairs,
-                            int64_t channel_id, int32_t host_transfer,
-                            int64_t n, const distrt_operand_t *inputs,
-                            int32_t async, distrt_site_t *site,
-                            const char *loc) {
-  return cEntry<Send>("send", team, pairs, {channel_id, host_transfer != 0}, n,
+                            int64_t channelId, int32_t hostTransfer, int64_t n,
+                            const distrt_operand_t *inputs, int32_t async,
+                            distrt_site_t *site, const char *loc) {
+  return cEntry<Send>("send", team, pairs, {channelId, hostTransfer != 0}, n,
                       inputs, -1, nullptr, async, site, loc);
 }
 
 distrt_handle_t distrt_recv(int64_t team, const distrt_groups_t *pairs,
-                            int64_t channel_id, int32_t host_transfer,
-                            int64_t n, const distrt_operand_t *outputs,
-                            int32_t async, distrt_site_t *site,
-                            const char *loc) {
-  return cEntry<Recv>("recv", team, pairs, {channel_id, host_transfer != 0}, -1,
+                            int64_t channelId, int32_t hostTransfer, int64_t n,
+                            const distrt_operand_t *outputs, int32_t async,
+                            distrt_site_t *site, const char *loc) {
+  return cEntry<Recv>("recv", team, pairs, {channelId, hostTransfer != 0}, -1,
                       nullptr, n, outputs, async, site, loc);
 }
 

@@ -87,11 +87,10 @@ int64_t distrt_team_member(int64_t team, const char *loc);
 /// shapes computed in IR; the runtime checks them. `key` < 0 means no
 /// caching. Always async.
 distrt_handle_t distrt_get_halo(int64_t team, int64_t key, int32_t dtype,
-                                int64_t local_rank, void *local,
-                                int64_t geometry_rank, void *geometry,
-                                int64_t left_rank, void *left,
-                                int64_t right_rank, void *right,
-                                const char *loc);
+                                int64_t localRank, void *local,
+                                int64_t geometryRank, void *geometry,
+                                int64_t leftRank, void *left, int64_t rightRank,
+                                void *right, const char *loc);
 
 /// Completes an async operation. Each handle is waited exactly once.
 void distrt_wait(distrt_handle_t handle, const char *loc);
@@ -165,26 +164,23 @@ distrt_handle_t distrt_all_reduce(int64_t team, const distrt_groups_t *groups,
                                   int32_t async, distrt_site_t *site,
                                   const char *loc);
 
-/// Splits inputs[k] into split_count blocks along split_dim, sends block j to
-/// group member j, and concatenates the received blocks along concat_dim in
+/// Splits inputs[k] into splitCount blocks along splitDim, sends block j to
+/// group member j, and concatenates the received blocks along concatDim in
 /// group order.
 distrt_handle_t distrt_all_to_all(int64_t team, const distrt_groups_t *groups,
-                                  int64_t split_dim, int64_t concat_dim,
-                                  int64_t split_count, int64_t n,
+                                  int64_t splitDim, int64_t concatDim,
+                                  int64_t splitCount, int64_t n,
                                   const distrt_operand_t *inputs,
                                   const distrt_operand_t *outputs,
                                   int32_t async, distrt_site_t *site,
                                   const char *loc);
 
-/// Reduces inputs[k] over the group and keeps the block of scatter_dim at
+/// Reduces inputs[k] over the group and keeps the block of scatterDim at
 /// this member's position in its group.
-distrt_handle_t distrt_reduce_scatter(int64_t team,
-                                      const distrt_groups_t *groups, int32_t op,
-                                      int64_t scatter_dim, int64_t n,
-                                      const distrt_operand_t *inputs,
-                                      const distrt_operand_t *outputs,
-                                      int32_t async, distrt_site_t *site,
-                                      const char *loc);
+distrt_handle_t distrt_reduce_scatter(
+    int64_t team, const distrt_groups_t *groups, int32_t op, int64_t scatterDim,
+    int64_t n, const distrt_operand_t *inputs, const distrt_operand_t *outputs,
+    int32_t async, distrt_site_t *site, const char *loc);
 
 /// outputs[k] = inputs[k] of the first member of the group; zeros on
 /// processes in no group.
@@ -203,21 +199,19 @@ distrt_collective_permute(int64_t team, const distrt_groups_t *pairs, int64_t n,
                           const distrt_operand_t *outputs, int32_t async,
                           distrt_site_t *site, const char *loc);
 
-/// send/recv on channel `channel_id`: a source sends its inputs to its
+/// send/recv on channel `channelId`: a source sends its inputs to its
 /// target(s) in `pairs`; a target receives into its outputs (zeros if it is
 /// nobody's target). Messages of one channel arrive in order. With
-/// host_transfer, send enqueues a copy on the channel's host queue and recv
+/// hostTransfer, send enqueues a copy on the channel's host queue and recv
 /// dequeues (an empty queue is an error).
 distrt_handle_t distrt_send(int64_t team, const distrt_groups_t *pairs,
-                            int64_t channel_id, int32_t host_transfer,
-                            int64_t n, const distrt_operand_t *inputs,
-                            int32_t async, distrt_site_t *site,
-                            const char *loc);
+                            int64_t channelId, int32_t hostTransfer, int64_t n,
+                            const distrt_operand_t *inputs, int32_t async,
+                            distrt_site_t *site, const char *loc);
 distrt_handle_t distrt_recv(int64_t team, const distrt_groups_t *pairs,
-                            int64_t channel_id, int32_t host_transfer,
-                            int64_t n, const distrt_operand_t *outputs,
-                            int32_t async, distrt_site_t *site,
-                            const char *loc);
+                            int64_t channelId, int32_t hostTransfer, int64_t n,
+                            const distrt_operand_t *outputs, int32_t async,
+                            distrt_site_t *site, const char *loc);
 
 /// Reports a run-time check of generated code that failed, e.g. dynamic
 /// sizes of a gather or scatter that contradict each other: prints

@@ -1,0 +1,32 @@
+#!/usr/bin/env bash
+# Runs clang-tidy (LLVM 22's, which reads C++20's <source_location>) with the
+# repository's .clang-tidy over every C++ source of the dialect, the
+# lowering, the tools and the runtime. Exits non-zero on any warning.
+#   scripts/tidy.sh [files...]
+set -euo pipefail
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+build="${DISTRUNTIME_BUILD_DIR:-$root/build}"
+
+if ! command -v clang-tidy-22 >/dev/null 2>&1; then
+  sudo=""
+  [ "$(id -u)" -eq 0 ] || sudo="sudo"
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq \
+    --no-install-recommends clang-tidy-22
+fi
+[ -f "$build/compile_commands.json" ] || "$root/scripts/build.sh"
+
+cd "$root"
+files=("$@")
+[ ${#files[@]} -gt 0 ] ||
+  mapfile -t files < <(git ls-files 'dialect/*.cpp' 'lowering/*.cpp' \
+    'tools/*.cpp' 'runtime/*.cpp')
+log="$(mktemp)"
+trap 'rm -f "$log"' EXIT
+for f in "${files[@]}"; do
+  clang-tidy-22 -p "$build" --quiet "$f" 2>/dev/null | tee -a "$log"
+done
+if grep -q "warning:\|error:" "$log"; then
+  echo "tidy.sh: warnings above" >&2
+  exit 1
+fi
+echo "tidy.sh: ${#files[@]} files clean" >&2
