@@ -10,16 +10,16 @@ namespace distrt::detail {
 static std::pair<bool, bool> asIs(const BlockPlan &p, const Buffer &in,
                                   const Buffer &out) {
   return {in.dense &&
-              (p.splitDim < 0 ||
-               leadingElements(in.rank(), in.sizes(), p.splitDim) == 1) &&
+              (p.shape.splitDim < 0 ||
+               leadingElements(in.rank(), in.sizes(), p.shape.splitDim) == 1) &&
               !overlaps(in, out),
           out.dense &&
-              leadingElements(out.rank(), out.sizes(), p.concatDim) == 1};
+              leadingElements(out.rank(), out.sizes(), p.shape.concatDim) == 1};
 }
 
 /// How many blocks a member sends: one (all_gather) or one per member.
 static size_t sentBlocks(const BlockPlan &p) {
-  return p.gather ? 1 : static_cast<size_t>(p.layout->size());
+  return p.shape.gather ? 1 : static_cast<size_t>(p.layout->size());
 }
 
 /// The bytes of operand `in` in one member's block.
@@ -30,15 +30,17 @@ static size_t blockBytes(const BlockPlan &p, const Buffer &in) {
 /// The input's block for member j (all_to_all) or the whole input.
 static StridedBytes sentSlice(const BlockPlan &p, const Buffer &in,
                               const int64_t *blockSizes, int64_t j) {
-  if (p.splitDim < 0)
+  if (p.shape.splitDim < 0)
     return in.bytes;
-  return in.slice(p.splitDim, j, blockSizes[p.splitDim], blockSizes);
+  return in.slice(p.shape.splitDim, j, blockSizes[p.shape.splitDim],
+                  blockSizes);
 }
 
 /// The output's slice receiving member j's block.
 static StridedBytes receivedSlice(const BlockPlan &p, const Buffer &out,
                                   const int64_t *blockSizes, int64_t j) {
-  return out.slice(p.concatDim, j, blockSizes[p.concatDim], blockSizes);
+  return out.slice(p.shape.concatDim, j, blockSizes[p.shape.concatDim],
+                   blockSizes);
 }
 
 static void addUnpackOf(RequestSlot &slot, size_t offset,
@@ -51,9 +53,9 @@ static void exchange(RequestSlot &slot, const BlockPlan &p, const void *send,
                      void *recv, int count, bool async) {
   if (!async)
     return exchangeBlocking(p, send, recv, count);
-  postRequest(slot, p.gather ? "MPI_Iallgather" : "MPI_Ialltoall",
+  postRequest(slot, p.shape.gather ? "MPI_Iallgather" : "MPI_Ialltoall",
               [&](MPI_Request *request) {
-                return p.gather
+                return p.shape.gather
                            ? MPI_Iallgather(send, count, MPI_BYTE, recv, count,
                                             MPI_BYTE, p.comm, request)
                            : MPI_Ialltoall(send, count, MPI_BYTE, recv, count,
@@ -137,18 +139,11 @@ static void exchangeEach(RequestSlot &slot, const Memo<BlockPlan> &m,
 }
 
 void planBlocks(Memo<BlockPlan> &m, const GroupLayout &layout,
-                const OpScratch &s, bool gather, int64_t splitDim,
-                int64_t concatDim, size_t block) {
+                const OpScratch &s, BlockShape shape, size_t block) {
   m.plan = {.layout = &layout,
-            .gather = gather,
-            .splitDim = splitDim,
-            .concatDim = concatDim,
+            .shape = shape,
             .block = block,
             .count = mpiCount(static_cast<int64_t>(block), "block bytes"),
-            .directSend = false,
-            .directRecv = false,
-            .send = nullptr,
-            .recv = nullptr,
             .comm = layout.comm};
   if (s.ins.size() != 1)
     return;
@@ -160,7 +155,7 @@ void planBlocks(Memo<BlockPlan> &m, const GroupLayout &layout,
 
 void exchangeBlocking(const BlockPlan &p, const void *send, void *recv,
                       int count) {
-  if (p.gather)
+  if (p.shape.gather)
     checkMpi(
         MPI_Allgather(send, count, MPI_BYTE, recv, count, MPI_BYTE, p.comm),
         "MPI_Allgather");

@@ -18,29 +18,33 @@
 
 namespace distrt::detail {
 
-struct BlockPlan {
-  const GroupLayout *layout;
+/// How the op cuts its operands into blocks.
+struct BlockShape {
   /// MPI_Allgather (one block sent to all) rather than MPI_Alltoall.
   bool gather;
   /// Inputs are split along it (all_to_all); -1: sent whole (all_gather).
   int64_t splitDim;
   /// Outputs are concatenated along it.
   int64_t concatDim;
+};
+
+struct BlockPlan {
+  const GroupLayout *layout;
+  BlockShape shape;
   /// Bytes exchanged with each member, all operands together.
   size_t block;
   int count;
-  /// The single operand's input (output) is what MPI sends (receives).
-  bool directSend, directRecv;
-  const void *send;
-  void *recv;
   MPI_Comm comm;
+  /// The single operand's input (output) is what MPI sends (receives).
+  bool directSend = false, directRecv = false;
+  const void *send = nullptr;
+  void *recv = nullptr;
 };
 
 /// Plans the exchange once the op has checked the operands (resolved in
 /// `s`) and put each one's block shape into m.shapes (rank values each).
 void planBlocks(Memo<BlockPlan> &m, const GroupLayout &layout,
-                const OpScratch &s, bool gather, int64_t splitDim,
-                int64_t concatDim, size_t block);
+                const OpScratch &s, BlockShape shape, size_t block);
 
 /// One blocking MPI call from `send` to `recv`, `count` bytes per member.
 void exchangeBlocking(const BlockPlan &p, const void *send, void *recv,

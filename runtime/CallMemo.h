@@ -148,6 +148,13 @@ struct CallMemo {
   /// Block shapes of the ops that derive them (all_gather, all_to_all).
   std::vector<int64_t> shapes;
 
+  /// Calls f(in, out) for each operand with elements (in order).
+  template <class F> void forEachNonEmpty(F &&f) const {
+    for (size_t k = 0; k < ins.size(); ++k)
+      if (outs[k].count > 0)
+        f(ins[k], outs[k]);
+  }
+
   [[gnu::always_inline]] bool matches(const Call &c) const {
     const CallHead now = callHead(c);
     if (!valid ||

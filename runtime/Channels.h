@@ -63,6 +63,10 @@ struct ChannelState {
 
 struct RequestSlot;
 
+/// The tag of point-to-point messages on a communicator that carries one
+/// op's messages only (collective_permute's, a broadcast group's).
+inline constexpr int kOwnTag = 0;
+
 /// Posts the receive of `buffers` from `source` into the slot: straight into
 /// a single dense buffer, else into staging at `offset` with unpacks; the
 /// wait checks that the message has the buffers' size.

@@ -48,67 +48,49 @@ template <class T> static void store(std::byte *p, T value) {
   std::memcpy(p, &value, sizeof(T));
 }
 
+template <class T> static int64_t loadAs(const std::byte *p) {
+  return static_cast<int64_t>(load<T>(p));
+}
+template <class T> static void storeAs(std::byte *p, int64_t value) {
+  store(p, static_cast<T>(value));
+}
+
 /// An integer element as int64 (ui64 values past INT64_MAX wrap, and wrap
-/// back when stored as ui64).
+/// back when stored as ui64), by distrt_dtype_t.
 static int64_t loadInteger(const std::byte *p, int32_t dtype) {
-  switch (dtype) {
-  case DISTRT_I1:
-  case DISTRT_UI8:
-    return load<uint8_t>(p);
-  case DISTRT_I8:
-    return load<int8_t>(p);
-  case DISTRT_I16:
-    return load<int16_t>(p);
-  case DISTRT_I32:
-    return load<int32_t>(p);
-  case DISTRT_UI16:
-    return load<uint16_t>(p);
-  case DISTRT_UI32:
-    return load<uint32_t>(p);
-  default:
-    return load<int64_t>(p);
-  }
+  static int64_t (*const kByType[])(const std::byte *) = {
+      loadAs<uint8_t>,  loadAs<int8_t>,   loadAs<int16_t>,
+      loadAs<int32_t>,  loadAs<int64_t>,  loadAs<uint8_t>,
+      loadAs<uint16_t>, loadAs<uint32_t>, loadAs<uint64_t>};
+  return kByType[dtype](p);
 }
 
 static void storeInteger(std::byte *p, int32_t dtype, int64_t value) {
-  switch (kDtypes[dtype].size) {
-  case 1:
-    return store(p, static_cast<uint8_t>(value));
-  case 2:
-    return store(p, static_cast<uint16_t>(value));
-  case 4:
-    return store(p, static_cast<uint32_t>(value));
-  default:
-    return store(p, value);
-  }
+  static void (*const kByType[])(std::byte *, int64_t) = {
+      storeAs<uint8_t>,  storeAs<int8_t>,   storeAs<int16_t>,
+      storeAs<int32_t>,  storeAs<int64_t>,  storeAs<uint8_t>,
+      storeAs<uint16_t>, storeAs<uint32_t>, storeAs<uint64_t>};
+  kByType[dtype](p, value);
 }
 
 static double loadFloat(const std::byte *p, int32_t dtype) {
-  switch (dtype) {
-  case DISTRT_F16:
-    return halfToFloat(load<uint16_t>(p));
-  case DISTRT_BF16:
-    return bfloat16ToFloat(load<uint16_t>(p));
-  case DISTRT_F32:
-    return load<float>(p);
-  default:
-    return load<double>(p);
+  if (dtype == DISTRT_F16 || dtype == DISTRT_BF16) {
+    const uint16_t bits = load<uint16_t>(p);
+    return dtype == DISTRT_F16 ? halfToFloat(bits) : bfloat16ToFloat(bits);
   }
+  return dtype == DISTRT_F32 ? load<float>(p) : load<double>(p);
 }
 
 static void storeFloat(std::byte *p, int32_t dtype, double value) {
   // Every source is f32 or narrower when the target is 16 or 32 bits wide,
   // so going through float rounds once.
-  switch (dtype) {
-  case DISTRT_F16:
-    return store(p, floatToHalf(static_cast<float>(value)));
-  case DISTRT_BF16:
-    return store(p, floatToBfloat16(static_cast<float>(value)));
-  case DISTRT_F32:
-    return store(p, static_cast<float>(value));
-  default:
-    return store(p, value);
-  }
+  const auto single = static_cast<float>(value);
+  if (dtype == DISTRT_F16 || dtype == DISTRT_BF16)
+    return store(p, dtype == DISTRT_F16 ? floatToHalf(single)
+                                        : floatToBfloat16(single));
+  if (dtype == DISTRT_F32)
+    return store(p, single);
+  store(p, value);
 }
 
 bool promotes(int32_t from, int32_t to) {

@@ -45,52 +45,42 @@ struct Min {
 struct Max {
   template <class T> T operator()(T a, T b) const { return b > a ? b : a; }
 };
-struct UMin {
+/// The unsigned minimum (`Larger` false) or maximum of signless integers.
+template <bool Larger> struct UnsignedMinMax {
   template <class T> T operator()(T a, T b) const {
     using U = std::make_unsigned_t<T>;
-    return static_cast<U>(b) < static_cast<U>(a) ? b : a;
+    const U x = static_cast<U>(a), y = static_cast<U>(b);
+    return (Larger ? y > x : y < x) ? b : a;
   }
 };
-struct UMax {
-  template <class T> T operator()(T a, T b) const {
-    using U = std::make_unsigned_t<T>;
-    return static_cast<U>(b) > static_cast<U>(a) ? b : a;
-  }
-};
-/// Equal operands are both zeros of either sign, or the same value: the
-/// negative one is the smaller.
-struct Minimum {
+using UMin = UnsignedMinMax<false>;
+using UMax = UnsignedMinMax<true>;
+
+/// IEEE 754-2019 minimum (`Larger` false) or maximum: a NaN operand gives
+/// NaN. Equal operands are both zeros of either sign, or the same value:
+/// the negative one is the smaller.
+template <bool Larger> struct IeeeMinMax {
   template <class T> T operator()(T a, T b) const {
     if (std::isnan(a) || std::isnan(b))
       return a + b;
     if (a == b)
-      return std::signbit(a) ? a : b;
-    return a < b ? a : b;
+      return std::signbit(a) != Larger ? a : b;
+    return (Larger ? a > b : a < b) ? a : b;
   }
 };
-struct Maximum {
-  template <class T> T operator()(T a, T b) const {
-    if (std::isnan(a) || std::isnan(b))
-      return a + b;
-    if (a == b)
-      return std::signbit(a) ? b : a;
-    return a > b ? a : b;
-  }
-};
-struct MinNum {
+using Minimum = IeeeMinMax<false>;
+using Maximum = IeeeMinMax<true>;
+
+/// minimumNumber / maximumNumber: a NaN operand gives the other one.
+template <class MinMax> struct NumberMinMax {
   template <class T> T operator()(T a, T b) const {
     if (std::isnan(a))
       return b;
-    return std::isnan(b) ? a : Minimum()(a, b);
+    return std::isnan(b) ? a : MinMax()(a, b);
   }
 };
-struct MaxNum {
-  template <class T> T operator()(T a, T b) const {
-    if (std::isnan(a))
-      return b;
-    return std::isnan(b) ? a : Maximum()(a, b);
-  }
-};
+using MinNum = NumberMinMax<Minimum>;
+using MaxNum = NumberMinMax<Maximum>;
 
 } // namespace
 
@@ -110,63 +100,50 @@ static void applyHalf(void *in, void *inout, int *length, MPI_Datatype *) {
     b[i] = FromFloat(Op()(ToFloat(a[i]), ToFloat(b[i])));
 }
 
-/// `Op` on every floating-point type, by distrt_dtype_t.
+/// `Op` on every floating-point type (f16, bf16, f32, f64).
 template <class Op> static MPI_User_function *floatFunction(int32_t dtype) {
-  switch (dtype) {
-  case DISTRT_F16:
-    return applyHalf<halfToFloat, floatToHalf, Op>;
-  case DISTRT_BF16:
-    return applyHalf<bfloat16ToFloat, floatToBfloat16, Op>;
-  case DISTRT_F32:
-    return apply<float, Op>;
-  default:
-    return apply<double, Op>;
-  }
+  static MPI_User_function *const kByType[] = {
+      applyHalf<halfToFloat, floatToHalf, Op>,
+      applyHalf<bfloat16ToFloat, floatToBfloat16, Op>, apply<float, Op>,
+      apply<double, Op>};
+  return dtype >= DISTRT_F16 ? kByType[dtype - DISTRT_F16] : nullptr;
 }
 
 /// `Op` on the signless integers wider than i1.
 template <class Op> static MPI_User_function *integerFunction(int32_t dtype) {
-  switch (dtype) {
-  case DISTRT_I8:
-    return apply<int8_t, Op>;
-  case DISTRT_I16:
-    return apply<int16_t, Op>;
-  case DISTRT_I32:
-    return apply<int32_t, Op>;
-  default:
-    return apply<int64_t, Op>;
-  }
+  static MPI_User_function *const kByType[] = {
+      apply<int8_t, Op>, apply<int16_t, Op>, apply<int32_t, Op>,
+      apply<int64_t, Op>};
+  return dtype >= DISTRT_I8 && dtype <= DISTRT_I64 ? kByType[dtype - DISTRT_I8]
+                                                   : nullptr;
+}
+
+/// `Op` on f16 and bf16 only (MPI has it for the other types).
+template <class Op> static MPI_User_function *halfFunction(int32_t dtype) {
+  return dtype == DISTRT_F16 || dtype == DISTRT_BF16 ? floatFunction<Op>(dtype)
+                                                     : nullptr;
 }
 
 /// The function of a user-defined op, null if (redop, dtype) is undefined.
 static MPI_User_function *userFunction(int32_t redop, int32_t dtype) {
-  const bool isFloat = dtype >= DISTRT_F16;
-  const bool isHalf = dtype == DISTRT_F16 || dtype == DISTRT_BF16;
-  const bool isSignless = dtype >= DISTRT_I8 && dtype <= DISTRT_I64;
-  switch (redop) {
-  case DISTRT_SUM:
-    return isHalf ? floatFunction<Sum>(dtype) : nullptr;
-  case DISTRT_PROD:
-    return isHalf ? floatFunction<Prod>(dtype) : nullptr;
-  case DISTRT_MIN:
-    return isHalf ? floatFunction<Min>(dtype) : nullptr;
-  case DISTRT_MAX:
-    return isHalf ? floatFunction<Max>(dtype) : nullptr;
-  case DISTRT_UMIN:
-    return isSignless ? integerFunction<UMin>(dtype) : nullptr;
-  case DISTRT_UMAX:
-    return isSignless ? integerFunction<UMax>(dtype) : nullptr;
-  case DISTRT_MINIMUM:
-    return isFloat ? floatFunction<Minimum>(dtype) : nullptr;
-  case DISTRT_MAXIMUM:
-    return isFloat ? floatFunction<Maximum>(dtype) : nullptr;
-  case DISTRT_MINNUM:
-    return isFloat ? floatFunction<MinNum>(dtype) : nullptr;
-  case DISTRT_MAXNUM:
-    return isFloat ? floatFunction<MaxNum>(dtype) : nullptr;
-  default:
-    return nullptr;
-  }
+  using Maker = MPI_User_function *(*)(int32_t);
+  // By distrt_redop_t; and, or and xor are MPI's on every type they have.
+  static constexpr Maker kByRedop[] = {halfFunction<Sum>,
+                                       halfFunction<Prod>,
+                                       halfFunction<Min>,
+                                       halfFunction<Max>,
+                                       nullptr,
+                                       nullptr,
+                                       nullptr,
+                                       integerFunction<UMin>,
+                                       integerFunction<UMax>,
+                                       floatFunction<Minimum>,
+                                       floatFunction<Maximum>,
+                                       floatFunction<MinNum>,
+                                       floatFunction<MaxNum>};
+  static_assert(std::size(kByRedop) == DISTRT_NUM_REDOPS);
+  const Maker make = kByRedop[redop];
+  return make ? make(dtype) : nullptr;
 }
 
 namespace {

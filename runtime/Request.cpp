@@ -69,7 +69,7 @@ void RequestSlot::addUnpack(size_t stagingOffset, std::byte *base, int64_t rank,
   const size_t shapeIndex = shapes.size();
   shapes.insert(shapes.end(), sizes, sizes + rank);
   shapes.insert(shapes.end(), strides, strides + rank);
-  unpacks.push_back({stagingOffset, base, rank, shapeIndex, elementSize});
+  unpacks.push_back({stagingOffset, base, rank, elementSize, shapeIndex});
 }
 
 void growRequests() {

@@ -40,19 +40,20 @@ struct ReceiveCheck {
 /// strided destination whose sizes and strides are shapes[shapeIndex...].
 struct UnpackJob {
   size_t stagingOffset;
+  /// The destination: its first element, rank and element size.
   std::byte *base;
   int64_t rank;
-  size_t shapeIndex;
   size_t elementSize;
+  /// Where its sizes and strides are kept in RequestSlot::shapes.
+  size_t shapeIndex;
 };
 
 struct RequestSlot {
   uint64_t generation = 1;
-  bool active = false;
-  /// The operation is `lone` alone (a posted send, a collective on the
-  /// operands' own buffers): nothing to check or unpack, and the vectors
-  /// below are unused.
-  bool isLone = false;
+  /// In use; with `isLone`, its operation is `lone` alone (a posted send, a
+  /// collective on the operands' own buffers): nothing to check or unpack,
+  /// and the vectors below are unused.
+  bool active = false, isLone = false;
   MPI_Request lone = MPI_REQUEST_NULL;
   const char *op = "";
   int64_t team = 0;

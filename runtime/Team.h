@@ -29,14 +29,14 @@ struct TeamState {
   /// A second duplicate for halo point-to-point traffic, so its tags never
   /// meet anything else; created with the team.
   MPI_Comm haloComm = MPI_COMM_NULL;
-  int size = 0;
-  int rank = 0;
+  /// This process's rank in the team, and the team's size.
+  int rank = 0, size = 0;
   /// Cached get_halo plans by key, and one scratch plan for key < 0.
   std::unordered_map<int64_t, std::unique_ptr<HaloPlan>> haloPlans;
   std::unique_ptr<HaloPlan> scratchPlan;
   /// Process-group layouts and their communicators (ProcessGroups.h).
   std::unique_ptr<GroupCache> groups;
-  /// send/recv channels: buffered sends, host queues (PointToPoint.h).
+  /// send/recv channels: buffered sends, host queues (Channels.h).
   std::unique_ptr<ChannelState> channels;
 
   TeamState();

@@ -26,7 +26,8 @@ struct AllGather : BlockOp<AllGather> {
       block += in.byteCount;
       m.shapes.insert(m.shapes.end(), in.sizes(), in.sizes() + in.rank());
     }
-    planBlocks(m, layout, s, /*gather=*/true, /*splitDim=*/-1, dim, block);
+    planBlocks(m, layout, s, {.gather = true, .splitDim = -1, .concatDim = dim},
+               block);
     return &layout.key;
   }
 };

@@ -57,10 +57,7 @@ struct AllReduce : OpKind<AllReduce, ReducePlan> {
     return runInSlot(c.op, c.team, c.async, [&](RequestSlot &slot) {
       slot.stage(stagedBytes(m.outs));
       size_t offset = 0;
-      for (size_t k = 0; k < m.ins.size(); ++k) {
-        const Buffer &in = m.ins[k], &out = m.outs[k];
-        if (in.count == 0)
-          continue;
+      m.forEachNonEmpty([&](const Buffer &in, const Buffer &out) {
         const void *send = MPI_IN_PLACE;
         void *recv = out.bytes.base;
         if (!out.dense) {
@@ -86,7 +83,7 @@ struct AllReduce : OpKind<AllReduce, ReducePlan> {
           checkMpi(
               MPI_Allreduce(send, recv, count, out.type->mpi, op, m.plan.comm),
               "MPI_Allreduce");
-      }
+      });
     });
   }
 };
@@ -96,13 +93,14 @@ struct AllReduce : OpKind<AllReduce, ReducePlan> {
 
 using namespace distrt::detail;
 
-distrt_handle_t distrt_all_reduce(int64_t team, const distrt_groups_t *groups,
+distrt_handle_t distrt_all_reduce(int64_t team,
+                                  const distrt_groups_t *groups, // null: RFC
                                   int32_t op, int64_t n,
                                   const distrt_operand_t *inputs,
                                   const distrt_operand_t *outputs,
                                   int32_t async, distrt_site_t *site,
                                   const char *loc) {
-  // No groups: the RFC allreduce, named so in errors.
+  // Without groups: the RFC allreduce, named so in errors.
   const char *name = groups ? "all_reduce" : "allreduce";
   return cEntry<AllReduce>(name, team, groups, {op}, n, inputs, n, outputs,
                            async, site, loc);

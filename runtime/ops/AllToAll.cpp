@@ -36,7 +36,9 @@ struct AllToAll : BlockOp<AllToAll> {
       checkBlockShape(k, out, m.shapes.data() + at, concatDim, members);
       block += in.byteCount / static_cast<size_t>(members);
     }
-    planBlocks(m, layout, s, /*gather=*/false, splitDim, concatDim, block);
+    planBlocks(m, layout, s,
+               {.gather = false, .splitDim = splitDim, .concatDim = concatDim},
+               block);
     return &layout.key;
   }
 

@@ -11,13 +11,12 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "../Channels.h"
 #include "../OpCall.h"
 
 namespace distrt::detail {
 
 namespace {
-
-constexpr int kBroadcastTag = 0;
 
 struct BroadcastPlan {
   const GroupLayout *layout;
@@ -42,12 +41,12 @@ static void broadcastOnce(const BroadcastPlan &p, void *buffer, int count) {
   if (p.peer < 0) {
     checkMpi(MPI_Bcast(buffer, count, MPI_BYTE, 0, p.comm), "MPI_Bcast");
   } else if (p.root) {
-    checkMpi(MPI_Send(buffer, count, MPI_BYTE, p.peer, kBroadcastTag, p.comm),
+    checkMpi(MPI_Send(buffer, count, MPI_BYTE, p.peer, kOwnTag, p.comm),
              "MPI_Send");
   } else {
     MPI_Status status;
-    const int code = MPI_Recv(buffer, count, MPI_BYTE, p.peer, kBroadcastTag,
-                              p.comm, &status);
+    const int code =
+        MPI_Recv(buffer, count, MPI_BYTE, p.peer, kOwnTag, p.comm, &status);
     checkBlockingReceive("collective_broadcast", code, status, count, p.peer,
                          "collective_broadcast operands");
   }
@@ -165,10 +164,7 @@ private:
     const Plan &p = m.plan;
     slot.stage(stagedBytes(m.outs));
     size_t offset = 0;
-    for (size_t k = 0; k < m.ins.size(); ++k) {
-      const Buffer &in = m.ins[k], &out = m.outs[k];
-      if (out.byteCount == 0)
-        continue;
+    m.forEachNonEmpty([&](const Buffer &in, const Buffer &out) {
       // The root sends from its dense input and copies it to the output
       // while MPI reads it; otherwise from (or into) the dense output, else
       // from staging.
@@ -189,7 +185,7 @@ private:
       broadcast(slot, p, buffer, static_cast<int>(out.byteCount), async);
       if (fromInput)
         copy(in.bytes, out.bytes, opScratch().copy);
-    }
+    });
   }
 };
 

@@ -15,22 +15,21 @@
 namespace distrt::detail {
 namespace {
 
-constexpr int kPermuteTag = 0;
-
 struct PermutePlan {
   const PairLayout *layout;
   MPI_Comm comm;
-  size_t bytes;
-  int count;
+  /// This process's target and source (team ranks, -1: none).
+  int target, source;
   /// To / from another process.
   bool sends, receives;
-  /// The single operand's input (output) is what MPI sends (receives).
-  bool directSend, directRecv;
-  const void *send;
-  void *recv;
-  int target, source;
   /// A copy to itself (a self-pair) or zeros: nothing to communicate.
   bool local;
+  size_t bytes;
+  int count;
+  /// The single operand's input (output) MPI sends from (receives into);
+  /// null when staged.
+  const void *send;
+  void *recv;
 };
 
 struct Permute : OpKind<Permute, PermutePlan> {
@@ -50,42 +49,38 @@ struct Permute : OpKind<Permute, PermutePlan> {
     const bool directRecv = s.outs.size() == 1 && s.outs[0].dense;
     m.plan = {.layout = &layout,
               .comm = permuteComm(team),
-              .bytes = bytes,
-              .count = mpiCount(static_cast<int64_t>(bytes), "message bytes"),
-              .sends = sends,
-              .receives = receives,
-              .directSend = directSend,
-              .directRecv = directRecv,
-              .send = directSend ? s.ins[0].bytes.base : nullptr,
-              .recv = directRecv ? s.outs[0].bytes.base : nullptr,
               .target = layout.target,
               .source = layout.source,
-              .local = bytes == 0 || (!sends && !receives)};
+              .sends = sends,
+              .receives = receives,
+              .local = bytes == 0 || (!sends && !receives),
+              .bytes = bytes,
+              .count = mpiCount(static_cast<int64_t>(bytes), "message bytes"),
+              .send = directSend ? s.ins[0].bytes.base : nullptr,
+              .recv = directRecv ? s.outs[0].bytes.base : nullptr};
     return &layout.key;
   }
 
   static bool direct(const Plan &p, bool async) {
-    return !async && !p.local && (p.directSend || !p.sends) &&
-           (p.directRecv || !p.receives);
+    return !async && !p.local && (p.send || !p.sends) &&
+           (p.recv || !p.receives);
   }
 
   /// One blocking call, no slot, with the receive checks of a wait.
   static distrt_handle_t runDirect(const Memo<Plan> &m, const Call &) {
     const Plan &p = m.plan;
     if (!p.receives) {
-      checkMpi(
-          MPI_Send(p.send, p.count, MPI_BYTE, p.target, kPermuteTag, p.comm),
-          "MPI_Send");
+      checkMpi(MPI_Send(p.send, p.count, MPI_BYTE, p.target, kOwnTag, p.comm),
+               "MPI_Send");
       zeroAll(m.outs);
       return 0;
     }
     MPI_Status status;
-    const int code = p.sends
-                         ? MPI_Sendrecv(p.send, p.count, MPI_BYTE, p.target,
-                                        kPermuteTag, p.recv, p.count, MPI_BYTE,
-                                        p.source, kPermuteTag, p.comm, &status)
-                         : MPI_Recv(p.recv, p.count, MPI_BYTE, p.source,
-                                    kPermuteTag, p.comm, &status);
+    const int code = p.sends ? MPI_Sendrecv(p.send, p.count, MPI_BYTE, p.target,
+                                            kOwnTag, p.recv, p.count, MPI_BYTE,
+                                            p.source, kOwnTag, p.comm, &status)
+                             : MPI_Recv(p.recv, p.count, MPI_BYTE, p.source,
+                                        kOwnTag, p.comm, &status);
     checkBlockingReceive("collective_permute", code, status, p.count, p.source,
                          "collective_permute operands");
     return 0;
@@ -102,20 +97,19 @@ struct Permute : OpKind<Permute, PermutePlan> {
       return done(c.op, c.team, c.async);
     }
     return runInSlot(c.op, c.team, c.async, [&](RequestSlot &slot) {
-      const size_t sendBytes = p.sends && !p.directSend ? alignUp(p.bytes) : 0;
-      const size_t total =
-          sendBytes + (p.receives && !p.directRecv ? p.bytes : 0);
+      const size_t sendBytes = p.sends && !p.send ? alignUp(p.bytes) : 0;
+      const size_t total = sendBytes + (p.receives && !p.recv ? p.bytes : 0);
       slot.stage(total);
       if (sendBytes)
         packAll(m.ins, slot.staging.data());
       if (p.receives)
-        postReceive(slot, m.outs, sendBytes, p.source, kPermuteTag, p.comm,
+        postReceive(slot, m.outs, sendBytes, p.source, kOwnTag, p.comm,
                     "collective_permute operands");
       if (p.sends) {
-        const void *data = p.directSend ? p.send : slot.staging.data();
+        const void *data = p.send ? p.send : slot.staging.data();
         postRequest(slot, "MPI_Isend", [&](MPI_Request *request) {
-          return MPI_Isend(data, p.count, MPI_BYTE, p.target, kPermuteTag,
-                           p.comm, request);
+          return MPI_Isend(data, p.count, MPI_BYTE, p.target, kOwnTag, p.comm,
+                           request);
         });
       }
       if (!p.receives)
@@ -145,7 +139,8 @@ void collectivePermute(const Team &team, const Groups &pairs, Operands inputs,
   cxxCall<Permute>(false, "collective_permute", team, &pairs.spec(), {}, inputs,
                    outputs, site, loc);
 }
-Request collectivePermuteAsync(const Team &team, const Groups &pairs,
+Request collectivePermuteAsync(const Team &team,
+                               const Groups &pairs, // source_target_pairs
                                Operands inputs, Operands outputs, Site *site,
                                SourceLoc loc) {
   return Request(cxxCall<Permute>(true, "collective_permute", team,

@@ -80,10 +80,7 @@ struct ReduceScatter : OpKind<ReduceScatter, ReducePlan> {
       }
       slot.stage(total);
       size_t offset = 0;
-      for (size_t k = 0; k < m.ins.size(); ++k) {
-        const Buffer &in = m.ins[k], &out = m.outs[k];
-        if (out.count == 0)
-          continue;
+      m.forEachNonEmpty([&](const Buffer &in, const Buffer &out) {
         const void *send = in.bytes.base;
         if (!sendAsIs(in, out, dim)) {
           // Block j of the scatter dimension goes j-th, in the output's type.
@@ -115,7 +112,7 @@ struct ReduceScatter : OpKind<ReduceScatter, ReducePlan> {
           checkMpi(MPI_Reduce_scatter_block(send, recv, count, out.type->mpi,
                                             op, m.plan.comm),
                    "MPI_Reduce_scatter_block");
-      }
+      });
     });
   }
 };
