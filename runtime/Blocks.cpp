@@ -153,17 +153,6 @@ void planBlocks(Memo<BlockPlan> &m, const GroupLayout &layout,
   p.recv = s.outs[0].bytes.base;
 }
 
-void exchangeBlocking(const BlockPlan &p, const void *send, void *recv,
-                      int count) {
-  if (p.shape.gather)
-    checkMpi(
-        MPI_Allgather(send, count, MPI_BYTE, recv, count, MPI_BYTE, p.comm),
-        "MPI_Allgather");
-  else
-    checkMpi(MPI_Alltoall(send, count, MPI_BYTE, recv, count, MPI_BYTE, p.comm),
-             "MPI_Alltoall");
-}
-
 distrt_handle_t runBlocks(Memo<BlockPlan> &m, const Call &c) {
   if (m.plan.block == 0)
     return done(c.op, c.team, c.async);

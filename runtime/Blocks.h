@@ -47,8 +47,16 @@ void planBlocks(Memo<BlockPlan> &m, const GroupLayout &layout,
                 const OpScratch &s, BlockShape shape, size_t block);
 
 /// One blocking MPI call from `send` to `recv`, `count` bytes per member.
-void exchangeBlocking(const BlockPlan &p, const void *send, void *recv,
-                      int count);
+inline void exchangeBlocking(const BlockPlan &p, const void *send, void *recv,
+                             int count) {
+  if (p.shape.gather)
+    checkMpi(
+        MPI_Allgather(send, count, MPI_BYTE, recv, count, MPI_BYTE, p.comm),
+        "MPI_Allgather");
+  else
+    checkMpi(MPI_Alltoall(send, count, MPI_BYTE, recv, count, MPI_BYTE, p.comm),
+             "MPI_Alltoall");
+}
 
 /// Every call but a direct one: staged, packed or one call per operand.
 distrt_handle_t runBlocks(Memo<BlockPlan> &m, const Call &c);

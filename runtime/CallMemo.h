@@ -78,14 +78,18 @@ diffDescriptor(const void *desc, const int64_t *words, int64_t rank) {
     const distrt_operand_t *array = list.array();
     if (n > 0 && !array)
       return false; // planning reports it
-    for (int64_t k = 0; k < n; ++k) {
-      const distrt_operand_t &op = array[k];
+    auto same = [&](const distrt_operand_t &op) {
       const int64_t rank = w[0];
-      if (((op.rank ^ rank) | (op.dtype ^ w[1])) != 0 || !op.desc ||
-          diffDescriptor(op.desc, w + 2, rank) != 0)
-        return false;
+      const bool equal = ((op.rank ^ rank) | (op.dtype ^ w[1])) == 0 &&
+                         op.desc && diffDescriptor(op.desc, w + 2, rank) == 0;
       w += 4 + 2 * rank;
-    }
+      return equal;
+    };
+    if (n == 1) [[likely]] // no loop: the fast path needs few registers
+      return same(array[0]);
+    for (int64_t k = 0; k < n; ++k)
+      if (!same(array[k]))
+        return false;
     return true;
   }
   for (int64_t k = 0; k < n; ++k) {

@@ -2,9 +2,9 @@
 //
 // Every StableHLO-style op, from either API, runs through perform():
 //
-//   C entry (ops/<Op>.cpp) ──► cCall: site memo matches and the plan is
+//   C entry (ops/<Op>.cpp) ──► cEntry: site memo matches and the plan is
 //        │                      one MPI call ──► Op::runDirect ──► MPI
-//        ▼ otherwise
+//        ▼ otherwise (cEntryPlanned; the C++ API's cxxCall)
 //   perform: memo matches? else Op::plan + CallMemo::store
 //        ├─ Op::direct(plan) ──► Op::runDirect ──► MPI
 //        └─ Op::run ──► runInSlot / postRequest (Request.h) ──► MPI
@@ -58,37 +58,44 @@ distrt_handle_t perform(Memo<typename Op::Plan> &m, const Call &c) {
   return Op::run(m, c);
 }
 
-/// The C entry's path past its site match, out of line so that the match
-/// and the direct call need no more registers than they use.
+/// A C entry point's call, as the C ABI passes it: `n` inputs and outputs
+/// (-1: the op has none).
+inline Call cCallOf(const char *op, int64_t team, const distrt_groups_t *groups,
+                    std::array<int64_t, 3> params, int64_t nIns,
+                    const distrt_operand_t *inputs, int64_t nOuts,
+                    const distrt_operand_t *outputs, int32_t async,
+                    const char *loc) {
+  return {op,
+          team,
+          groups,
+          params,
+          OperandList(inputs, nIns),
+          OperandList(outputs, nOuts),
+          async != 0,
+          SourceLoc(loc)};
+}
+
+/// The C entry's path past its site match, out of line: the entry keeps
+/// its arguments in registers, and only this path builds a Call in memory.
 template <class Op>
 [[gnu::noinline]] distrt_handle_t
-cCallPlanned(distrt_site_t *site, const Call &c, const char *loc) noexcept {
+cEntryPlanned(const char *op, int64_t team, const distrt_groups_t *groups,
+              std::array<int64_t, 3> params, int64_t nIns,
+              const distrt_operand_t *inputs, int64_t nOuts,
+              const distrt_operand_t *outputs, int32_t async,
+              distrt_site_t *site, const char *loc) noexcept {
   try {
-    return perform<Op>(Op::memos.at(site), c);
+    return perform<Op>(Op::memos.at(site),
+                       cCallOf(op, team, groups, params, nIns, inputs, nOuts,
+                               outputs, async, loc));
   } catch (...) {
-    failCurrent(c.op, c.team, loc);
+    failCurrent(op, team, loc);
   }
 }
 
-/// A C entry point: nothing throws across (an error prints one line and
-/// aborts the job).
-template <class Op>
-[[gnu::always_inline]] inline distrt_handle_t
-cCall(distrt_site_t *site, const Call &c, const char *loc) noexcept {
-  if (Op::memos.owns(site)) {
-    const auto &m = decltype(Op::memos)::of(site);
-    if (Op::direct(m.plan, c.async) && m.matches(c)) [[likely]] {
-      try {
-        return Op::runDirect(m, c);
-      } catch (...) {
-        failCurrent(c.op, c.team, loc);
-      }
-    }
-  }
-  return cCallPlanned<Op>(site, c, loc);
-}
-
-/// cCall() with the C ABI's arguments: `n` inputs and outputs (-1: none).
+/// A C entry point: a call that matches its site's memo and whose plan is
+/// one MPI call makes it right here; any other plans. Nothing throws across
+/// (an error prints one line and aborts the job).
 template <class Op>
 [[gnu::always_inline]] inline distrt_handle_t
 cEntry(const char *op, int64_t team, const distrt_groups_t *groups,
@@ -96,10 +103,20 @@ cEntry(const char *op, int64_t team, const distrt_groups_t *groups,
        const distrt_operand_t *inputs, int64_t nOuts,
        const distrt_operand_t *outputs, int32_t async, distrt_site_t *site,
        const char *loc) noexcept {
-  return cCall<Op>(site,
-                   {op, team, groups, params, OperandList(inputs, nIns),
-                    OperandList(outputs, nOuts), async != 0, SourceLoc(loc)},
-                   loc);
+  if (Op::memos.owns(site)) {
+    const auto &m = decltype(Op::memos)::of(site);
+    const Call c = cCallOf(op, team, groups, params, nIns, inputs, nOuts,
+                           outputs, async, loc);
+    if (Op::direct(m.plan, c.async) && m.matches(c)) [[likely]] {
+      try {
+        return Op::runDirect(m, c);
+      } catch (...) {
+        failCurrent(op, team, loc);
+      }
+    }
+  }
+  return cEntryPlanned<Op>(op, team, groups, params, nIns, inputs, nOuts,
+                           outputs, async, site, loc);
 }
 
 /// A C++ API call: errors are thrown as distrt::Error. The sync and async
