@@ -160,10 +160,17 @@ struct CallMemo {
   }
 
   [[gnu::always_inline]] bool matches(const Call &c) const {
-    const CallHead now = callHead(c);
-    if (!valid ||
-        diffWords(reinterpret_cast<const std::byte *>(now.data()), head.data(),
-                  8) != 0 ||
+    // Word by word in registers, not through a CallHead on the stack.
+    const uint64_t diff =
+        static_cast<uint64_t>(c.team ^ head[0]) |
+        (gTeamGeneration ^ static_cast<uint64_t>(head[1])) |
+        static_cast<uint64_t>(reinterpret_cast<intptr_t>(c.groups) ^ head[2]) |
+        static_cast<uint64_t>(c.params[0] ^ head[3]) |
+        static_cast<uint64_t>(c.params[1] ^ head[4]) |
+        static_cast<uint64_t>(c.params[2] ^ head[5]) |
+        static_cast<uint64_t>(c.inputs.countWord() ^ head[6]) |
+        static_cast<uint64_t>(c.outputs.countWord() ^ head[7]);
+    if (!valid || diff != 0 ||
         (keySize && !matchesKey(key, keySize, *c.groups)))
       return false;
     const int64_t *w = words;
