@@ -2,7 +2,7 @@
 //
 // Run at np=2 (one launch). distrt is called through its C ABI exactly as
 // compiled code calls it, with real unranked memref descriptors and each
-// op's own distrt_site_t:
+// op's own distrt_site_t (static shapes unless the case says otherwise):
 //   halo_w<w>   get_halo of an N x N f64 array split along dim 0, bbox = own
 //               rows +/- w clipped to the array, cached plan (key set);
 //               baseline: MPI_Irecv/MPI_Isend/MPI_Waitall of the same rows.
@@ -17,6 +17,9 @@
 //   all_gather_two_operands, all_reduce_two_operands  f64 and i32 operands
 //                       (size and 2 * size bytes) in one op; baseline two
 //                       MPI_Allgather / MPI_Allreduce calls
+//   all_gather_dynamic_shape  the same as all_gather, from a site without
+//                       flags (shapes known at run time only), as the
+//                       compiler emits for memref<?xf64>
 //   all_reduce_sum      out of place; baseline MPI_Allreduce(in, out)
 //   all_to_all          baseline MPI_Alltoall
 //   reduce_scatter_sum  scatter_dim 0; baseline MPI_Reduce_scatter_block
@@ -133,7 +136,7 @@ void benchAllreduce(int64_t bytes, MPI_Comm comm, int rank, int size) {
   };
   // As the lowering calls it: all_reduce over the whole team, in place.
   const distrt_operand_t operand{1, &desc, DISTRT_F64};
-  distrt_site_t site{};
+  distrt_site_t site{DISTRT_SITE_STATIC, nullptr, nullptr};
   auto ours = [&] {
     distrt_all_reduce(0, nullptr, DISTRT_SUM, 1, &operand, &operand, 0, &site,
                       "bench_allreduce");
@@ -223,7 +226,7 @@ void benchTwoOperands(bool gather, int64_t bytes, MPI_Comm comm, int rank,
                                    {1, &bDesc, DISTRT_I32}},
                          outs[2] = {{1, &raDesc, DISTRT_F64},
                                     {1, &rbDesc, DISTRT_I32}};
-  distrt_site_t site{};
+  distrt_site_t site{DISTRT_SITE_STATIC, nullptr, nullptr};
   const int cn = static_cast<int>(n), cm = static_cast<int>(m);
   auto baseline = [&] {
     if (gather) {
@@ -264,8 +267,11 @@ void benchCollectives(int64_t bytes, MPI_Comm comm, MPI_Comm otherComm,
   const int64_t n = std::max<int64_t>(bytes / 8, 1);
   const int count = static_cast<int>(n);
   const char *loc = "bench_collectives";
-  // Each op's site, as the lowering emits them.
-  distrt_site_t sites[9] = {};
+  // Each op's site, as the lowering emits them for memrefs of static shape:
+  // fresh for each size, since a static site's shapes never change.
+  distrt_site_t sites[9];
+  for (distrt_site_t &site : sites)
+    site = {DISTRT_SITE_STATIC, nullptr, nullptr};
   // The noise floor: the same MPI call on both sides, the second on another
   // communicator (as distrt calls MPI on a communicator of its own). A ratio
   // within this case's distance from 1 says nothing about distrt.
@@ -303,6 +309,17 @@ void benchCollectives(int64_t bytes, MPI_Comm comm, MPI_Comm otherComm,
       });
   benchTwoOperands(/*gather=*/true, bytes, comm, rank, size);
   benchTwoOperands(/*gather=*/false, bytes, comm, rank, size);
+  // The same op with shapes known only at run time: its site (no flags)
+  // compares the whole descriptors.
+  distrt_site_t dynamicSite{};
+  benchCase(
+      "all_gather_dynamic_shape", bytes, n, n * size, comm, rank, size,
+      [&](double *in, double *out) {
+        MPI_Allgather(in, count, MPI_DOUBLE, out, count, MPI_DOUBLE, comm);
+      },
+      [&](const distrt_operand_t *in, const distrt_operand_t *out) {
+        distrt_all_gather(0, &kEveryone, 0, 1, in, out, 0, &dynamicSite, loc);
+      });
   benchCase(
       "all_reduce_sum", bytes, n, n, comm, rank, size,
       [&](double *in, double *out) {

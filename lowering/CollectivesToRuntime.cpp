@@ -84,13 +84,14 @@ struct CollectiveLowering
         op.getGroupIds());
     RuntimeFunction fn = op.getRuntimeFunction();
     auto [callee, where] = getCalleeAndLocation(rewriter, op, fn);
-    CollectiveCall call{
-        callee,
-        where,
-        createSite(rewriter, module, loc, op->getName().stripDialect()),
-        static_cast<int64_t>(op.getTeam()),
-        groups,
-        op.getHandle() != nullptr};
+    CollectiveCall call{callee,
+                        where,
+                        createSite(rewriter, module, loc,
+                                   op->getName().stripDialect(),
+                                   op->getOperands()),
+                        static_cast<int64_t>(op.getTeam()),
+                        groups,
+                        op.getHandle() != nullptr};
     // Memref form: the adaptor's operands are the inputs, then the outputs.
     auto inputs = ValueRange(operands).take_front(op.getInputs().size());
     auto outputs = ValueRange(operands).drop_front(op.getInputs().size());
@@ -128,7 +129,8 @@ struct AllReduceLowering : public OpConversionPattern<AllReduceOp> {
     CollectiveCall call{
         callee,
         where,
-        createSite(rewriter, module, loc, op->getName().stripDialect()),
+        createSite(rewriter, module, loc, op->getName().stripDialect(),
+                   op.getData()),
         static_cast<int64_t>(op.getTeam()),
         LLVM::ZeroOp::create(rewriter, loc,
                              LLVM::LLVMPointerType::get(getContext())),

@@ -232,10 +232,11 @@ Value mlir::distruntime::getGroupsDescriptor(OpBuilder &builder,
 }
 
 Value mlir::distruntime::createSite(OpBuilder &builder, ModuleOp module,
-                                    Location loc, StringRef opName) {
+                                    Location loc, StringRef opName,
+                                    ValueRange memrefs) {
   MLIRContext *ctx = module.getContext();
-  Type ptr = LLVM::LLVMPointerType::get(ctx);
-  auto structType = LLVM::LLVMStructType::getLiteral(ctx, {ptr, ptr});
+  Type i64 = IntegerType::get(ctx, 64), ptr = LLVM::LLVMPointerType::get(ctx);
+  auto structType = LLVM::LLVMStructType::getLiteral(ctx, {i64, ptr, ptr});
   // Named after the op, numbered in the order the ops are lowered.
   std::string base = ("__distrt_site_" + opName).str();
   std::string name = base;
@@ -249,10 +250,29 @@ Value mlir::distruntime::createSite(OpBuilder &builder, ModuleOp module,
         builder, loc, structType,
         /*isConstant=*/false, LLVM::Linkage::Internal, name, Attribute());
     builder.createBlock(&global.getInitializerRegion());
-    LLVM::ReturnOp::create(builder, loc,
-                           LLVM::ZeroOp::create(builder, loc, structType));
+    Value value = LLVM::ZeroOp::create(builder, loc, structType);
+    Value flags = LLVM::ConstantOp::create(
+        builder, loc, i64, static_cast<int64_t>(getSiteFlags(memrefs)));
+    value = LLVM::InsertValueOp::create(builder, loc, value, flags,
+                                        ArrayRef<int64_t>{0});
+    LLVM::ReturnOp::create(builder, loc, value);
   }
   return LLVM::AddressOfOp::create(builder, loc, ptr, name);
+}
+
+uint64_t mlir::distruntime::getSiteFlags(ValueRange memrefs) {
+  // The memref types fix every descriptor word but the pointers.
+  for (Value memref : memrefs) {
+    auto type = dyn_cast<MemRefType>(memref.getType());
+    SmallVector<int64_t> strides;
+    int64_t offset;
+    if (!type || !type.hasStaticShape() ||
+        failed(type.getStridesAndOffset(strides, offset)) ||
+        ShapedType::isDynamic(offset) ||
+        llvm::any_of(strides, ShapedType::isDynamic))
+      return 0;
+  }
+  return DISTRT_SITE_STATIC;
 }
 
 Value mlir::distruntime::packOperands(OpBuilder &builder, Location loc,

@@ -1,8 +1,11 @@
 //===- CallMemo.cpp - The last planned call of each call site -------------===//
 
 #include "CallMemo.h"
+#include "Error.h"
 
 #include <algorithm>
+#include <cstdlib>
+#include <string_view>
 
 namespace distrt::detail {
 
@@ -81,10 +84,36 @@ void CallMemo::store(const Call &c, const std::vector<int64_t> *groupsKey,
   const int64_t *w = words;
   copyBuffers(scratch.ins, ins, w);
   copyBuffers(scratch.outs, outs, w);
+  // A static site's words: each operand's aligned pointer is its third.
+  quick[0] = head[0];
+  quick[1] = head[1];
+  quick[2] = head[2];
+  const size_t operands = ins.size() + outs.size();
+  quickIns = quickOuts = -1;
+  if (operands <= kQuickOperands) {
+    quickIns = c.inputs.size();
+    quickOuts = c.outputs.size();
+    w = words;
+    for (size_t k = 0; k < operands; ++k) {
+      quick[3 + k] = w[2];
+      w += 4 + 2 * w[0];
+    }
+  }
   valid = true;
 }
 
+void raiseStaticBroken() {
+  raise("the call differs from the previous call of its site in more than "
+        "its buffers' addresses, but the site is marked DISTRT_SITE_STATIC "
+        "(constant operand shapes, groups and scalars)");
+}
+
 void bindSite(distrt_site_t *site, const void *owner, CallMemo *memo) {
+  static const bool checked = [] {
+    const char *value = std::getenv("DISTRT_CHECK");
+    return value && *value && std::string_view(value) != "0";
+  }();
+  gCheckSites = checked;
   siteMemos().push_back(memo);
   site->owner = owner;
   site->memo = memo;

@@ -111,6 +111,31 @@ diffDescriptor(const void *desc, const int64_t *words, int64_t rank) {
   return true;
 }
 
+/// The aligned pointers of C operands `list` (none if its size is -1)
+/// equal the words at `w` (advanced past them).
+[[gnu::always_inline]] inline bool sameAligned(const OperandList &list,
+                                               const int64_t *&w) {
+  const int64_t n = list.size();
+  const distrt_operand_t *array = list.array();
+  if (n > 0 && !array)
+    return false; // planning reports it
+  auto same = [&](int64_t k) {
+    const void *desc = array[k].desc;
+    return desc && static_cast<void *const *>(desc)[1] ==
+                       reinterpret_cast<void *>(static_cast<intptr_t>(w[k]));
+  };
+  if (n == 1) [[likely]] { // no loop: the fast path needs few registers
+    const bool equal = same(0);
+    ++w;
+    return equal;
+  }
+  for (int64_t k = 0; k < n; ++k)
+    if (!same(k))
+      return false;
+  w += n > 0 ? n : 0;
+  return true;
+}
+
 /// A call's words besides its operands: team, team generation, groups
 /// address, scalars, operand counts (C++ views told apart from C arrays).
 using CallHead = std::array<int64_t, 8>;
@@ -151,6 +176,13 @@ struct CallMemo {
   std::vector<Buffer> ins, outs;
   /// Block shapes of the ops that derive them (all_gather, all_to_all).
   std::vector<int64_t> shapes;
+  /// What a DISTRT_SITE_STATIC site compares: team, team generation, groups
+  /// address and the aligned pointer of each operand (inputs, then
+  /// outputs), for up to kQuickOperands operands; `quickCount` is their
+  /// number, -1 when there are more.
+  static constexpr int64_t kQuickOperands = 8;
+  std::array<int64_t, 3 + kQuickOperands> quick{};
+  int64_t quickIns = -1, quickOuts = -1;
 
   /// Calls f(in, out) for each operand with elements (in order).
   template <class F> void forEachNonEmpty(F &&f) const {
@@ -177,6 +209,21 @@ struct CallMemo {
     return sameOperands(c.inputs, w) && sameOperands(c.outputs, w);
   }
 
+  /// matches() at a DISTRT_SITE_STATIC site of the C ABI, whose other words
+  /// are constants of the compiled op.
+  [[gnu::always_inline]] bool matchesStatic(const Call &c) const {
+    const int64_t nIns = c.inputs.size(), nOuts = c.outputs.size();
+    if (!valid || !c.inputs.isC() || !c.outputs.isC() ||
+        ((c.team ^ quick[0]) |
+         static_cast<int64_t>(gTeamGeneration ^
+                              static_cast<uint64_t>(quick[1])) |
+         (reinterpret_cast<intptr_t>(c.groups) ^ quick[2]) | (nIns ^ quickIns) |
+         (nOuts ^ quickOuts)) != 0)
+      return false;
+    const int64_t *w = quick.data() + 3;
+    return sameAligned(c.inputs, w) && sameAligned(c.outputs, w);
+  }
+
   /// Records a call that passed every check: `groupsKey` is its groups'
   /// content (null without groups), `scratch` holds its resolved operands.
   void store(const Call &c, const std::vector<int64_t> *groupsKey,
@@ -187,6 +234,13 @@ template <class Plan> struct Memo : CallMemo { Plan plan{}; };
 
 /// Makes `site` own a fresh memo of the op kind `owner`.
 void bindSite(distrt_site_t *site, const void *owner, CallMemo *memo);
+
+/// DISTRT_CHECK=1: static sites are matched in full and a call that breaks
+/// DISTRT_SITE_STATIC is an error. Read when the first site is bound.
+inline bool gCheckSites = false;
+
+/// Throws the error of a call that breaks its site's DISTRT_SITE_STATIC.
+[[noreturn, gnu::cold]] void raiseStaticBroken();
 
 /// Each op kind's memos: the one of a site bound to it, or, for calls
 /// without a site, `transient`, planned at every call.

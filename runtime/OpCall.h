@@ -85,9 +85,14 @@ cEntryPlanned(const char *op, int64_t team, const distrt_groups_t *groups,
               const distrt_operand_t *outputs, int32_t async,
               distrt_site_t *site, const char *loc) noexcept {
   try {
-    return perform<Op>(Op::memos.at(site),
-                       cCallOf(op, team, groups, params, nIns, inputs, nOuts,
-                               outputs, async, loc));
+    const Call c = cCallOf(op, team, groups, params, nIns, inputs, nOuts,
+                           outputs, async, loc);
+    auto &m = Op::memos.at(site);
+    // Checked mode verifies what the site's flag promises.
+    if (gCheckSites && site && (site->flags & DISTRT_SITE_STATIC) &&
+        m.matchesStatic(c) && !m.matches(c)) [[unlikely]]
+      raiseStaticBroken();
+    return perform<Op>(m, c);
   } catch (...) {
     failCurrent(op, team, loc);
   }
@@ -107,7 +112,9 @@ cEntry(const char *op, int64_t team, const distrt_groups_t *groups,
     const auto &m = decltype(Op::memos)::of(site);
     const Call c = cCallOf(op, team, groups, params, nIns, inputs, nOuts,
                            outputs, async, loc);
-    if (Op::direct(m.plan, c.async) && m.matches(c)) [[likely]] {
+    const bool quick = (site->flags & DISTRT_SITE_STATIC) && !gCheckSites;
+    if (Op::direct(m.plan, c.async) &&
+        (quick ? m.matchesStatic(c) : m.matches(c))) [[likely]] {
       try {
         return Op::runDirect(m, c);
       } catch (...) {

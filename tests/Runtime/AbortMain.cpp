@@ -6,6 +6,8 @@
 //   static-null  a static site's valid all_gather, then the same site with
 //                a null input array (the site's match must not read it)
 //   null-pairs   a send whose source_target_pairs pointer is null
+//   static-broken  (run with DISTRT_CHECK=1) a static site's call whose
+//                output shape changed at the same address
 //
 //===----------------------------------------------------------------------===//
 
@@ -27,9 +29,23 @@ void staticNull() {
   Desc1 inDesc{&in, &in, 0, {1}, {1}}, outDesc{out, out, 0, {size}, {1}};
   const distrt_operand_t i{1, &inDesc, DISTRT_F64}, o{1, &outDesc, DISTRT_F64};
   const distrt_groups_t world{DISTRT_FLATTENED_IDS, -1, -1, 0, 0, nullptr};
-  distrt_site_t site{};
+  distrt_site_t site{DISTRT_SITE_STATIC, nullptr, nullptr};
   distrt_all_gather(0, &world, 0, 1, &i, &o, 0, &site, "abort.mlir:4:5");
   distrt_all_gather(0, &world, 0, 1, nullptr, &o, 0, &site, "abort.mlir:4:5");
+  std::puts("distrt_all_gather returned instead of aborting");
+}
+
+void staticBroken() {
+  double in[2] = {1.0, 2.0}, out[256] = {};
+  const long long size = distrt_team_size(0, "abort.mlir:1:1");
+  Desc1 inDesc{in, in, 0, {1}, {1}}, outDesc{out, out, 0, {size}, {1}};
+  const distrt_operand_t i{1, &inDesc, DISTRT_F64}, o{1, &outDesc, DISTRT_F64};
+  const distrt_groups_t world{DISTRT_FLATTENED_IDS, -1, -1, 0, 0, nullptr};
+  distrt_site_t site{DISTRT_SITE_STATIC, nullptr, nullptr};
+  distrt_all_gather(0, &world, 0, 1, &i, &o, 0, &site, "abort.mlir:8:9");
+  inDesc.sizes[0] = 2; // same buffers, another shape: not static
+  outDesc.sizes[0] = 2 * size;
+  distrt_all_gather(0, &world, 0, 1, &i, &o, 0, &site, "abort.mlir:8:9");
   std::puts("distrt_all_gather returned instead of aborting");
 }
 
@@ -44,6 +60,10 @@ void nullPairs() {
 } // namespace
 
 int main(int argc, char **argv) {
+  if (argc > 1 && std::strcmp(argv[1], "static-broken") == 0) {
+    staticBroken();
+    return 0;
+  }
   if (argc > 1 && std::strcmp(argv[1], "null-pairs") == 0) {
     nullPairs();
     return 0;

@@ -1,8 +1,10 @@
 //===- SiteTest.cpp - Calls through a distrt_site_t -------------*- C++ -*-===//
 //
 // Compiled code passes each op's own site (CallMemo.h), where the runtime
-// keeps the plan of its last call; a call that differs in anything the plan
-// depends on plans again. These tests move the buffers, change shapes,
+// keeps the plan of its last call. A site without flags matches a call in
+// full: a call that differs in anything the plan depends on plans again. A
+// static site (DISTRT_SITE_STATIC: constant shapes) compares only the team
+// and the buffers' addresses. These tests move the buffers, change shapes,
 // offsets and strides at one site, alternate sites of several op kinds,
 // and check every result against its closed form.
 //
@@ -27,7 +29,7 @@ Desc1 dense1(void *data, int64_t size) { return {data, data, 0, {size}, {1}}; }
 
 const distrt_groups_t kWorld{DISTRT_FLATTENED_IDS, -1, -1, 0, 0, nullptr};
 
-distrt_site_t freshSite() { return {}; }
+distrt_site_t staticSite() { return {DISTRT_SITE_STATIC, nullptr, nullptr}; }
 
 } // namespace
 
@@ -38,7 +40,7 @@ TEST_CASE("sites: a static all_gather follows its buffers' addresses",
   // double-buffered loop does.
   std::vector<double> inA(3), inB(3), outA(static_cast<size_t>(3 * N)),
       outB(static_cast<size_t>(3 * N));
-  distrt_site_t site = freshSite();
+  distrt_site_t site = staticSite();
   for (int round = 0; round < 6; ++round) {
     const bool useA = round % 3 != 2; // A, A, B, A, A, B
     std::vector<double> &in = useA ? inA : inB, &out = useA ? outA : outB;
@@ -76,7 +78,7 @@ TEST_CASE("sites: one site object taken by two op kinds stays correct",
         sumDesc = dense1(sum.data(), 4);
   const distrt_operand_t i{1, &inDesc, DISTRT_I64},
       g{1, &gatheredDesc, DISTRT_I64}, s{1, &sumDesc, DISTRT_I64};
-  distrt_site_t site = freshSite();
+  distrt_site_t site = staticSite();
   for (int round = 0; round < 4; ++round) {
     for (int64_t k = 0; k < 4; ++k)
       in[static_cast<size_t>(k)] = 100 * round + 10 * f + k;
@@ -137,8 +139,8 @@ TEST_CASE("sites: static send/recv and permute in a ring, moving buffers",
   const distrt_groups_t ring{DISTRT_CROSS_REPLICA, -1, -1, N, 2, ids.data()};
   const int64_t from = (f - 1 + N) % N; // the rank whose data arrives here
   std::vector<int32_t> a(5), b(5), got(5), gotToo(5);
-  distrt_site_t sendSite = freshSite(), recvSite = freshSite(),
-                permuteSite = freshSite();
+  distrt_site_t sendSite = staticSite(), recvSite = staticSite(),
+                permuteSite = staticSite();
   for (int round = 0; round < 6; ++round) {
     std::vector<int32_t> &in = round % 2 ? b : a;
     std::vector<int32_t> &out = round % 3 ? got : gotToo;

@@ -51,11 +51,17 @@ Value getGroupsDescriptor(OpBuilder &builder, ModuleOp module, Location loc,
 /// do, rather than (n, inputs[n], outputs[n]).
 bool takesOneOperandList(RuntimeFunction fn);
 
-/// A pointer to a new zero-initialized distrt_site_t global {owner, memo} of
-/// the op `opName` at `loc`, its own (the runtime keeps the op's memo
-/// there): "__distrt_site_<opName>", then "..._1", "..._2" for further ops.
+/// A pointer to a new distrt_site_t global {flags, owner, memo} of the op
+/// `opName` at `loc`, its own (the runtime keeps the op's memo there):
+/// "__distrt_site_<opName>", then "..._1", "..._2" for further ops. `flags`
+/// are getSiteFlags(memrefs).
 Value createSite(OpBuilder &builder, ModuleOp module, Location loc,
-                 StringRef opName);
+                 StringRef opName, ValueRange memrefs);
+
+/// DISTRT_SITE_STATIC if every memref in `memrefs` has a static shape,
+/// offset and strides in its type (the op's groups and scalars are
+/// attributes: constants), else 0.
+uint64_t getSiteFlags(ValueRange memrefs);
 
 /// A stack array of distrt_operand_t {rank, descriptor, dtype} for
 /// `memrefs`, or a null pointer when there are none. Call inside a

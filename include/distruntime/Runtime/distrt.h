@@ -131,14 +131,24 @@ typedef struct distrt_operand {
 } distrt_operand_t;
 
 /// The runtime state of one call site: the lowering emits one per op, as a
-/// zero-initialized global. The runtime keeps there the site's last call
-/// that passed every check and its plan (`owner`, `memo`: its own, never
-/// touched by the caller), so a loop repeating the call goes straight to MPI
-/// while the call (team, groups, scalars, operand descriptors) is unchanged.
+/// global zero but for its `flags`. The runtime keeps there the site's last
+/// call that passed every check and its plan (`owner`, `memo`: its own,
+/// never touched by the caller), so a loop repeating the call goes straight
+/// to MPI while the call (team, groups, scalars, operand descriptors) is
+/// unchanged.
 typedef struct distrt_site {
+  uint64_t flags;
   const void *owner;
   void *memo;
 } distrt_site_t;
+
+/// Set by the lowering when every memref operand of the op has a static
+/// shape, offset and strides in its type: at such a site only the team and
+/// the buffers' addresses can change from call to call (the groups and
+/// scalars are the op's attributes), and the runtime compares only those.
+/// With DISTRT_CHECK=1 in the environment it compares everything and
+/// reports a call that breaks the flag.
+#define DISTRT_SITE_STATIC 1u
 
 /// Each call below takes n inputs and/or n outputs (memrefs, any strides).
 /// With `async` non-zero it returns a handle for distrt_wait, else 0 after

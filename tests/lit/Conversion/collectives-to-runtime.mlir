@@ -2,8 +2,9 @@
 // op-specific scalars, n, inputs[], outputs[], async, site, location). The
 // groups descriptor is a constant global {mode, num_replicas, num_partitions,
 // num_groups, group_size, ids}; identical layouts share one. The site is a
-// zero-initialized mutable global {owner, memo} of the op's own, even when
-// ops share a location.
+// mutable global {flags, null, null} of the op's own, even when ops share a
+// location; flags = 1 (DISTRT_SITE_STATIC) when every memref operand has a
+// static shape, offset and strides in its type, else 0.
 // RUN: %distruntime-opt %s --convert-distruntime-to-runtime | FileCheck %s
 // RUN: %distruntime-opt %s --distruntime-to-llvm | mlir-translate --mlir-to-llvmir | FileCheck %s --check-prefix=IR
 
@@ -19,14 +20,14 @@
 // IR-DAG: = internal constant { i32, i64, i64, i64, i64, ptr } { i32 0, i64 2, i64 3, i64 0, i64 0, ptr null }
 // IR-DAG: declare i64 @distrt_all_gather(i64, ptr, i64, i64, ptr, ptr, i32, ptr, ptr)
 // IR-DAG: declare i64 @distrt_send(i64, ptr, i64, i32, i64, ptr, i32, ptr, ptr)
-// IR-DAG: @__distrt_site_all_gather = internal global { ptr, ptr } zeroinitializer
-// IR-DAG: @__distrt_site_all_gather_1 = internal global { ptr, ptr } zeroinitializer
-// IR-DAG: @__distrt_site_all_gather_2 = internal global { ptr, ptr } zeroinitializer
-// IR-DAG: @__distrt_site_all_gather_3 = internal global { ptr, ptr } zeroinitializer
-// IR-DAG: @__distrt_site_all_gather_4 = internal global { ptr, ptr } zeroinitializer
-// IR-DAG: @__distrt_site_all_gather_5 = internal global { ptr, ptr } zeroinitializer
-// IR-DAG: @__distrt_site_send = internal global { ptr, ptr } zeroinitializer
-// IR-DAG: @__distrt_site_recv = internal global { ptr, ptr } zeroinitializer
+// IR-DAG: @__distrt_site_all_gather = internal global { i64, ptr, ptr } { i64 1, ptr null, ptr null }
+// IR-DAG: @__distrt_site_all_gather_1 = internal global { i64, ptr, ptr } zeroinitializer
+// IR-DAG: @__distrt_site_all_gather_2 = internal global { i64, ptr, ptr } { i64 1, ptr null, ptr null }
+// IR-DAG: @__distrt_site_all_gather_3 = internal global { i64, ptr, ptr } zeroinitializer
+// IR-DAG: @__distrt_site_all_gather_4 = internal global { i64, ptr, ptr } { i64 1, ptr null, ptr null }
+// IR-DAG: @__distrt_site_all_gather_5 = internal global { i64, ptr, ptr } { i64 1, ptr null, ptr null }
+// IR-DAG: @__distrt_site_send = internal global { i64, ptr, ptr } { i64 1, ptr null, ptr null }
+// IR-DAG: @__distrt_site_recv = internal global { i64, ptr, ptr } { i64 1, ptr null, ptr null }
 
 // CHECK-DAG: func.func private @distrt_all_gather(i64, !llvm.ptr, i64, i64, !llvm.ptr, !llvm.ptr, i32, !llvm.ptr, !llvm.ptr) -> i64
 // CHECK-DAG: func.func private @distrt_all_reduce(i64, !llvm.ptr, i32, i64, !llvm.ptr, !llvm.ptr, i32, !llvm.ptr, !llvm.ptr) -> i64
@@ -110,8 +111,8 @@ module attributes {distruntime.num_replicas = 2 : i64, distruntime.num_partition
     return
   }
 
-  // Sites: whatever the operands' layouts, each op gets a zero-initialized
-  // site of its own; two ops at one location get a site each.
+  // Sites: shapes or layouts known only at run time give flags 0; a static
+  // strided layout is static. Two ops at one location get a site each.
   // CHECK-LABEL: func @sites
   // CHECK: llvm.mlir.addressof @__distrt_site_all_gather_1 :
   // CHECK: llvm.mlir.addressof @__distrt_site_all_gather_2 :
