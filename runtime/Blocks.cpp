@@ -149,6 +149,7 @@ void planBlocks(Memo<BlockPlan> &m, const GroupLayout &layout,
     return;
   BlockPlan &p = m.plan;
   std::tie(p.directSend, p.directRecv) = asIs(p, s.ins[0], s.outs[0]);
+  p.blocking = block > 0 && p.directSend && p.directRecv;
   p.send = s.ins[0].bytes.base;
   p.recv = s.outs[0].bytes.base;
 }

@@ -37,6 +37,9 @@ struct BlockPlan {
   MPI_Comm comm;
   /// The single operand's input (output) is what MPI sends (receives).
   bool directSend = false, directRecv = false;
+  /// A sync call is one MPI call from `send` to `recv`: both direct, and
+  /// bytes to exchange.
+  bool blocking = false;
   const void *send = nullptr;
   void *recv = nullptr;
 };
@@ -65,7 +68,7 @@ distrt_handle_t runBlocks(Memo<BlockPlan> &m, const Call &c);
 template <class Op> struct BlockOp : OpKind<Op, BlockPlan> {
   /// A sync call of a single operand sent and received as it is.
   static bool direct(const BlockPlan &p, bool async) {
-    return !async && p.block > 0 && p.directSend && p.directRecv;
+    return !async && p.blocking;
   }
   static distrt_handle_t runDirect(const Memo<BlockPlan> &m, const Call &) {
     exchangeBlocking(m.plan, m.plan.send, m.plan.recv, m.plan.count);

@@ -87,7 +87,6 @@ void CallMemo::store(const Call &c, const std::vector<int64_t> *groupsKey,
   // A static site's words: each operand's aligned pointer is its third.
   quick[0] = head[0];
   quick[1] = head[1];
-  quick[2] = head[2];
   const size_t operands = ins.size() + outs.size();
   quickIns = quickOuts = -1;
   if (operands <= kQuickOperands) {
@@ -95,7 +94,7 @@ void CallMemo::store(const Call &c, const std::vector<int64_t> *groupsKey,
     quickOuts = c.outputs.size();
     w = words;
     for (size_t k = 0; k < operands; ++k) {
-      quick[3 + k] = w[2];
+      quick[2 + k] = w[2];
       w += 4 + 2 * w[0];
     }
   }

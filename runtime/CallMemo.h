@@ -176,13 +176,16 @@ struct CallMemo {
   std::vector<Buffer> ins, outs;
   /// Block shapes of the ops that derive them (all_gather, all_to_all).
   std::vector<int64_t> shapes;
-  /// What a DISTRT_SITE_STATIC site compares: team, team generation, groups
-  /// address and the aligned pointer of each operand (inputs, then
-  /// outputs), for up to kQuickOperands operands; `quickCount` is their
-  /// number, -1 when there are more.
+  /// What a DISTRT_SITE_STATIC site compares: team, team generation and
+  /// the aligned pointer of each operand (inputs, then outputs), for up to
+  /// kQuickOperands operands; `quickIns`, `quickOuts` count them, -1 when
+  /// there are more. The groups and scalars are the op's attributes.
   static constexpr int64_t kQuickOperands = 8;
-  std::array<int64_t, 3 + kQuickOperands> quick{};
+  std::array<int64_t, 2 + kQuickOperands> quick{};
   int64_t quickIns = -1, quickOuts = -1;
+  /// The site is DISTRT_SITE_STATIC and the runtime unchecked: its direct
+  /// calls use matchesStatic().
+  bool staticSite = false;
 
   /// Calls f(in, out) for each operand with elements (in order).
   template <class F> void forEachNonEmpty(F &&f) const {
@@ -217,10 +220,9 @@ struct CallMemo {
         ((c.team ^ quick[0]) |
          static_cast<int64_t>(gTeamGeneration ^
                               static_cast<uint64_t>(quick[1])) |
-         (reinterpret_cast<intptr_t>(c.groups) ^ quick[2]) | (nIns ^ quickIns) |
-         (nOuts ^ quickOuts)) != 0)
+         (nIns ^ quickIns) | (nOuts ^ quickOuts)) != 0)
       return false;
-    const int64_t *w = quick.data() + 3;
+    const int64_t *w = quick.data() + 2;
     return sameAligned(c.inputs, w) && sameAligned(c.outputs, w);
   }
 

@@ -88,10 +88,12 @@ cEntryPlanned(const char *op, int64_t team, const distrt_groups_t *groups,
     const Call c = cCallOf(op, team, groups, params, nIns, inputs, nOuts,
                            outputs, async, loc);
     auto &m = Op::memos.at(site);
+    const bool isStatic = site && (site->flags & DISTRT_SITE_STATIC);
     // Checked mode verifies what the site's flag promises.
-    if (gCheckSites && site && (site->flags & DISTRT_SITE_STATIC) &&
-        m.matchesStatic(c) && !m.matches(c)) [[unlikely]]
+    if (gCheckSites && isStatic && m.matchesStatic(c) && !m.matches(c))
+        [[unlikely]]
       raiseStaticBroken();
+    m.staticSite = isStatic && !gCheckSites;
     return perform<Op>(m, c);
   } catch (...) {
     failCurrent(op, team, loc);
@@ -112,9 +114,8 @@ cEntry(const char *op, int64_t team, const distrt_groups_t *groups,
     const auto &m = decltype(Op::memos)::of(site);
     const Call c = cCallOf(op, team, groups, params, nIns, inputs, nOuts,
                            outputs, async, loc);
-    const bool quick = (site->flags & DISTRT_SITE_STATIC) && !gCheckSites;
     if (Op::direct(m.plan, c.async) &&
-        (quick ? m.matchesStatic(c) : m.matches(c))) [[likely]] {
+        (m.staticSite ? m.matchesStatic(c) : m.matches(c))) [[likely]] {
       try {
         return Op::runDirect(m, c);
       } catch (...) {
