@@ -2,8 +2,9 @@
 //
 // Every StableHLO-style op, from either API, runs through perform():
 //
-//   C entry (ops/<Op>.cpp) ──► cEntry: site memo matches and the plan is
-//        │                      one MPI call ──► Op::runDirect ──► MPI
+//   C entry (ops/<Op>.cpp) ──► cEntry: site memo matches (a static site:
+//        │                      team and addresses) and the plan is one
+//        │                      MPI call ──► Op::runDirect ──► MPI
 //        ▼ otherwise (cEntryPlanned; the C++ API's cxxCall)
 //   perform: memo matches? else Op::plan + CallMemo::store
 //        ├─ Op::direct(plan) ──► Op::runDirect ──► MPI

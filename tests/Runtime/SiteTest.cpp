@@ -167,3 +167,61 @@ TEST_CASE("sites: static send/recv and permute in a ring, moving buffers",
     }
   }
 }
+
+TEST_CASE("api: Groups factories give the spec they name", "[collectives]") {
+  const distrt::Groups world = distrt::Groups::world();
+  CHECK(world.spec().mode == DISTRT_FLATTENED_IDS);
+  CHECK(world.spec().num_groups == 0);
+  const distrt::Groups rows = distrt::Groups::replicas(
+      {{0, 1}, {2, 3}}, distrt::GroupMode::CrossPartition, 2, 2);
+  const distrt_groups_t &r = rows.spec();
+  CHECK(r.mode == DISTRT_CROSS_PARTITION);
+  CHECK(r.num_replicas == 2);
+  CHECK(r.num_partitions == 2);
+  CHECK(r.num_groups == 2);
+  CHECK(r.group_size == 2);
+  CHECK(std::vector<int64_t>(r.ids, r.ids + 4) ==
+        std::vector<int64_t>{0, 1, 2, 3});
+  CHECK(rows.str() == "mode 1 grid 2x2 [[0, 1], [2, 3]]");
+  const distrt::Groups ring = distrt::Groups::pairs({{0, 1}, {1, 0}});
+  CHECK(ring.spec().mode == DISTRT_CROSS_REPLICA);
+  CHECK(ring.spec().group_size == 2);
+  CHECK(ring.str() == "mode 0 grid -1x-1 [[0, 1], [1, 0]]");
+  // A copy owns its ids: the original may go.
+  const distrt::Groups copy = [] {
+    const distrt::Groups local = distrt::Groups::replicas({{1, 0}});
+    return local;
+  }();
+  CHECK(copy.spec().ids[0] == 1);
+  CHECK_THROWS_AS(distrt::Groups::replicas({{0, 1}, {2}}),
+                  std::invalid_argument);
+}
+
+TEST_CASE("api: one Site over Groups that change from call to call",
+          "[collectives]") {
+  // A new Groups per iteration, likely at the same address: the site's
+  // memo compares the groups' content, so each call gathers in its own
+  // order.
+  const int64_t N = worldSize(), f = worldRank();
+  Array in(Dtype::I64, {1}), out(Dtype::I64, {N});
+  in.fill([&](int64_t) { return 100 + f; });
+  distrt::Site site;
+  for (int round = 0; round < 4; ++round) {
+    std::vector<int64_t> order(static_cast<size_t>(N));
+    for (int64_t j = 0; j < N; ++j)
+      order[static_cast<size_t>(j)] = round % 2 ? N - 1 - j : j;
+    const distrt::Groups groups(DISTRT_FLATTENED_IDS, {order});
+    allGather(world(), groups, 0, {{in.operand()}}, {{out.operand()}}, &site);
+    for (int64_t j = 0; j < N; ++j) {
+      INFO("rank " << f << " round " << round << " member " << j);
+      CHECK(out.get(j) == 100 + order[static_cast<size_t>(j)]);
+    }
+  }
+  // A Site moved keeps its memo; the moved-from one starts afresh.
+  distrt::Site moved = std::move(site);
+  CHECK(site.get()->memo == nullptr);
+  CHECK(moved.get()->memo != nullptr);
+  allGather(world(), distrt::Groups::world(), 0, {{in.operand()}},
+            {{out.operand()}}, &moved);
+  CHECK(out.get(N - 1) == 100 + N - 1);
+}
