@@ -128,8 +128,7 @@ cEntry(const char *op, int64_t team, const distrt_groups_t *groups,
                            outputs, async, site, loc);
 }
 
-/// A C++ API call: errors are thrown as distrt::Error. The sync and async
-/// forms of every op are this call.
+/// A C++ API call: errors are thrown as distrt::Error.
 template <class Op>
 distrt_handle_t cxxCall(bool async, const char *op, const Team &team,
                         const distrt_groups_t *groups,
@@ -139,6 +138,23 @@ distrt_handle_t cxxCall(bool async, const char *op, const Team &team,
   return guarded(c.op, c.team, c.loc, [&] {
     return perform<Op>(Op::memos.at(site ? site->get() : nullptr), c);
   });
+}
+
+/// The C++ API's two forms of every op: sync, and async returning a
+/// Request.
+template <class Op>
+void cxxSync(const char *op, const Team &team, const distrt_groups_t *groups,
+             std::array<int64_t, 3> params, OperandList inputs,
+             OperandList outputs, Site *site, SourceLoc loc) {
+  cxxCall<Op>(false, op, team, groups, params, inputs, outputs, site, loc);
+}
+template <class Op>
+Request cxxAsync(const char *op, const Team &team,
+                 const distrt_groups_t *groups, std::array<int64_t, 3> params,
+                 OperandList inputs, OperandList outputs, Site *site,
+                 SourceLoc loc) {
+  return Request(
+      cxxCall<Op>(true, op, team, groups, params, inputs, outputs, site, loc));
 }
 
 } // namespace distrt::detail

@@ -51,14 +51,14 @@ namespace distrt {
 
 void allGather(const Team &team, const Groups &groups, int64_t dim,
                Operands inputs, Operands outputs, Site *site, SourceLoc loc) {
-  cxxCall<AllGather>(false, "all_gather", team, &groups.spec(), {dim}, inputs,
-                     outputs, site, loc);
+  cxxSync<AllGather>("all_gather", team, &groups.spec(), {dim}, inputs, outputs,
+                     site, loc);
 }
 Request allGatherAsync(const Team &team, const Groups &groups, int64_t dim,
                        Operands inputs, Operands outputs, Site *site,
                        SourceLoc loc) {
-  return Request(cxxCall<AllGather>(true, "all_gather", team, &groups.spec(),
-                                    {dim}, inputs, outputs, site, loc));
+  return cxxAsync<AllGather>("all_gather", team, &groups.spec(), {dim}, inputs,
+                             outputs, site, loc);
 }
 
 } // namespace distrt

@@ -110,15 +110,15 @@ namespace distrt {
 
 void allReduce(const Team &team, const Groups &groups, RedOp op,
                Operands inputs, Operands outputs, Site *site, SourceLoc loc) {
-  cxxCall<AllReduce>(false, "all_reduce", team, &groups.spec(),
+  cxxSync<AllReduce>("all_reduce", team, &groups.spec(),
                      {static_cast<int32_t>(op)}, inputs, outputs, site, loc);
 }
 Request allReduceAsync(const Team &team, const Groups &groups, RedOp op,
                        Operands inputs, Operands outputs, Site *site,
                        SourceLoc loc) {
-  return Request(cxxCall<AllReduce>(true, "all_reduce", team, &groups.spec(),
-                                    {static_cast<int32_t>(op)}, inputs, outputs,
-                                    site, loc));
+  return cxxAsync<AllReduce>("all_reduce", team, &groups.spec(),
+                             {static_cast<int32_t>(op)}, inputs, outputs, site,
+                             loc);
 }
 
 // The RFC allreduce: one operand, in place, one group of the whole team.
@@ -126,16 +126,15 @@ Request allReduceAsync(const Team &team, const Groups &groups, RedOp op,
 void allreduce(const Team &team, RedOp op, Dtype dtype, const MemrefView &data,
                Site *site, SourceLoc loc) {
   const Operand operand[] = {{data, dtype}};
-  cxxCall<AllReduce>(false, "allreduce", team, nullptr,
-                     {static_cast<int32_t>(op)}, Operands(operand),
-                     Operands(operand), site, loc);
+  cxxSync<AllReduce>("allreduce", team, nullptr, {static_cast<int32_t>(op)},
+                     Operands(operand), Operands(operand), site, loc);
 }
 Request allreduceAsync(const Team &team, RedOp op, Dtype dtype,
                        const MemrefView &data, Site *site, SourceLoc loc) {
   const Operand operand[] = {{data, dtype}};
-  return Request(cxxCall<AllReduce>(
-      true, "allreduce", team, nullptr, {static_cast<int32_t>(op)},
-      Operands(operand), Operands(operand), site, loc));
+  return cxxAsync<AllReduce>("allreduce", team, nullptr,
+                             {static_cast<int32_t>(op)}, Operands(operand),
+                             Operands(operand), site, loc);
 }
 
 } // namespace distrt

@@ -78,16 +78,16 @@ namespace distrt {
 void allToAll(const Team &team, const Groups &groups, int64_t splitDim,
               int64_t concatDim, int64_t splitCount, Operands inputs,
               Operands outputs, Site *site, SourceLoc loc) {
-  cxxCall<AllToAll>(false, "all_to_all", team, &groups.spec(),
+  cxxSync<AllToAll>("all_to_all", team, &groups.spec(),
                     {splitDim, concatDim, splitCount}, inputs, outputs, site,
                     loc);
 }
 Request allToAllAsync(const Team &team, const Groups &groups, int64_t splitDim,
                       int64_t concatDim, int64_t splitCount, Operands inputs,
                       Operands outputs, Site *site, SourceLoc loc) {
-  return Request(cxxCall<AllToAll>(true, "all_to_all", team, &groups.spec(),
-                                   {splitDim, concatDim, splitCount}, inputs,
-                                   outputs, site, loc));
+  return cxxAsync<AllToAll>("all_to_all", team, &groups.spec(),
+                            {splitDim, concatDim, splitCount}, inputs, outputs,
+                            site, loc);
 }
 
 } // namespace distrt

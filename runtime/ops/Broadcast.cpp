@@ -208,15 +208,14 @@ namespace distrt {
 void collectiveBroadcast(const Team &team, const Groups &groups,
                          Operands inputs, Operands outputs, Site *site,
                          SourceLoc loc) {
-  cxxCall<Broadcast>(false, "collective_broadcast", team, &groups.spec(), {},
-                     inputs, outputs, site, loc);
+  cxxSync<Broadcast>("collective_broadcast", team, &groups.spec(), {}, inputs,
+                     outputs, site, loc);
 }
 Request collectiveBroadcastAsync(const Team &team, const Groups &groups,
                                  Operands inputs, Operands outputs, Site *site,
                                  SourceLoc loc) {
-  return Request(cxxCall<Broadcast>(true, "collective_broadcast", team,
-                                    &groups.spec(), {}, inputs, outputs, site,
-                                    loc));
+  return cxxAsync<Broadcast>("collective_broadcast", team, &groups.spec(), {},
+                             inputs, outputs, site, loc);
 }
 
 } // namespace distrt

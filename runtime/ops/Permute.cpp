@@ -136,16 +136,15 @@ namespace distrt {
 
 void collectivePermute(const Team &team, const Groups &pairs, Operands inputs,
                        Operands outputs, Site *site, SourceLoc loc) {
-  cxxCall<Permute>(false, "collective_permute", team, &pairs.spec(), {}, inputs,
+  cxxSync<Permute>("collective_permute", team, &pairs.spec(), {}, inputs,
                    outputs, site, loc);
 }
 Request collectivePermuteAsync(const Team &team,
                                const Groups &pairs, // source_target_pairs
                                Operands inputs, Operands outputs, Site *site,
                                SourceLoc loc) {
-  return Request(cxxCall<Permute>(true, "collective_permute", team,
-                                  &pairs.spec(), {}, inputs, outputs, site,
-                                  loc));
+  return cxxAsync<Permute>("collective_permute", team, &pairs.spec(), {},
+                           inputs, outputs, site, loc);
 }
 
 } // namespace distrt

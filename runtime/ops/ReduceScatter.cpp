@@ -135,16 +135,16 @@ namespace distrt {
 void reduceScatter(const Team &team, const Groups &groups, RedOp op,
                    int64_t scatterDim, Operands inputs, Operands outputs,
                    Site *site, SourceLoc loc) {
-  cxxCall<ReduceScatter>(false, "reduce_scatter", team, &groups.spec(),
+  cxxSync<ReduceScatter>("reduce_scatter", team, &groups.spec(),
                          {static_cast<int32_t>(op), scatterDim}, inputs,
                          outputs, site, loc);
 }
 Request reduceScatterAsync(const Team &team, const Groups &groups, RedOp op,
                            int64_t scatterDim, Operands inputs,
                            Operands outputs, Site *site, SourceLoc loc) {
-  return Request(cxxCall<ReduceScatter>(
-      true, "reduce_scatter", team, &groups.spec(),
-      {static_cast<int32_t>(op), scatterDim}, inputs, outputs, site, loc));
+  return cxxAsync<ReduceScatter>("reduce_scatter", team, &groups.spec(),
+                                 {static_cast<int32_t>(op), scatterDim}, inputs,
+                                 outputs, site, loc);
 }
 
 } // namespace distrt

@@ -176,28 +176,26 @@ namespace distrt {
 
 void send(const Team &team, const Groups &pairs, int64_t channel,
           bool hostTransfer, Operands inputs, Site *site, SourceLoc loc) {
-  cxxCall<Send>(false, "send", team, &pairs.spec(), {channel, hostTransfer},
-                inputs, OperandList::none(), site, loc);
+  cxxSync<Send>("send", team, &pairs.spec(), {channel, hostTransfer}, inputs,
+                OperandList::none(), site, loc);
 }
 Request sendAsync(const Team &team, const Groups &pairs, int64_t channel,
                   bool hostTransfer, Operands inputs, Site *site,
                   SourceLoc loc) {
-  return Request(cxxCall<Send>(true, "send", team, &pairs.spec(),
-                               {channel, hostTransfer}, inputs,
-                               OperandList::none(), site, loc));
+  return cxxAsync<Send>("send", team, &pairs.spec(), {channel, hostTransfer},
+                        inputs, OperandList::none(), site, loc);
 }
 
 void recv(const Team &team, const Groups &pairs, int64_t channel,
           bool hostTransfer, Operands outputs, Site *site, SourceLoc loc) {
-  cxxCall<Recv>(false, "recv", team, &pairs.spec(), {channel, hostTransfer},
+  cxxSync<Recv>("recv", team, &pairs.spec(), {channel, hostTransfer},
                 OperandList::none(), outputs, site, loc);
 }
 Request recvAsync(const Team &team, const Groups &pairs, int64_t channel,
                   bool hostTransfer, Operands outputs, Site *site,
                   SourceLoc loc) {
-  return Request(cxxCall<Recv>(true, "recv", team, &pairs.spec(),
-                               {channel, hostTransfer}, OperandList::none(),
-                               outputs, site, loc));
+  return cxxAsync<Recv>("recv", team, &pairs.spec(), {channel, hostTransfer},
+                        OperandList::none(), outputs, site, loc);
 }
 
 } // namespace distrt
