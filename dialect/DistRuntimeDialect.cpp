@@ -10,6 +10,8 @@
 #include "mlir/IR/DialectImplementation.h"
 #include "llvm/ADT/TypeSwitch.h"
 
+#include <algorithm>
+
 using namespace mlir;
 using namespace mlir::distruntime;
 
@@ -36,6 +38,19 @@ DistRuntimeDialect::verifyOperationAttribute(Operation *op,
   if (!value || value.getInt() <= 0)
     return op->emitError("'") << name << "' must be a positive integer, got "
                               << attribute.getValue();
+  // The grid as a whole, checked once (with num_replicas): a team's ranks
+  // are ints, so a larger grid can never run, and its size must not wrap.
+  if (name != kNumReplicasAttrName)
+    return success();
+  int64_t partitions = 1;
+  if (auto other = op->getAttrOfType<IntegerAttr>(kNumPartitionsAttrName))
+    partitions = std::max<int64_t>(other.getInt(), 1);
+  if (value.getInt() > kMaxProcesses / partitions)
+    return op->emitError("the process grid '")
+           << kNumReplicasAttrName << "' x '" << kNumPartitionsAttrName
+           << "' = " << value.getInt() << " x " << partitions
+           << " has more processes than a team can hold (" << kMaxProcesses
+           << ")";
   return success();
 }
 

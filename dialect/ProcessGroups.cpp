@@ -34,6 +34,11 @@ ProcessGrid mlir::distruntime::getProcessGrid(Operation *op) {
     grid.numPartitions = partitions.getInt();
     grid.partitionsGiven = true;
   }
+  if (grid.numPartitions <= 0 || grid.numPartitions > kMaxProcesses ||
+      (grid.numReplicas &&
+       (*grid.numReplicas <= 0 ||
+        *grid.numReplicas > kMaxProcesses / grid.numPartitions)))
+    return ProcessGrid();
   return grid;
 }
 

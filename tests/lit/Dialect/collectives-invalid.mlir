@@ -760,3 +760,49 @@ module {
 // expected-error @+1 {{unknown distruntime attribute 'distruntime.replicas'}}
 module attributes {distruntime.replicas = 2 : i64} {
 }
+
+// -----
+
+// A process grid larger than any team is an error, never a wrapped size
+// (reduce_scatter's group size in cross_replica mode used to divide by it).
+// expected-error @+1 {{the process grid 'distruntime.num_replicas' x 'distruntime.num_partitions' = 4611686018427387904 x 4 has more processes than a team can hold (2147483647)}}
+module attributes {distruntime.num_replicas = 4611686018427387904 : i64, distruntime.num_partitions = 4 : i64} {
+  func.func @grid_too_large(%x: memref<8xf32>, %y: memref<2xf32>) {
+    distruntime.reduce_scatter ins(%x : memref<8xf32>) outs(%y : memref<2xf32>) {reduction = #distruntime.reduction<sum>, scatter_dimension = 0 : i64, replica_groups = dense<> : tensor<0x0xi64>}
+    return
+  }
+}
+
+// -----
+
+// A process grid larger than any team is an error, never a wrapped size
+// (reduce_scatter's group size in cross_replica_and_partition mode used to divide by it).
+// expected-error @+1 {{the process grid 'distruntime.num_replicas' x 'distruntime.num_partitions' = 4611686018427387904 x 4 has more processes than a team can hold (2147483647)}}
+module attributes {distruntime.num_replicas = 4611686018427387904 : i64, distruntime.num_partitions = 4 : i64} {
+  func.func @grid_too_large(%x: memref<8xf32>, %y: memref<2xf32>) {
+    distruntime.reduce_scatter ins(%x : memref<8xf32>) outs(%y : memref<2xf32>) {channel_id = 1 : i64, reduction = #distruntime.reduction<sum>, scatter_dimension = 0 : i64, replica_groups = dense<> : tensor<0x0xi64>}
+    return
+  }
+}
+
+// -----
+
+// A process grid larger than any team is an error, never a wrapped size
+// (reduce_scatter's group size in flattened_ids mode used to divide by it).
+// expected-error @+1 {{the process grid 'distruntime.num_replicas' x 'distruntime.num_partitions' = 4611686018427387904 x 4 has more processes than a team can hold (2147483647)}}
+module attributes {distruntime.num_replicas = 4611686018427387904 : i64, distruntime.num_partitions = 4 : i64} {
+  func.func @grid_too_large(%x: memref<8xf32>, %y: memref<2xf32>) {
+    distruntime.reduce_scatter ins(%x : memref<8xf32>) outs(%y : memref<2xf32>) {channel_id = 1 : i64, use_global_device_ids, reduction = #distruntime.reduction<sum>, scatter_dimension = 0 : i64, replica_groups = dense<> : tensor<0x0xi64>}
+    return
+  }
+}
+
+// -----
+
+// expected-error @+1 {{the process grid 'distruntime.num_replicas' x 'distruntime.num_partitions' = 65536 x 65536 has more processes than a team can hold (2147483647)}}
+module attributes {distruntime.num_replicas = 65536 : i64, distruntime.num_partitions = 65536 : i64} {
+  func.func @grid_past_int(%x: memref<2xf32>, %y: memref<2xf32>) {
+    distruntime.all_reduce ins(%x : memref<2xf32>) outs(%y : memref<2xf32>) {channel_id = 1 : i64, use_global_device_ids, reduction = #distruntime.reduction<sum>, replica_groups = dense<> : tensor<0x0xi64>}
+    return
+  }
+}

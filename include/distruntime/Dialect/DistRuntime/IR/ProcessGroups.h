@@ -12,6 +12,7 @@
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/Operation.h"
 
+#include <cstdint>
 #include <optional>
 
 namespace mlir::distruntime {
@@ -29,8 +30,15 @@ StringRef stringifyGroupMode(GroupMode mode);
 constexpr StringLiteral kNumReplicasAttrName = "distruntime.num_replicas";
 constexpr StringLiteral kNumPartitionsAttrName = "distruntime.num_partitions";
 
+/// The most processes a process grid can have: a team's ranks are MPI's
+/// ints.
+constexpr int64_t kMaxProcesses = INT32_MAX;
+
 /// num_replicas x num_partitions. Without module attributes num_partitions is
-/// 1 and num_replicas is the team size, known only at run time.
+/// 1 and num_replicas is the team size, known only at run time. A grid the
+/// module gives with more than kMaxProcesses processes (the dialect's
+/// attribute verifier rejects it) reads as unknown, so that no verifier
+/// computes with it.
 struct ProcessGrid {
   std::optional<int64_t> numReplicas;
   int64_t numPartitions = 1;
