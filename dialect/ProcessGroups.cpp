@@ -3,7 +3,8 @@
 #include "distruntime/Dialect/DistRuntime/IR/ProcessGroups.h"
 
 #include "mlir/IR/BuiltinOps.h"
-#include "llvm/ADT/DenseSet.h"
+
+#include <unordered_set>
 
 using namespace mlir;
 using namespace mlir::distruntime;
@@ -89,7 +90,8 @@ LogicalResult mlir::distruntime::verifyGroups(
     const ProcessGrid &grid, bool boundBySize, bool requireCover) {
   int64_t size = groups.getNumElements();
   std::optional<int64_t> space = getIdSpaceSize(mode, grid);
-  llvm::SmallDenseSet<int64_t> seen;
+  // Not a DenseSet: it reserves INT64_MAX and INT64_MAX - 1 as keys.
+  std::unordered_set<int64_t> seen;
   for (APInt value : groups.getValues<APInt>()) {
     int64_t id = value.getSExtValue();
     if (!seen.insert(id).second)
@@ -118,7 +120,7 @@ LogicalResult mlir::distruntime::verifyPairs(Operation *op,
     return op->emitOpError("'source_target_pairs' must have shape [n, 2], got ")
            << pairs.getType();
   std::optional<int64_t> space = getIdSpaceSize(mode, grid);
-  llvm::SmallDenseSet<int64_t> sources, targets;
+  std::unordered_set<int64_t> sources, targets;
   auto values = llvm::to_vector(pairs.getValues<int64_t>());
   for (size_t i = 0; i + 1 < values.size(); i += 2) {
     for (int64_t id : {values[i], values[i + 1]})

@@ -806,3 +806,21 @@ module attributes {distruntime.num_replicas = 65536 : i64, distruntime.num_parti
     return
   }
 }
+
+// -----
+
+// Ids at the top of int64 are ids like any other: out of range here, not
+// taken for duplicates.
+func.func @id_int64_max(%x: memref<2xf32>, %y: memref<2xf32>) {
+  // expected-error @+1 {{'replica_groups' id 9223372036854775807 is out of range [0, 2) (the number of ids in the groups)}}
+  distruntime.all_reduce ins(%x : memref<2xf32>) outs(%y : memref<2xf32>) {reduction = #distruntime.reduction<sum>, replica_groups = dense<[[0, 9223372036854775807]]> : tensor<1x2xi64>}
+  return
+}
+
+// -----
+
+func.func @pair_target_int64_max_twice(%x: memref<2xf32>, %y: memref<2xf32>) {
+  // expected-error @+1 {{'source_target_pairs' has target 9223372036854775806 more than once}}
+  distruntime.collective_permute ins(%x : memref<2xf32>) outs(%y : memref<2xf32>) {source_target_pairs = dense<[[0, 9223372036854775806], [1, 9223372036854775806]]> : tensor<2x2xi64>}
+  return
+}
