@@ -74,7 +74,36 @@ static FailureOr<Form> verifyForm(CollectiveOpInterface op, bool takesInputs,
     return op.emitOpError("has ")
            << form.inputs.size() << " inputs but " << form.results.size()
            << (op.getOutputs().empty() ? " results" : " outputs");
+  // Sizes the runtime computes in int64: elements and bytes must fit.
+  auto tooLarge = [](ShapedType type) {
+    int64_t bytes = (type.getElementTypeBitWidth() + 7) / 8;
+    for (int64_t d : type.getShape())
+      if (!ShapedType::isDynamic(d) && __builtin_mul_overflow(bytes, d, &bytes))
+        return true;
+    return false;
+  };
+  for (auto [what, types] :
+       {std::pair{"input", &form.inputs}, std::pair{"result", &form.results}})
+    for (auto [k, type] : llvm::enumerate(*types))
+      if (tooLarge(type))
+        return op.emitOpError() << what << " #" << k << " of shape "
+                                << shapeString(type.getShape())
+                                << " has more bytes than an int64 counts";
   return form;
+}
+
+/// What scaled() gives for a size whose product does not fit an int64.
+static constexpr int64_t kOverflowedSize = -2;
+
+static int64_t scaled(int64_t size, std::optional<int64_t> factor,
+                      bool divide) {
+  if (ShapedType::isDynamic(size) || !factor)
+    return ShapedType::kDynamic;
+  if (divide)
+    return size / *factor;
+  int64_t product;
+  return __builtin_mul_overflow(size, *factor, &product) ? kOverflowedSize
+                                                         : product;
 }
 
 /// (C6)-style: result k has the element type of input k (or `element`, the
@@ -98,6 +127,11 @@ verifyResultTypes(Operation *op, const Form &form,
              << k << " has rank " << out.getRank() << " but input #" << k
              << " has rank " << in.getRank();
     SmallVector<int64_t> shape = expected(in);
+    if (llvm::is_contained(shape, kOverflowedSize))
+      return op->emitOpError("input #")
+             << k << " of shape " << shapeString(in.getShape())
+             << " gives result #" << k
+             << " a dimension larger than an int64 counts";
     for (auto [want, have] : llvm::zip(shape, out.getShape()))
       if (!ShapedType::isDynamic(want) && !ShapedType::isDynamic(have) &&
           want != have)
@@ -118,13 +152,6 @@ static LogicalResult verifyDimension(Operation *op, StringRef name, int64_t dim,
              << name << "' " << dim << " is out of range [0, " << in.getRank()
              << ") of input #" << k;
   return success();
-}
-
-static int64_t scaled(int64_t size, std::optional<int64_t> factor,
-                      bool divide) {
-  if (ShapedType::isDynamic(size) || !factor)
-    return ShapedType::kDynamic;
-  return divide ? size / *factor : size * *factor;
 }
 
 //===----------------------------------------------------------------------===//

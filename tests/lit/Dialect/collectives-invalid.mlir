@@ -824,3 +824,21 @@ func.func @pair_target_int64_max_twice(%x: memref<2xf32>, %y: memref<2xf32>) {
   distruntime.collective_permute ins(%x : memref<2xf32>) outs(%y : memref<2xf32>) {source_target_pairs = dense<[[0, 9223372036854775806], [1, 9223372036854775806]]> : tensor<2x2xi64>}
   return
 }
+
+// -----
+
+// Sizes past int64 are errors, never wrapped: an operand whose bytes do not
+// fit, and results whose scaled dimension would not.
+func.func @bytes_past_int64(%x: memref<4611686018427387904x4xf64>, %y: memref<4611686018427387904x4xf64>) {
+  // expected-error @+1 {{input #0 of shape [4611686018427387904, 4] has more bytes than an int64 counts}}
+  distruntime.all_reduce ins(%x : memref<4611686018427387904x4xf64>) outs(%y : memref<4611686018427387904x4xf64>) {reduction = #distruntime.reduction<sum>, replica_groups = dense<[[0, 1]]> : tensor<1x2xi64>}
+  return
+}
+
+// -----
+
+func.func @all_gather_result_past_int64(%x: memref<4611686018427387904xi8>, %y: memref<0xi8>) {
+  // expected-error @+1 {{input #0 of shape [4611686018427387904] gives result #0 a dimension larger than an int64 counts}}
+  distruntime.all_gather ins(%x : memref<4611686018427387904xi8>) outs(%y : memref<0xi8>) {all_gather_dim = 0 : i64, replica_groups = dense<[[0, 1, 2, 3]]> : tensor<1x4xi64>}
+  return
+}
