@@ -120,8 +120,11 @@ SmallVector<int64_t> GetHaloOp::getStaticHaloShape(bool left) {
   auto lOffset = getConstantIntValue(getLOffsets()[0]);
   if (!bbOffset || !bbSize || !lOffset || localType.isDynamicDim(0))
     return shape;
-  int64_t bbEnd = *bbOffset + *bbSize;
-  int64_t lEnd = *lOffset + localType.getDimSize(0);
+  int64_t bbEnd, lEnd;
+  // Ends past int64 are left to the verifier's diagnostics: no shape then.
+  if (__builtin_add_overflow(*bbOffset, *bbSize, &bbEnd) ||
+      __builtin_add_overflow(*lOffset, localType.getDimSize(0), &lEnd))
+    return shape;
   shape[0] = left ? std::max<int64_t>(0, std::min(bbEnd, *lOffset) - *bbOffset)
                   : std::max<int64_t>(0, bbEnd - std::max(*bbOffset, lEnd));
   return shape;
@@ -185,14 +188,24 @@ LogicalResult GetHaloOp::verify() {
       if (value && *value < 0)
         return emitOpError("'")
                << name << "' is negative (" << *value << ") in dimension " << d;
-    if (gSize && bbOffset && bbSize && *bbOffset + *bbSize > *gSize)
+    // [offset, offset + size) within [0, global): compared without the sum,
+    // which may pass int64 (the message spells it as a wider integer).
+    auto exceeds = [&](int64_t offset, int64_t size) {
+      return offset > *gSize || size > *gSize - offset;
+    };
+    auto end = [](int64_t offset, int64_t size) {
+      SmallString<24> text;
+      (APInt(65, offset) + APInt(65, size)).toStringUnsigned(text);
+      return std::string(text);
+    };
+    if (gSize && bbOffset && bbSize && exceeds(*bbOffset, *bbSize))
       return emitOpError("bounding box [")
-             << *bbOffset << ", " << *bbOffset + *bbSize
+             << *bbOffset << ", " << end(*bbOffset, *bbSize)
              << ") exceeds the global size " << *gSize << " in dimension " << d;
     if (gSize && lOffset && !localType.isDynamicDim(d) &&
-        *lOffset + localType.getDimSize(d) > *gSize)
+        exceeds(*lOffset, localType.getDimSize(d)))
       return emitOpError("local block [")
-             << *lOffset << ", " << *lOffset + localType.getDimSize(d)
+             << *lOffset << ", " << end(*lOffset, localType.getDimSize(d))
              << ") exceeds the global size " << *gSize << " in dimension " << d;
     if (d == 0)
       continue;

@@ -91,6 +91,17 @@ static std::string haloShapeError(const MemrefView &halo, const char *side,
                      shapeText(expected));
 }
 
+/// [offset, offset + size) is not within [0, extent) (size >= 0, extent
+/// >= 0), compared without the sum, which may pass int64.
+static bool outside(int64_t offset, int64_t size, int64_t extent) {
+  return offset < 0 || offset > extent || size > extent - offset;
+}
+
+/// offset + size for a message, exact past int64.
+static std::string end(int64_t offset, int64_t size) {
+  return fmt::format("{}", static_cast<__int128>(offset) + size);
+}
+
 /// Everything this rank can check alone; returns the first error or "".
 static std::string localError(int32_t dtype, const MemrefView &local,
                               const HaloGeometry &g, const MemrefView &left,
@@ -124,20 +135,20 @@ static std::string localError(int32_t dtype, const MemrefView &local,
           "block has offset {} and size {} in a global extent of {}",
           d, g.lOffsets[d], local.sizes[d], g.gShape[d]);
   }
-  if (g.lOffsets[0] < 0 || g.lOffsets[0] + local.sizes[0] > g.gShape[0])
+  if (outside(g.lOffsets[0], local.sizes[0], g.gShape[0]))
     return fmt::format("the local rows [{}, {}) lie outside the global array "
                        "of {} rows",
-                       g.lOffsets[0], g.lOffsets[0] + local.sizes[0],
+                       g.lOffsets[0], end(g.lOffsets[0], local.sizes[0]),
                        g.gShape[0]);
   for (int64_t d = 0; d < r; ++d) {
     if (g.bbSizes[d] < 0)
       return fmt::format("the bounding box has a negative size {} in "
                          "dimension {}",
                          g.bbSizes[d], d);
-    if (g.bbOffsets[d] < 0 || g.bbOffsets[d] + g.bbSizes[d] > g.gShape[d])
+    if (outside(g.bbOffsets[d], g.bbSizes[d], g.gShape[d]))
       return fmt::format("the bounding box [{}, {}) in dimension {} lies "
                          "outside the global extent [0, {})",
-                         g.bbOffsets[d], g.bbOffsets[d] + g.bbSizes[d], d,
+                         g.bbOffsets[d], end(g.bbOffsets[d], g.bbSizes[d]), d,
                          g.gShape[d]);
   }
   const int64_t boxEnd = g.bbOffsets[0] + g.bbSizes[0];

@@ -103,6 +103,17 @@ TEST_CASE("get_halo rejects a bounding box outside the array", "[error]") {
   Halo1D negative;
   negative.bbSizes = {-2};
   CHECK_THROWS_WITH(negative.run(), Contains("negative size -2"));
+  // An end past int64 is outside, never wrapped back into the array.
+  Halo1D huge;
+  huge.bbOffsets = {1};
+  huge.bbSizes = {INT64_MAX};
+  CHECK_THROWS_WITH(huge.run(),
+                    Contains("bounding box [1, 9223372036854775808) in "
+                             "dimension 0 lies outside the global extent"));
+  Halo1D far;
+  far.lOffsets = {INT64_MAX - 1};
+  CHECK_THROWS_WITH(far.run(), Contains("the local rows [9223372036854775806, "
+                                        "9223372036854775808) lie outside"));
 }
 
 TEST_CASE("a mistake on one rank fails get_halo on every rank", "[error]") {

@@ -223,3 +223,28 @@ func.func @inner_extent(%l: memref<?x4xf64>, %i: index) {
   distruntime.wait %h
   return
 }
+
+// -----
+
+// Bounding boxes and blocks whose end passes int64 are outside the array,
+// never wrapped back into it.
+func.func @bbox_end_past_int64(%l: memref<?xf64>, %i: index) {
+  %g = arith.constant 8 : index
+  %o = arith.constant 4 : index
+  %s = arith.constant 9223372036854775807 : index
+  // expected-error @+1 {{bounding box [4, 9223372036854775811) exceeds the global size 8 in dimension 0}}
+  %h, %a, %b = distruntime.get_halo %l gshape [%g] loffsets [%i] bboffsets [%o] bbsizes [%s] team(0) : memref<?xf64> -> memref<?xf64>, memref<?xf64>
+  distruntime.wait %h
+  return
+}
+
+// -----
+
+func.func @local_end_past_int64(%l: memref<5xf64>, %i: index) {
+  %g = arith.constant 9223372036854775807 : index
+  %o = arith.constant 9223372036854775806 : index
+  // expected-error @+1 {{local block [9223372036854775806, 9223372036854775811) exceeds the global size 9223372036854775807 in dimension 0}}
+  %h, %a, %b = distruntime.get_halo %l gshape [%g] loffsets [%o] bboffsets [%i] bbsizes [%i] team(0) : memref<5xf64> -> memref<?xf64>, memref<?xf64>
+  distruntime.wait %h
+  return
+}
