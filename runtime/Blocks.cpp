@@ -156,9 +156,9 @@ void planBlocks(Memo<BlockPlan> &m, const GroupLayout &layout,
 
 distrt_handle_t runBlocks(Memo<BlockPlan> &m, const Call &c) {
   if (m.plan.block == 0)
-    return done(c.op, c.team, c.async);
+    return done(c.op, c.team, c.loc, c.async);
   const bool each = m.ins.size() > 1 && m.plan.block > kPackLimit;
-  return runInSlot(c.op, c.team, c.async, [&](RequestSlot &slot) {
+  return runInSlot(c.op, c.team, c.loc, c.async, [&](RequestSlot &slot) {
     if (each)
       exchangeEach(slot, m, c.async);
     else

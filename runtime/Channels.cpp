@@ -108,13 +108,14 @@ void hostSend(TeamState &team, int64_t channel,
 /// An async one finding the queue empty waits for the channel's next send
 /// (after the receivers already waiting); its wait fails if none came.
 distrt_handle_t hostRecv(TeamState &team, int64_t channel,
-                         const std::vector<Buffer> &outputs, bool async) {
+                         const std::vector<Buffer> &outputs, bool async,
+                         const SourceLoc &loc) {
   ChannelState &channels = channelsOf(team);
   std::deque<HostMessage> &queue = channels.hostQueues[channel];
   if (!queue.empty()) {
     deliverHost(queue.front(), channel, outputs);
     queue.pop_front();
-    return done("recv", team.id, async);
+    return done("recv", team.id, loc, async);
   }
   if (!async)
     raise("the host queue of channel {} is empty: no host-transfer send on "
@@ -135,7 +136,7 @@ distrt_handle_t hostRecv(TeamState &team, int64_t channel,
     shape += 2 * out.rank();
   }
   const distrt_handle_t handle =
-      runInSlot("recv", team.id, true, [&](RequestSlot &slot) {
+      runInSlot("recv", team.id, loc, true, [&](RequestSlot &slot) {
         slot.pendingError = fmt::format(
             "no host-transfer send on channel {} came in this process "
             "before the wait of this recv",

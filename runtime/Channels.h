@@ -89,7 +89,8 @@ void hostSend(TeamState &team, int64_t channel,
 /// An async one finding the queue empty waits for the channel's next send
 /// (after the receivers already waiting); its wait fails if none came.
 distrt_handle_t hostRecv(TeamState &team, int64_t channel,
-                         const std::vector<Buffer> &outputs, bool async);
+                         const std::vector<Buffer> &outputs, bool async,
+                         const SourceLoc &loc);
 
 /// Completes what can complete of the buffered sends and drops the queues
 /// (at teardown or unregistration).

@@ -85,11 +85,11 @@ void growRequests() {
   t.freeSlots[t.freeCount++] = static_cast<uint32_t>(t.slots.size() - 1);
 }
 
-RequestSlot &acquireRequest(const char *op, int64_t team,
+RequestSlot &acquireRequest(const char *op, int64_t team, const SourceLoc &loc,
                             distrt_handle_t &handle) {
   if (gRequests->freeCount == 0)
     growRequests();
-  RequestSlot &slot = takeRequest(op, team, handle);
+  RequestSlot &slot = takeRequest(op, team, loc, handle);
   slot.isLone = false;
   // A free slot's vectors keep their capacity: no allocation.
   slot.requests.clear();
@@ -166,11 +166,34 @@ void failBlockingReceive(const char *op, const ReceiveCheck &check, int code,
 
 void abandonRequests() noexcept {
   RequestTable &t = *gRequests;
-  if (t.live)
+  if (!t.live)
+    return;
+  // Complete what completes within the grace time: in an SPMD program
+  // every rank left the same operations, so they finish here, before the
+  // communicators they run on are freed.
+  constexpr double kGraceSeconds = 5.0;
+  const double deadline = MPI_Wtime() + kGraceSeconds;
+  for (const std::unique_ptr<RequestSlot> &owned : t.slots) {
+    RequestSlot &slot = *owned;
+    if (!slot.active)
+      continue;
+    std::vector<MPI_Request> &requests = slot.requests;
+    if (slot.isLone)
+      requests.assign(1, slot.lone);
+    int completed = requests.empty();
+    while (!completed && MPI_Wtime() < deadline)
+      if (MPI_Testall(static_cast<int>(requests.size()), requests.data(),
+                      &completed, MPI_STATUSES_IGNORE) != MPI_SUCCESS)
+        break;
     std::fprintf(stderr,
-                 "distrt: warning: %zu async operation(s) were never "
-                 "waited before finalization\n",
-                 t.live);
+                 "distrt: warning: %s at %s: team %lld, rank %d: the handle "
+                 "was never waited; %s at finalization\n",
+                 slot.op, slot.loc.str().c_str(),
+                 static_cast<long long>(slot.team), callerRank(slot.team),
+                 completed ? "completed" : "still pending, left to MPI");
+    if (completed)
+      slot.active = false;
+  }
 }
 
 } // namespace distrt::detail

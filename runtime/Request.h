@@ -57,6 +57,9 @@ struct RequestSlot {
   MPI_Request lone = MPI_REQUEST_NULL;
   const char *op = "";
   int64_t team = 0;
+  /// Where the operation was issued, for the report of a handle never
+  /// waited.
+  SourceLoc loc{""};
   std::vector<MPI_Request> requests;
   std::vector<MPI_Status> statuses;
   std::vector<ReceiveCheck> checks;
@@ -134,7 +137,7 @@ inline void retireRequest(RequestSlot &slot, uint32_t index,
 }
 
 /// Takes a free slot for `op` on `team`; `handle` receives its handle.
-RequestSlot &acquireRequest(const char *op, int64_t team,
+RequestSlot &acquireRequest(const char *op, int64_t team, const SourceLoc &loc,
                             distrt_handle_t &handle);
 
 /// Returns a slot whose operation failed to start; with `recycle` false (some
@@ -189,10 +192,10 @@ inline void settleRequest(RequestSlot &slot) noexcept {
 /// here) and records the completion work. Returns the handle when `async`,
 /// else completes it and returns 0. A failing start returns the slot.
 template <class Start>
-distrt_handle_t runInSlot(const char *op, int64_t team, bool async,
-                          Start &&start) {
+distrt_handle_t runInSlot(const char *op, int64_t team, const SourceLoc &loc,
+                          bool async, Start &&start) {
   distrt_handle_t handle = 0;
-  RequestSlot &slot = acquireRequest(op, team, handle);
+  RequestSlot &slot = acquireRequest(op, team, loc, handle);
   try {
     start(slot);
   } catch (...) {
@@ -212,13 +215,14 @@ void growRequests();
 /// Takes the last free slot (there must be one) for `op` on `team`;
 /// `handle` receives its handle. The caller sets isLone and what it uses.
 inline RequestSlot &takeRequest(const char *op, int64_t team,
-                                distrt_handle_t &handle) {
+                                const SourceLoc &loc, distrt_handle_t &handle) {
   RequestTable &t = *gRequests;
   const uint32_t index = t.freeSlots[--t.freeCount];
   RequestSlot &slot = *t.slots[index];
   slot.active = true;
   slot.op = op;
   slot.team = team;
+  slot.loc = loc;
   ++t.live;
   handle = static_cast<distrt_handle_t>((slot.generation << kSlotBits) | index);
   return slot;
@@ -228,7 +232,7 @@ inline RequestSlot &takeRequest(const char *op, int64_t team,
 /// before the bookkeeping. If no handle can be made, the request is freed
 /// (MPI completes it on its own) and the error raised.
 inline distrt_handle_t adoptRequest(const char *op, int64_t team,
-                                    MPI_Request request) {
+                                    const SourceLoc &loc, MPI_Request request) {
   if (gRequests->freeCount == 0) [[unlikely]] {
     try {
       growRequests();
@@ -238,7 +242,7 @@ inline distrt_handle_t adoptRequest(const char *op, int64_t team,
     }
   }
   distrt_handle_t handle = 0;
-  RequestSlot &slot = takeRequest(op, team, handle);
+  RequestSlot &slot = takeRequest(op, team, loc, handle);
   slot.isLone = true;
   slot.lone = request;
   return handle;
@@ -246,8 +250,9 @@ inline distrt_handle_t adoptRequest(const char *op, int64_t team,
 
 /// The result of an operation with nothing to communicate: 0, or when
 /// `async` a valid handle all the same.
-inline distrt_handle_t done(const char *op, int64_t team, bool async) {
-  return async ? runInSlot(op, team, true, [](RequestSlot &) {}) : 0;
+inline distrt_handle_t done(const char *op, int64_t team, const SourceLoc &loc,
+                            bool async) {
+  return async ? runInSlot(op, team, loc, true, [](RequestSlot &) {}) : 0;
 }
 
 /// Posts a nonblocking MPI call into the slot: `call(&request)`.
@@ -296,8 +301,11 @@ inline void checkBlockingReceive(const char *op, int code,
 /// The API's wait: waitRequest() with errors as distrt::Error.
 void wait(distrt_handle_t handle, const SourceLoc &loc);
 
-/// At teardown: warns about handles never waited (their memory is left
-/// alone, since MPI may still write into it).
+/// At teardown, before the communicators are freed: reports each handle
+/// never waited (op, location, team) and gives its requests a bounded time
+/// to complete (every rank of an SPMD program left the same ones); what is
+/// still pending then is reported and left alone, since MPI may still
+/// write into its memory.
 void abandonRequests() noexcept;
 
 } // namespace distrt::detail

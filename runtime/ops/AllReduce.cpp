@@ -53,8 +53,8 @@ struct AllReduce : OpKind<AllReduce, ReducePlan> {
 
   static distrt_handle_t run(Memo<Plan> &m, const Call &c) {
     if (m.plan.active == 0)
-      return done(c.op, c.team, c.async);
-    return runInSlot(c.op, c.team, c.async, [&](RequestSlot &slot) {
+      return done(c.op, c.team, c.loc, c.async);
+    return runInSlot(c.op, c.team, c.loc, c.async, [&](RequestSlot &slot) {
       slot.stage(stagedBytes(m.outs));
       size_t offset = 0;
       m.forEachNonEmpty([&](const Buffer &in, const Buffer &out) {

@@ -118,10 +118,10 @@ struct Broadcast : OpKind<Broadcast, BroadcastPlan> {
           zero(m.outs[k].bytes);
         else
           copy(m.ins[k].bytes, m.outs[k].bytes, opScratch().copy);
-      return done(c.op, c.team, c.async);
+      return done(c.op, c.team, c.loc, c.async);
     }
     const bool each = m.ins.size() > 1 && p.bytes > kPackLimit;
-    return runInSlot(c.op, c.team, c.async, [&](RequestSlot &slot) {
+    return runInSlot(c.op, c.team, c.loc, c.async, [&](RequestSlot &slot) {
       if (each)
         broadcastEach(slot, m, c.async);
       else

@@ -380,78 +380,81 @@ static void makePlan(TeamState &team, HaloPlan &plan, int32_t dtype,
 /// Posts the exchange of `plan`; the returned handle completes it.
 static distrt_handle_t exchange(TeamState &team, const HaloPlan &plan,
                                 const DtypeInfo &type, const MemrefView &local,
-                                const MemrefView &left,
-                                const MemrefView &right) {
+                                const MemrefView &left, const MemrefView &right,
+                                const SourceLoc &loc) {
   MPI_Comm comm = haloComm(team);
   const size_t size = type.size;
   const int64_t r = plan.rank;
-  return runInSlot("get_halo", team.id, /*async=*/true, [&](RequestSlot &slot) {
-    const bool localDense = isContiguous(local);
-    const StridedBytes localBytes = stridedBytes(local, size);
-    const StridedBytes halo[2] = {stridedBytes(left, size),
-                                  stridedBytes(right, size)};
-    const int64_t haloRows[2] = {plan.leftRows, plan.rightRows};
-    const bool haloDense[2] = {isContiguous(left), isContiguous(right)};
+  return runInSlot(
+      "get_halo", team.id, loc, /*async=*/true, [&](RequestSlot &slot) {
+        const bool localDense = isContiguous(local);
+        const StridedBytes localBytes = stridedBytes(local, size);
+        const StridedBytes halo[2] = {stridedBytes(left, size),
+                                      stridedBytes(right, size)};
+        const int64_t haloRows[2] = {plan.leftRows, plan.rightRows};
+        const bool haloDense[2] = {isContiguous(left), isContiguous(right)};
 
-    // Staging: halos that are not dense receive here and are unpacked at
-    // completion; sends whose rows are not dense in `local` are packed here.
-    size_t bytes = 0;
-    size_t haloStaging[2] = {0, 0};
-    for (int side = 0; side < 2; ++side)
-      if (!haloDense[side] && haloRows[side] > 0) {
-        haloStaging[side] = bytes;
-        bytes += alignUp(
-            static_cast<size_t>(haloRows[side] * plan.rowElements) * size);
-      }
-    const size_t sendStaging = bytes;
-    for (const HaloSend &send : plan.sends)
-      if (!(localDense && send.wholeRows))
-        bytes += alignUp(static_cast<size_t>(send.count) * size);
-    slot.stage(bytes);
-    std::byte *staging = slot.staging.data();
+        // Staging: halos that are not dense receive here and are unpacked at
+        // completion; sends whose rows are not dense in `local` are packed
+        // here.
+        size_t bytes = 0;
+        size_t haloStaging[2] = {0, 0};
+        for (int side = 0; side < 2; ++side)
+          if (!haloDense[side] && haloRows[side] > 0) {
+            haloStaging[side] = bytes;
+            bytes += alignUp(
+                static_cast<size_t>(haloRows[side] * plan.rowElements) * size);
+          }
+        const size_t sendStaging = bytes;
+        for (const HaloSend &send : plan.sends)
+          if (!(localDense && send.wholeRows))
+            bytes += alignUp(static_cast<size_t>(send.count) * size);
+        slot.stage(bytes);
+        std::byte *staging = slot.staging.data();
 
-    const size_t rowBytes = static_cast<size_t>(plan.rowElements) * size;
-    for (const HaloRecv &recv : plan.recvs) {
-      const int side = recv.right ? 1 : 0;
-      std::byte *target =
-          (haloDense[side] ? halo[side].base : staging + haloStaging[side]) +
-          static_cast<size_t>(recv.haloRow) * rowBytes;
-      slot.checks.push_back({static_cast<int>(slot.requests.size()), recv.count,
-                             recv.peer, type.mpi,
-                             recv.right ? "right halo" : "left halo"});
-      postRequest(slot, "MPI_Irecv", [&](MPI_Request *request) {
-        return MPI_Irecv(target, recv.count, type.mpi, recv.peer, recv.tag,
-                         comm, request);
+        const size_t rowBytes = static_cast<size_t>(plan.rowElements) * size;
+        for (const HaloRecv &recv : plan.recvs) {
+          const int side = recv.right ? 1 : 0;
+          std::byte *target = (haloDense[side] ? halo[side].base
+                                               : staging + haloStaging[side]) +
+                              static_cast<size_t>(recv.haloRow) * rowBytes;
+          slot.checks.push_back({static_cast<int>(slot.requests.size()),
+                                 recv.count, recv.peer, type.mpi,
+                                 recv.right ? "right halo" : "left halo"});
+          postRequest(slot, "MPI_Irecv", [&](MPI_Request *request) {
+            return MPI_Irecv(target, recv.count, type.mpi, recv.peer, recv.tag,
+                             comm, request);
+          });
+        }
+
+        size_t packOffset = sendStaging;
+        for (const HaloSend &send : plan.sends) {
+          const int64_t *box = plan.boxes.data() + send.boxIndex;
+          std::byte *first = localBytes.base + send.localRow *
+                                                   local.strides[0] *
+                                                   static_cast<int64_t>(size);
+          const void *source = first;
+          if (!(localDense && send.wholeRows)) {
+            for (int64_t d = 1; d < r; ++d)
+              first += box[r + d - 1] * local.strides[d] *
+                       static_cast<int64_t>(size);
+            std::byte *packed = staging + packOffset;
+            pack(StridedBytes{first, r, box, local.strides, size}, packed);
+            packOffset += alignUp(static_cast<size_t>(send.count) * size);
+            source = packed;
+          }
+          postRequest(slot, "MPI_Isend", [&](MPI_Request *request) {
+            return MPI_Isend(source, send.count, type.mpi, send.peer, send.tag,
+                             comm, request);
+          });
+        }
+
+        for (int side = 0; side < 2; ++side)
+          if (!haloDense[side] && haloRows[side] > 0)
+            slot.addUnpack(haloStaging[side], halo[side].base, r,
+                           side ? right.sizes : left.sizes,
+                           side ? right.strides : left.strides, size);
       });
-    }
-
-    size_t packOffset = sendStaging;
-    for (const HaloSend &send : plan.sends) {
-      const int64_t *box = plan.boxes.data() + send.boxIndex;
-      std::byte *first = localBytes.base + send.localRow * local.strides[0] *
-                                               static_cast<int64_t>(size);
-      const void *source = first;
-      if (!(localDense && send.wholeRows)) {
-        for (int64_t d = 1; d < r; ++d)
-          first +=
-              box[r + d - 1] * local.strides[d] * static_cast<int64_t>(size);
-        std::byte *packed = staging + packOffset;
-        pack(StridedBytes{first, r, box, local.strides, size}, packed);
-        packOffset += alignUp(static_cast<size_t>(send.count) * size);
-        source = packed;
-      }
-      postRequest(slot, "MPI_Isend", [&](MPI_Request *request) {
-        return MPI_Isend(source, send.count, type.mpi, send.peer, send.tag,
-                         comm, request);
-      });
-    }
-
-    for (int side = 0; side < 2; ++side)
-      if (!haloDense[side] && haloRows[side] > 0)
-        slot.addUnpack(haloStaging[side], halo[side].base, r,
-                       side ? right.sizes : left.sizes,
-                       side ? right.strides : left.strides, size);
-  });
 }
 
 /// get_halo of either API: plans unless the plan of `key` holds, then
@@ -490,7 +493,7 @@ static distrt_handle_t getHalo(int64_t teamId, int64_t key, int32_t dtype,
     } else {
       makePlan(team, *plan, dtype, local, geometry, left, right);
     }
-    return exchange(team, *plan, dtypeInfo(dtype), local, left, right);
+    return exchange(team, *plan, dtypeInfo(dtype), local, left, right, loc);
   });
 }
 } // namespace distrt::detail

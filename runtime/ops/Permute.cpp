@@ -94,9 +94,9 @@ struct Permute : OpKind<Permute, PermutePlan> {
           copy(m.ins[k].bytes, m.outs[k].bytes, opScratch().copy);
       else
         zeroAll(m.outs);
-      return done(c.op, c.team, c.async);
+      return done(c.op, c.team, c.loc, c.async);
     }
-    return runInSlot(c.op, c.team, c.async, [&](RequestSlot &slot) {
+    return runInSlot(c.op, c.team, c.loc, c.async, [&](RequestSlot &slot) {
       const size_t sendBytes = p.sends && !p.send ? alignUp(p.bytes) : 0;
       const size_t total = sendBytes + (p.receives && !p.recv ? p.bytes : 0);
       slot.stage(total);

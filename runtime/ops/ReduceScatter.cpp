@@ -64,14 +64,14 @@ struct ReduceScatter : OpKind<ReduceScatter, ReducePlan> {
 
   static distrt_handle_t run(Memo<Plan> &m, const Call &c) {
     if (m.plan.active == 0)
-      return done(c.op, c.team, c.async);
+      return done(c.op, c.team, c.loc, c.async);
     const int64_t dim = c.params[1];
     const int64_t members = m.plan.layout->size();
     // The bytes an input takes in the output's type.
     auto sentBytes = [](const Buffer &in, const Buffer &out) {
       return static_cast<size_t>(in.count) * out.type->size;
     };
-    return runInSlot(c.op, c.team, c.async, [&](RequestSlot &slot) {
+    return runInSlot(c.op, c.team, c.loc, c.async, [&](RequestSlot &slot) {
       size_t total = 0;
       for (size_t k = 0; k < m.ins.size(); ++k) {
         const Buffer &in = m.ins[k], &out = m.outs[k];

@@ -90,19 +90,19 @@ struct Send : OpKind<Send, ChannelPlan> {
     checkMpi(
         MPI_Isend(p.buffer, p.count, MPI_BYTE, p.peer, p.tag, p.comm, &request),
         "MPI_Isend");
-    return adoptRequest(c.op, c.team, request);
+    return adoptRequest(c.op, c.team, c.loc, request);
   }
 
   static distrt_handle_t run(Memo<Plan> &m, const Call &c) {
     const Plan &p = m.plan;
     if (p.hostTransfer) {
       hostSend(*p.team, c.params[0], m.ins);
-      return done(c.op, c.team, c.async);
+      return done(c.op, c.team, c.loc, c.async);
     }
     if (p.peer < 0)
-      return done(c.op, c.team, c.async);
+      return done(c.op, c.team, c.loc, c.async);
     // Async from several or strided inputs: from a packed copy.
-    return runInSlot(c.op, c.team, true, [&](RequestSlot &slot) {
+    return runInSlot(c.op, c.team, c.loc, true, [&](RequestSlot &slot) {
       slot.stage(p.bytes);
       packAll(m.ins, slot.staging.data());
       postRequest(slot, "MPI_Isend", [&](MPI_Request *request) {
@@ -137,12 +137,12 @@ struct Recv : OpKind<Recv, ChannelPlan> {
   static distrt_handle_t run(Memo<Plan> &m, const Call &c) {
     const Plan &p = m.plan;
     if (p.hostTransfer)
-      return hostRecv(*p.team, c.params[0], m.outs, c.async);
+      return hostRecv(*p.team, c.params[0], m.outs, c.async, c.loc);
     if (p.peer < 0) {
       zeroAll(m.outs);
-      return done(c.op, c.team, c.async);
+      return done(c.op, c.team, c.loc, c.async);
     }
-    return runInSlot(c.op, c.team, c.async, [&](RequestSlot &slot) {
+    return runInSlot(c.op, c.team, c.loc, c.async, [&](RequestSlot &slot) {
       slot.stage(p.bytes);
       postReceive(slot, m.outs, 0, p.peer, p.tag, p.comm, "recv operands");
     });

@@ -7,6 +7,9 @@
 //   host   the host initializes and finalizes MPI without distrt_finalize:
 //          the runtime frees its communicators from MPI_Finalize's
 //          MPI_COMM_SELF attribute callback.
+//   unwaited  async collectives (one on a split communicator) never waited:
+//          each rank reports them with op and location and completes them
+//          before its communicators are freed; the exit is clean.
 // Exits non-zero on a wrong result.
 //
 //===----------------------------------------------------------------------===//
@@ -68,6 +71,30 @@ int main(int argc, char **argv) {
         return 1;
       }
     }
+    return status;
+  }
+  if (argc > 1 && std::strcmp(argv[1], "unwaited") == 0) {
+    const int status = check();
+    const int64_t size = distrt_team_size(0, "LifetimeMain");
+    std::vector<int64_t> order;
+    for (int64_t r = size; r-- > 0;)
+      order.push_back(r);
+    static std::vector<double> in(1, 1.0), out(64), sum(1, 1.0);
+    const distrt::Groups reversed(DISTRT_FLATTENED_IDS, {order});
+    const int64_t one = 1, n = size;
+    const distrt::Operand i{distrt::MemrefView(in.data(), {&one, 1}, {&one, 1}),
+                            distrt::Dtype::F64},
+        o{distrt::MemrefView(out.data(), {&n, 1}, {&one, 1}),
+          distrt::Dtype::F64},
+        s{distrt::MemrefView(sum.data(), {&one, 1}, {&one, 1}),
+          distrt::Dtype::F64};
+    const distrt::Team world;
+    distrt::allGatherAsync(world, reversed, 0, {{i}}, {{o}}, nullptr,
+                           "lifetime.mlir:2:3")
+        .release();
+    distrt::allReduceAsync(world, distrt::Groups::world(), distrt::RedOp::Sum,
+                           {{s}}, {{s}}, nullptr, "lifetime.mlir:3:3")
+        .release();
     return status;
   }
   return check();
