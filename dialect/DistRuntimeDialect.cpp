@@ -38,8 +38,13 @@ DistRuntimeDialect::verifyOperationAttribute(Operation *op,
   if (!value || value.getInt() <= 0)
     return op->emitError("'") << name << "' must be a positive integer, got "
                               << attribute.getValue();
-  // The grid as a whole, checked once (with num_replicas): a team's ranks
-  // are ints, so a larger grid can never run, and its size must not wrap.
+  // A team's ranks are ints, so a larger grid can never run, and its size
+  // must not wrap: num_partitions alone, and (with num_replicas) the
+  // product.
+  if (name == kNumPartitionsAttrName && value.getInt() > kMaxProcesses)
+    return op->emitError("'")
+           << name << "' is " << value.getInt()
+           << ", more processes than a team can hold (" << kMaxProcesses << ")";
   if (name != kNumReplicasAttrName)
     return success();
   int64_t partitions = 1;

@@ -107,12 +107,28 @@ void raiseStaticBroken() {
         "(constant operand shapes, groups and scalars)");
 }
 
+/// Frees `memo` if the runtime made it (anything else a caller's site
+/// holds is left alone).
+static void dropMemo(CallMemo *memo) {
+  if (!memo)
+    return;
+  std::vector<CallMemo *> &memos = siteMemos();
+  auto it = std::ranges::find(memos, memo);
+  if (it == memos.end())
+    return;
+  memos.erase(it);
+  delete memo;
+}
+
 void bindSite(distrt_site_t *site, const void *owner, CallMemo *memo) {
   static const bool checked = [] {
     const char *value = std::getenv("DISTRT_CHECK");
     return value && *value && std::string_view(value) != "0";
   }();
   gCheckSites = checked;
+  // A site taken by another op kind before: its memo goes, so that a site
+  // alternating between two kinds does not grow the registry call by call.
+  dropMemo(static_cast<CallMemo *>(site->memo));
   siteMemos().push_back(memo);
   site->owner = owner;
   site->memo = memo;
@@ -122,14 +138,7 @@ void bindSite(distrt_site_t *site, const void *owner, CallMemo *memo) {
 
 namespace distrt {
 
-Site::~Site() {
-  auto *memo = static_cast<detail::CallMemo *>(site_.memo);
-  if (!memo)
-    return;
-  std::vector<detail::CallMemo *> &memos = detail::siteMemos();
-  memos.erase(std::ranges::find(memos, memo));
-  delete memo;
-}
+Site::~Site() { detail::dropMemo(static_cast<detail::CallMemo *>(site_.memo)); }
 
 Site &Site::operator=(Site &&other) noexcept {
   std::swap(site_, other.site_); // `other` frees what this held

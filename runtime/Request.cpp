@@ -187,10 +187,13 @@ void abandonRequests() noexcept {
         break;
     std::fprintf(stderr,
                  "distrt: warning: %s at %s: team %lld, rank %d: the handle "
-                 "was never waited; %s at finalization\n",
+                 "was never waited; %s\n",
                  slot.op, slot.loc.str().c_str(),
                  static_cast<long long>(slot.team), callerRank(slot.team),
-                 completed ? "completed" : "still pending, left to MPI");
+                 !completed ? "still pending at finalization, left to MPI"
+                 // A host-transfer recv no send served.
+                 : !slot.pendingError.empty() ? slot.pendingError.c_str()
+                                              : "completed at finalization");
     if (completed)
       slot.active = false;
   }

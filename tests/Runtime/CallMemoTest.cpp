@@ -8,6 +8,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "CallMemo.h"
 #include "ArrayUtil.h"
 
 #include <catch2/catch.hpp>
@@ -423,4 +424,40 @@ TEST_CASE("memo: call sites keep their own plans", "[collectives]") {
   z.set(5, -1);
   CHECK(errorOf(second).empty());
   CHECK(z.get(5) == 5 + (N - 1));
+}
+
+TEST_CASE("memo: a static site matches the team and each buffer's address",
+          "[collectives]") {
+  // White box: the quick words as CallMemo::store writes them for a call of
+  // one input at `a` and one output at `b` on team 7.
+  using namespace distrt::detail;
+  double a[4] = {}, b[4] = {}, c[4] = {};
+  Desc2 in = dense2(a, 2, 2), out = dense2(b, 2, 2);
+  const distrt_operand_t i{2, &in, DISTRT_F64}, o{2, &out, DISTRT_F64};
+  CallMemo m;
+  m.valid = true;
+  m.quick[0] = 7;
+  m.quick[1] = static_cast<int64_t>(gTeamGeneration);
+  m.quick[2] = reinterpret_cast<intptr_t>(a);
+  m.quick[3] = reinterpret_cast<intptr_t>(b);
+  m.quickIns = m.quickOuts = 1;
+  auto call = [&](int64_t team, int64_t nIns) {
+    return Call{
+        "all_gather",       team,  nullptr,       {}, OperandList(&i, nIns),
+        OperandList(&o, 1), false, SourceLoc("t")};
+  };
+  CHECK(m.matchesStatic(call(7, 1)));
+  // Shapes are the flag's promise, not compared: other sizes still match.
+  in.sizes[0] = 1;
+  CHECK(m.matchesStatic(call(7, 1)));
+  CHECK_FALSE(m.matchesStatic(call(8, 1))); // another team
+  CHECK_FALSE(m.matchesStatic(call(7, 0))); // another operand count
+  out.aligned = c;                          // the output moved
+  CHECK_FALSE(m.matchesStatic(call(7, 1)));
+  out.aligned = b;
+  in.aligned = c; // the input moved
+  CHECK_FALSE(m.matchesStatic(call(7, 1)));
+  in.aligned = a;
+  m.valid = false;
+  CHECK_FALSE(m.matchesStatic(call(7, 1)));
 }

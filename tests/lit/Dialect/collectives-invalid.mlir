@@ -842,3 +842,15 @@ func.func @all_gather_result_past_int64(%x: memref<4611686018427387904xi8>, %y: 
   distruntime.all_gather ins(%x : memref<4611686018427387904xi8>) outs(%y : memref<0xi8>) {all_gather_dim = 0 : i64, replica_groups = dense<[[0, 1, 2, 3]]> : tensor<1x4xi64>}
   return
 }
+
+// -----
+
+// Each grid attribute alone is bounded too (else the grid would read as
+// unknown and the lowering would pass a 1-partition grid).
+// expected-error @+1 {{'distruntime.num_partitions' is 3000000000, more processes than a team can hold (2147483647)}}
+module attributes {distruntime.num_partitions = 3000000000 : i64} {
+  func.func @partitions_too_many(%x: memref<2xf32>, %y: memref<2xf32>) {
+    distruntime.collective_permute ins(%x : memref<2xf32>) outs(%y : memref<2xf32>) {channel_id = 1 : i64, source_target_pairs = dense<[[0, 1]]> : tensor<1x2xi64>}
+    return
+  }
+}
