@@ -283,9 +283,11 @@ LogicalResult AllReduceGroupOp::verify() {
     return failure();
   ProcessGrid grid = getProcessGrid(*this);
   GroupMode mode = getGroupMode();
-  // (C1)-(C3), (C4), (C5), (C6)-(C7).
+  // (C1)-(C3), (C4), (C5), (C6)-(C7). Groups may have different sizes,
+  // padded with -1 (StableHLO's verifier: allGroupsMustHaveSameSize false).
   if (failed(verifyGroups(*this, "replica_groups", getReplicaGroups(), mode,
-                          grid, /*boundBySize=*/true, /*requireCover=*/true)) ||
+                          grid, /*boundBySize=*/true, /*requireCover=*/true,
+                          /*allowPadding=*/true)) ||
       failed(verifyGlobalIds(*this, getUseGlobalDeviceIds(), getChannelId())) ||
       failed(verifyReduction(*this, *form)))
     return failure();

@@ -85,15 +85,36 @@ mlir::distruntime::getGroupSize(DenseIntElementsAttr groups, GroupMode mode,
   return perGroup;
 }
 
-LogicalResult mlir::distruntime::verifyGroups(
-    Operation *op, StringRef name, DenseIntElementsAttr groups, GroupMode mode,
-    const ProcessGrid &grid, bool boundBySize, bool requireCover) {
-  int64_t size = groups.getNumElements();
+LogicalResult
+mlir::distruntime::verifyGroups(Operation *op, StringRef name,
+                                DenseIntElementsAttr groups, GroupMode mode,
+                                const ProcessGrid &grid, bool boundBySize,
+                                bool requireCover, bool allowPadding) {
+  // -1 is "no process" (StableHLO's ragged groups); the other ids count.
+  int64_t size = 0;
+  int64_t perGroup = groups.getType().getDimSize(1);
+  for (auto [index, value] : llvm::enumerate(groups.getValues<APInt>())) {
+    if (value.getSExtValue() != -1) {
+      ++size;
+      continue;
+    }
+    if (!allowPadding)
+      return op->emitOpError("'")
+             << name << "' pads group #"
+             << static_cast<int64_t>(index) / perGroup
+             << " with -1, but only all_reduce accepts groups of different "
+                "sizes";
+  }
+  if (size == 0 && !groups.empty())
+    return op->emitOpError("'")
+           << name << "' names no process (every id is -1)";
   std::optional<int64_t> space = getIdSpaceSize(mode, grid);
   // Not a DenseSet: it reserves INT64_MAX and INT64_MAX - 1 as keys.
   std::unordered_set<int64_t> seen;
   for (APInt value : groups.getValues<APInt>()) {
     int64_t id = value.getSExtValue();
+    if (id == -1)
+      continue;
     if (!seen.insert(id).second)
       return op->emitOpError("'")
              << name << "' contains id " << id << " more than once";

@@ -186,13 +186,41 @@ Value mlir::distruntime::getGroupsDescriptor(OpBuilder &builder,
       LLVM::LLVMStructType::getLiteral(ctx, {i32, i64, i64, i64, i64, ptr});
   int64_t numGroups = ids.getType().getDimSize(0);
   int64_t groupSize = ids.getType().getDimSize(1);
+  SmallVector<int64_t> flat;
   if (ids.empty())
     numGroups = groupSize = 0;
+  else
+    flat = llvm::to_vector(ids.getValues<int64_t>());
+  // Ragged groups (all_reduce): -1 is no process, anywhere in a group. The
+  // runtime's table has each group's ids first, then -1 to the width of the
+  // longest group; a group of only -1 is dropped (the verifier made sure one
+  // remains).
+  if (llvm::is_contained(flat, -1)) {
+    SmallVector<SmallVector<int64_t>> rows;
+    int64_t width = 0;
+    for (int64_t g = 0; g < numGroups; ++g) {
+      SmallVector<int64_t> row;
+      for (int64_t id : ArrayRef(flat).slice(g * groupSize, groupSize))
+        if (id != -1)
+          row.push_back(id);
+      if (row.empty())
+        continue;
+      width = std::max(width, static_cast<int64_t>(row.size()));
+      rows.push_back(std::move(row));
+    }
+    flat.clear();
+    for (SmallVector<int64_t> &row : rows) {
+      row.resize(width, -1);
+      llvm::append_range(flat, row);
+    }
+    numGroups = static_cast<int64_t>(rows.size());
+    groupSize = width;
+  }
 
   // Name by content, so identical layouts share one descriptor.
   std::string key = llvm::formatv("{0},{1},{2},{3},{4}:", mode, numReplicas,
                                   numPartitions, numGroups, groupSize);
-  for (int64_t id : ids.getValues<int64_t>())
+  for (int64_t id : flat)
     key += std::to_string(id) + ",";
   uint64_t hash = llvm::xxh3_64bits(key);
   std::string name = llvm::formatv("__distrt_groups_{0:x16}", hash);
@@ -202,11 +230,12 @@ Value mlir::distruntime::getGroupsDescriptor(OpBuilder &builder,
     OpBuilder::InsertionGuard guard(builder);
     builder.setInsertionPointToStart(module.getBody());
     if (numGroups > 0) {
-      auto flat = ids.reshape(
-          RankedTensorType::get({numGroups * groupSize}, builder.getI64Type()));
+      auto table = DenseIntElementsAttr::get(
+          RankedTensorType::get({numGroups * groupSize}, builder.getI64Type()),
+          flat);
       LLVM::GlobalOp::create(
-          builder, loc, LLVM::LLVMArrayType::get(i64, flat.size()),
-          /*isConstant=*/true, LLVM::Linkage::Internal, idsName, flat);
+          builder, loc, LLVM::LLVMArrayType::get(i64, table.size()),
+          /*isConstant=*/true, LLVM::Linkage::Internal, idsName, table);
     }
     auto global = LLVM::GlobalOp::create(
         builder, loc, structType,

@@ -4,18 +4,22 @@
 
 #include <fmt/format.h>
 
-#include <stdexcept>
+#include <algorithm>
 
 namespace distrt {
 
 Groups::Groups(int32_t mode, std::vector<std::vector<int64_t>> groups,
                int64_t numReplicas, int64_t numPartitions) {
-  const size_t size = groups.empty() ? 0 : groups.front().size();
+  // Groups of different sizes (ragged, for all_reduce and
+  // collective_broadcast) are padded with -1 to the longest one, as in the C
+  // table; the runtime checks the rest when the groups are used.
+  size_t size = 0;
+  for (const std::vector<int64_t> &group : groups)
+    size = std::max(size, group.size());
+  ids_.reserve(groups.size() * size);
   for (const std::vector<int64_t> &group : groups) {
-    if (group.size() != size)
-      throw std::invalid_argument(
-          "distrt::Groups: every group must have the same size");
     ids_.insert(ids_.end(), group.begin(), group.end());
+    ids_.insert(ids_.end(), size - group.size(), int64_t{-1});
   }
   spec_ = {mode,
            numReplicas,

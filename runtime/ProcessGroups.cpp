@@ -127,12 +127,40 @@ static const char *idKind(const Grid &g) {
   }
 }
 
-static void checkRange(const Grid &g) {
+/// Every id in range. With `padded` (replica_groups), a group may end in
+/// -1 entries (ragged groups: no process), after at least one id.
+static void checkRange(const Grid &g, bool padded) {
   const int64_t limit = idLimit(g);
-  for (int64_t i = 0; i < g.numGroups * g.groupSize; ++i)
-    if (g.ids[i] < 0 || g.ids[i] >= limit)
-      raise("{} {} in {} is out of range [0, {})", idKind(g), g.ids[i],
-            g.describe(), limit);
+  for (int64_t i = 0; i < g.numGroups; ++i) {
+    const int64_t *row = g.ids + i * g.groupSize;
+    int64_t length = g.groupSize; // ids before the first -1
+    for (int64_t k = 0; k < g.groupSize; ++k) {
+      if (padded && row[k] == -1) {
+        length = std::min(length, k);
+        continue;
+      }
+      if (row[k] < 0 || row[k] >= limit)
+        raise("{} {} in {} is out of range [0, {})", idKind(g), row[k],
+              g.describe(), limit);
+      if (length < k)
+        raise("group {} of {} has {} {} after a -1 (-1 pads a group at its "
+              "end only)",
+              i, g.describe(), idKind(g), row[k]);
+    }
+    if (length == 0 && g.groupSize > 0)
+      raise("group {} of {} is only -1 padding (a group needs at least one "
+            "process)",
+            i, g.describe());
+  }
+}
+
+/// The number of ids of group `i` before its -1 padding.
+static int64_t groupLength(const int64_t *ids, int64_t groupSize, int64_t i) {
+  const int64_t *row = ids + i * groupSize;
+  int64_t length = groupSize;
+  while (length > 0 && row[length - 1] == -1)
+    --length;
+  return length;
 }
 
 /// StableHLO's process groups (flattened ids), in spec order.
@@ -148,7 +176,12 @@ static std::vector<std::vector<int64_t>> processGroups(const Grid &g) {
     numGroups = 1;
     groupSize = static_cast<int64_t>(all.size());
   }
+  // A ragged group's ids end at its -1 padding (checked by checkRange).
+  std::vector<int64_t> lengths(static_cast<size_t>(numGroups));
+  for (int64_t i = 0; i < numGroups; ++i)
+    lengths[static_cast<size_t>(i)] = groupLength(ids, groupSize, i);
   auto row = [&](int64_t i) { return ids + i * groupSize; };
+  auto length = [&](int64_t i) { return lengths[static_cast<size_t>(i)]; };
   const int64_t partitions = g.partitions;
   std::vector<std::vector<int64_t>> groups;
   switch (g.mode) {
@@ -156,7 +189,7 @@ static std::vector<std::vector<int64_t>> processGroups(const Grid &g) {
     for (int64_t p = 0; p < partitions; ++p)
       for (int64_t i = 0; i < numGroups; ++i) {
         auto &group = groups.emplace_back();
-        for (int64_t k = 0; k < groupSize; ++k)
+        for (int64_t k = 0; k < length(i); ++k)
           group.push_back(row(i)[k] * partitions + p);
       }
     break;
@@ -164,7 +197,7 @@ static std::vector<std::vector<int64_t>> processGroups(const Grid &g) {
     for (int64_t r = 0; r < g.replicas; ++r)
       for (int64_t i = 0; i < numGroups; ++i) {
         auto &group = groups.emplace_back();
-        for (int64_t k = 0; k < groupSize; ++k)
+        for (int64_t k = 0; k < length(i); ++k)
           group.push_back(r * partitions + row(i)[k]);
       }
     break;
@@ -173,13 +206,13 @@ static std::vector<std::vector<int64_t>> processGroups(const Grid &g) {
     for (int64_t i = 0; i < numGroups; ++i) {
       auto &group = groups.emplace_back();
       for (int64_t p = 0; p < partitions; ++p)
-        for (int64_t k = 0; k < groupSize; ++k)
+        for (int64_t k = 0; k < length(i); ++k)
           group.push_back(row(i)[k] * partitions + p);
     }
     break;
   default:
     for (int64_t i = 0; i < numGroups; ++i)
-      groups.emplace_back(row(i), row(i) + groupSize);
+      groups.emplace_back(row(i), row(i) + length(i));
   }
   return groups;
 }
@@ -192,7 +225,7 @@ static GroupCache &cacheOf(TeamState &team) {
 
 static std::unique_ptr<GroupLayout> makeGroupLayout(TeamState &team,
                                                     const Grid &g) {
-  checkRange(g);
+  checkRange(g, /*padded=*/true);
   const auto groups = processGroups(g);
   // Which group and position each process has; checked for every process
   // so that every rank reports the same error.
@@ -218,6 +251,14 @@ static std::unique_ptr<GroupLayout> makeGroupLayout(TeamState &team,
     if (where[static_cast<size_t>(p)].first < 0) {
       layout->uncovered =
           fmt::format("{} is in no group of {}", g.process(p), g.describe());
+      break;
+    }
+  for (size_t i = 1; i < groups.size(); ++i)
+    if (groups[i].size() != groups[0].size()) {
+      layout->ragged = fmt::format(
+          "{} has groups of different sizes ({} in group 0, {} in group {}), "
+          "which only all_reduce and collective_broadcast accept",
+          g.describe(), groups[0].size(), groups[i].size(), i);
       break;
     }
   const auto [mine, position] = where[static_cast<size_t>(team.rank)];
@@ -271,7 +312,7 @@ static std::unique_ptr<PairLayout> makePairLayout(TeamState &team,
           g.table);
   if (g.numGroups > 0 && g.groupSize != 2)
     raise("{} must have 2 ids per pair, got {}", g.table, g.groupSize);
-  checkRange(g);
+  checkRange(g, /*padded=*/false);
   for (int column = 0; column < 2; ++column)
     for (int64_t i = 0; i < g.numGroups; ++i)
       for (int64_t j = 0; j < i; ++j)
@@ -302,6 +343,7 @@ static std::unique_ptr<PairLayout> makePairLayout(TeamState &team,
 }
 
 void GroupLayout::raiseUncovered() const { throw Failure(uncovered); }
+void GroupLayout::raiseRagged() const { throw Failure(ragged); }
 
 /// The layout of `spec` from `byAddress`, else `byKey`, else made by
 /// `make(grid)` (after the spec is checked).

@@ -5,7 +5,8 @@
 // distrt_groups_t (mode + replica_groups, or source_target_pairs) is turned
 // into this process's group exactly as StableHLO's cross_replica,
 // cross_partition, cross_replica_and_partition and flattened_ids define it,
-// order preserved.
+// order preserved. A replica_groups table may pad a group with -1 at its end
+// (ragged groups, see distrt.h): the group is its ids before the padding.
 //
 // Layouts are cached per team: by the content of the distrt_groups_t and by
 // its address for the hot path; their communicators by the groups they
@@ -53,6 +54,9 @@ struct GroupLayout {
   MPI_Comm comm = MPI_COMM_NULL;
   /// Why some process is in no group ("" if every process is in one).
   std::string uncovered;
+  /// Why the groups are not all of one size ("" if they are): ragged
+  /// groups, padded with -1 in the table.
+  std::string ragged;
 
   int size() const { return static_cast<int>(members.size()); }
   /// Throws the `uncovered` error (ops whose every process needs a group).
@@ -61,6 +65,13 @@ struct GroupLayout {
       raiseUncovered();
   }
   [[noreturn, gnu::cold, gnu::noinline]] void raiseUncovered() const;
+  /// Throws the `ragged` error (ops whose block sizes follow the group
+  /// size: all_gather, all_to_all, reduce_scatter).
+  void requireUniform() const {
+    if (!ragged.empty()) [[unlikely]]
+      raiseRagged();
+  }
+  [[noreturn, gnu::cold, gnu::noinline]] void raiseRagged() const;
 };
 
 /// This process's peers in a source_target_pairs layout (team ranks, -1 for

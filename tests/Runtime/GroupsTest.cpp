@@ -9,8 +9,10 @@
 // collective_broadcast (root = first member), reduce_scatter (the kept
 // block follows the position), all_to_all and all_reduce; source_target_pairs
 // (rings, partial chains, single pairs, self-pairs) through
-// collective_permute and send/recv. Input of process f at index i:
-// 1000 * f + i.
+// collective_permute and send/recv. Ragged replica_groups (groups of
+// different sizes, -1 padding) through all_reduce and collective_broadcast,
+// from the C++ factory and from C tables, and malformed padding. Input of
+// process f at index i: 1000 * f + i.
 //
 //===----------------------------------------------------------------------===//
 
@@ -406,4 +408,166 @@ TEST_CASE("bad groups are clear errors on every rank", "[groups]") {
                                       GroupTable(DISTRT_CROSS_REPLICA, {}), 0,
                                       {{in.operand()}}, {}),
                     Contains("1 inputs but 0 outputs"));
+}
+
+//===----------------------------------------------------------------------===//
+// Ragged groups: replica_groups of different sizes, padded with -1
+//===----------------------------------------------------------------------===//
+
+namespace {
+
+/// Ragged tables over `ids` ids that cover every id once (unpadded; none
+/// below 2 ids): a long group then a singleton, a singleton then the rest
+/// reversed, and (from 4 ids) three groups of sizes 1, 2 and the rest.
+std::vector<Table> raggedTables(int64_t ids) {
+  std::vector<Table> all;
+  if (ids < 2)
+    return all;
+  Table longFirst(2), shortFirst(2);
+  for (int64_t i = 0; i + 1 < ids; ++i)
+    longFirst[0].push_back(i);
+  longFirst[1].push_back(ids - 1);
+  shortFirst[0].push_back(ids - 1);
+  for (int64_t i = ids - 1; i-- > 0;)
+    shortFirst[1].push_back(i);
+  all.push_back(longFirst);
+  all.push_back(shortFirst);
+  if (ids >= 4) {
+    Table three{{2}, {0, ids - 1}, {}};
+    for (int64_t i = 1; i + 1 < ids; ++i)
+      if (i != 2)
+        three[2].push_back(i);
+    all.push_back(three);
+  }
+  return all;
+}
+
+/// `table` as a C table: each row padded with -1 to the longest.
+GroupTable padded(int32_t mode, const Table &table, int64_t replicas,
+                  int64_t partitions) {
+  size_t width = 0;
+  for (const auto &group : table)
+    width = std::max(width, group.size());
+  Table rows = table;
+  for (auto &row : rows)
+    row.resize(width, -1);
+  return GroupTable(mode, rows, replicas, partitions);
+}
+
+} // namespace
+
+TEST_CASE("ragged replica_groups: -1 pads a group, all_reduce and "
+          "collective_broadcast follow StableHLO",
+          "[groups]") {
+  const int64_t N = worldSize(), f = worldRank();
+  int cases = 0;
+  for (const Grid &grid : grids(N))
+    for (int32_t mode = 0; mode < 4; ++mode) {
+      const int64_t ids = mode == DISTRT_CROSS_PARTITION ? grid.P
+                          : mode == DISTRT_FLATTENED_IDS ? N
+                                                         : grid.R;
+      for (const Table &table : raggedTables(ids)) {
+        // The same groups from the C++ factory (which pads) and from a C
+        // table padded by hand.
+        const Groups made =
+            Groups::replicas(table, static_cast<GroupMode>(mode), grid.replicas,
+                             grid.partitions);
+        const GroupTable byHand =
+            padded(mode, table, grid.replicas, grid.partitions);
+        REQUIRE(made.spec().group_size == byHand.spec.group_size);
+        REQUIRE(
+            std::equal(byHand.ids.begin(), byHand.ids.end(), made.spec().ids));
+        const auto members = expectedGroup(mode, grid.R, grid.P, table, f);
+        const int64_t G = static_cast<int64_t>(members.size());
+        INFO("rank " << f << ", " << modeName(mode) << ", " << made.str());
+        REQUIRE(G > 0);
+        ++cases;
+        int64_t memberSum = 0;
+        for (int64_t m : members)
+          memberSum += 1000 * m;
+
+        Array in(Dtype::I32, {2});
+        in.fill([&](int64_t i) { return 1000 * f + i; });
+        for (const Groups &groups : {made, Groups(byHand.spec)}) {
+          // all_reduce: the members' sum.
+          Array sum(Dtype::I32, {2});
+          allReduce(world(), groups, RedOp::Sum, {{in.operand()}},
+                    {{sum.operand()}});
+          for (int64_t i = 0; i < 2; ++i) {
+            INFO("all_reduce index " << i);
+            CHECK(sum.get(i) == memberSum + G * i);
+          }
+          // collective_broadcast: the first member's input.
+          Array bout(Dtype::I32, {2});
+          collectiveBroadcast(world(), groups, {{in.operand()}},
+                              {{bout.operand()}});
+          for (int64_t i = 0; i < 2; ++i) {
+            INFO("collective_broadcast index " << i);
+            CHECK(bout.get(i) == 1000 * members[0] + i);
+          }
+        }
+      }
+    }
+  if (N >= 2)
+    CHECK(cases > 0);
+}
+
+TEST_CASE("ragged replica_groups: a process in no group", "[groups]") {
+  const int64_t N = worldSize(), f = worldRank();
+  if (N < 3) {
+    SUCCEED("needs 3 processes: two groups of different sizes and one left");
+    return;
+  }
+  // {N - 1} and {0, 1}: processes 2 .. N - 2 are in none.
+  const GroupTable groups(DISTRT_FLATTENED_IDS, {{N - 1, -1}, {0, 1}});
+  Array in(Dtype::I64, {1}), out(Dtype::I64, {1});
+  in.set(0, 10 + f);
+  // collective_broadcast: non-members get zeros.
+  collectiveBroadcast(world(), groups, {{in.operand()}}, {{out.operand()}});
+  CHECK(out.get(0) == (f == N - 1 ? 10 + N - 1 : f < 2 ? 10 : 0));
+  // all_reduce needs every process in a group (only at N > 3 is one left).
+  if (N > 3)
+    CHECK_THROWS_WITH(allReduce(world(), groups, RedOp::Sum, {{in.operand()}},
+                                {{out.operand()}}),
+                      Contains("process 2 (replica 2, partition 0) is in no "
+                               "group of replica_groups [[" +
+                               std::to_string(N - 1) + ", -1], [0, 1]]"));
+}
+
+TEST_CASE("ragged replica_groups: malformed -1 padding is a clear error on "
+          "every rank",
+          "[groups]") {
+  const int64_t N = worldSize();
+  Array in(Dtype::F32, {2}), out(Dtype::F32, {2});
+  auto reduce = [&](const Groups &groups) {
+    allReduce(world(), groups, RedOp::Sum, {{in.operand()}}, {{out.operand()}});
+  };
+  const std::string grid =
+      " (cross_replica, " + std::to_string(N) + " replicas x 1 partitions)";
+  // -1 pads the end of a group only.
+  CHECK_THROWS_WITH(
+      reduce(GroupTable(DISTRT_CROSS_REPLICA, {{-1, 0}})),
+      Contains("group 0 of replica_groups [[-1, 0]]" + grid +
+               " has replica id 0 after a -1 (-1 pads a group at its end "
+               "only)") &&
+          Contains("all_reduce at ") && Contains("team 0, rank "));
+  // A group needs a process, from a C table or the C++ factory.
+  CHECK_THROWS_WITH(reduce(GroupTable(DISTRT_CROSS_REPLICA, {{0}, {-1}})),
+                    Contains("group 1 of replica_groups [[0], [-1]]" + grid +
+                             " is only -1 padding (a group needs at least one "
+                             "process)"));
+  CHECK_THROWS_WITH(
+      reduce(Groups::replicas({{}, {0}})),
+      Contains("group 0 of replica_groups [[-1], [0]] (cross_replica") &&
+          Contains("is only -1 padding"));
+  // Only -1 is padding; source_target_pairs have none.
+  CHECK_THROWS_WITH(reduce(GroupTable(DISTRT_CROSS_REPLICA, {{0, -2}})),
+                    Contains("replica id -2 in replica_groups [[0, -2]]" +
+                             grid + " is out of range [0, " +
+                             std::to_string(N) + ")"));
+  CHECK_THROWS_WITH(
+      collectivePermute(world(), GroupTable(DISTRT_CROSS_REPLICA, {{0, -1}}),
+                        {{in.operand()}}, {{out.operand()}}),
+      Contains("replica id -1 in source_target_pairs [[0, -1]]") &&
+          Contains("is out of range"));
 }

@@ -193,8 +193,14 @@ TEST_CASE("api: Groups factories give the spec they name", "[collectives]") {
     return local;
   }();
   CHECK(copy.spec().ids[0] == 1);
-  CHECK_THROWS_AS(distrt::Groups::replicas({{0, 1}, {2}}),
-                  std::invalid_argument);
+  // Groups of different sizes (ragged) are padded with -1, as in the C
+  // table (distrt.h).
+  const distrt::Groups ragged = distrt::Groups::replicas({{0, 1}, {2}});
+  CHECK(ragged.spec().num_groups == 2);
+  CHECK(ragged.spec().group_size == 2);
+  CHECK(std::vector<int64_t>(ragged.spec().ids, ragged.spec().ids + 4) ==
+        std::vector<int64_t>{0, 1, 2, -1});
+  CHECK(ragged.str() == "mode 0 grid -1x-1 [[0, 1], [2, -1]]");
 }
 
 TEST_CASE("api: one Site over Groups that change from call to call",

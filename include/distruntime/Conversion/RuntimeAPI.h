@@ -43,6 +43,8 @@ std::pair<Value, Value> castToUnranked(OpBuilder &builder, Location loc,
 /// A pointer to a constant distrt_groups_t {mode, num_replicas,
 /// num_partitions, num_groups, group_size, ids} for `ids` (replica_groups or
 /// source_target_pairs); layouts with the same content share one global.
+/// Ragged groups (ids of -1) are compacted: each group's ids first, padded
+/// with -1 at its end, groups of only -1 dropped (distrt.h's table form).
 Value getGroupsDescriptor(OpBuilder &builder, ModuleOp module, Location loc,
                           int32_t mode, int64_t numReplicas,
                           int64_t numPartitions, DenseIntElementsAttr ids);

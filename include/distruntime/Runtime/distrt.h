@@ -114,6 +114,16 @@ typedef enum distrt_group_mode {
 /// ops num_groups (source, target) pairs with group_size 2. num_groups == 0
 /// means one group of every replica (or partition, or process). A grid size
 /// of -1 means: num_partitions = 1, num_replicas = team size / num_partitions.
+///
+/// Groups of different sizes (StableHLO's ragged groups) keep this shape:
+/// group_size is the longest group's size and a shorter row ends in -1
+/// entries, which are no process: {0, 1, 2, 3, -1, -1} with group_size 3 is
+/// the groups {0, 1, 2} and {3}. -1 may only end a row (no id after it) and
+/// a row needs at least one id; anything else is an error. The lowering
+/// writes this form from any -1 padding all_reduce's verifier accepts (ids
+/// moved to the front of their row, rows of only -1 dropped). all_reduce and
+/// collective_broadcast take ragged groups; all_gather, all_to_all and
+/// reduce_scatter need groups of one size; source_target_pairs have no -1.
 typedef struct distrt_groups {
   int32_t mode;
   int64_t num_replicas;

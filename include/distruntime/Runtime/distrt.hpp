@@ -359,6 +359,8 @@ public:
   /// One group: the whole team in rank order.
   static Groups world() { return Groups(DISTRT_FLATTENED_IDS, {}); }
   /// replica_groups: each inner list one group, ids read per `mode`.
+  /// Groups of different sizes (all_reduce, collective_broadcast) are
+  /// padded with -1, as distrt.h describes.
   static Groups replicas(std::vector<std::vector<int64_t>> groups,
                          GroupMode mode = GroupMode::CrossReplica,
                          int64_t numReplicas = -1, int64_t numPartitions = -1) {
@@ -370,7 +372,8 @@ public:
                       GroupMode mode = GroupMode::CrossReplica,
                       int64_t numReplicas = -1, int64_t numPartitions = -1);
 
-  /// The general form: `mode` a distrt_group_mode_t, `groups` of equal size.
+  /// The general form: `mode` a distrt_group_mode_t; groups shorter than
+  /// the longest are padded with -1 (ragged groups).
   Groups(int32_t mode, std::vector<std::vector<int64_t>> groups,
          int64_t numReplicas = -1, int64_t numPartitions = -1);
   /// Borrows a C table (e.g. one shared with C code) for as long as this

@@ -73,9 +73,9 @@ func.func @ag_c4_flattened(%x: tensor<2xi64>) {
 
 module attributes {distruntime.num_replicas = 2 : i64, distruntime.num_partitions = 2 : i64} {
 func.func @ag_c4_flattened_negative(%x: tensor<2xi64>) {
-  // (C4) flattened_ids: ids are non-negative.
-  // expected-error @+1 {{'replica_groups' id -1 is out of range [0, 4) (the number of ids in the groups)}}
-  %r = distruntime.all_gather ins(%x : tensor<2xi64>) {all_gather_dim = 0 : i64, channel_id = 1 : i64, use_global_device_ids, replica_groups = dense<[[0, 1], [-1, 3]]> : tensor<2x2xi64>} -> tensor<4xi64>
+  // (C4) flattened_ids: ids are non-negative (-1 padding: ragged-groups-invalid.mlir).
+  // expected-error @+1 {{'replica_groups' id -2 is out of range [0, 4) (the number of ids in the groups)}}
+  %r = distruntime.all_gather ins(%x : tensor<2xi64>) {all_gather_dim = 0 : i64, channel_id = 1 : i64, use_global_device_ids, replica_groups = dense<[[0, 1], [-2, 3]]> : tensor<2x2xi64>} -> tensor<4xi64>
   return
 }
 }
@@ -186,8 +186,9 @@ func.func @ar_c2_flattened(%x: tensor<2xf32>) {
 // -----
 
 func.func @ar_c3(%x: tensor<2xf32>) {
-  // expected-error @+1 {{'replica_groups' id -1 is out of range [0, 2)}}
-  %r = distruntime.all_reduce ins(%x : tensor<2xf32>) {reduction = #distruntime.reduction<sum>, replica_groups = dense<[[0, -1]]> : tensor<1x2xi64>} -> tensor<2xf32>
+  // -1 is padding in all_reduce (ragged-groups.mlir); other negatives are ids.
+  // expected-error @+1 {{'replica_groups' id -2 is out of range [0, 2)}}
+  %r = distruntime.all_reduce ins(%x : tensor<2xf32>) {reduction = #distruntime.reduction<sum>, replica_groups = dense<[[0, -2]]> : tensor<1x2xi64>} -> tensor<2xf32>
   return
 }
 

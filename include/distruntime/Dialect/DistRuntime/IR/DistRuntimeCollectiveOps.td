@@ -216,7 +216,10 @@ def DistRuntime_AllReduceGroupOp
     signed, `minsi` is `or` and `maxsi` is `and`). The region's element type
     may be wider than the inputs' (StableHLO's `is_promotable`, e.g. `i8`
     summed as `i32`); the results then have it. Process groups as for
-    `all_gather`. Several operands are reduced in one op.
+    `all_gather`, but they may have different sizes (StableHLO's ragged
+    groups): `replica_groups` pads them with `-1`, which means no process,
+    e.g. `[[0, 1, 2], [3, -1, -1]]` is the groups {0, 1, 2} and {3}. Several
+    operands are reduced in one op.
 
     ```mlir
     %r0, %r1 = distruntime.all_reduce ins(%a, %b : tensor<4xf32>, tensor<2x3xi16>)

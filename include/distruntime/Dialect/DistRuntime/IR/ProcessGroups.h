@@ -67,11 +67,16 @@ std::optional<int64_t> getGroupSize(DenseIntElementsAttr groups, GroupMode mode,
 
 /// StableHLO's checks of replica_groups: ids unique, non-negative and below
 /// `size(replica_groups)` (`boundBySize`) or below the id space; with
-/// `requireCover`, size(replica_groups) equals the id space.
+/// `requireCover`, size(replica_groups) equals the id space. With
+/// `allowPadding` (all_reduce: hlo::verifyReplicaGroups with
+/// allGroupsMustHaveSameSize = false) an id -1 is "no process", anywhere in
+/// a group, and does not count in size(replica_groups); groups may then have
+/// different sizes, or be all -1, but some id must name a process. Without
+/// it, -1 is an error.
 LogicalResult verifyGroups(Operation *op, StringRef name,
                            DenseIntElementsAttr groups, GroupMode mode,
                            const ProcessGrid &grid, bool boundBySize,
-                           bool requireCover);
+                           bool requireCover, bool allowPadding = false);
 
 /// source_target_pairs: shape [n, 2], unique sources, unique targets, ids in
 /// the id space.
