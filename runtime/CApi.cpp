@@ -10,6 +10,7 @@
 #include "distruntime/Runtime/distrt.h"
 #include "distruntime/Runtime/distrt_mpi.h"
 
+#include "Check.h"
 #include "Environment.h"
 #include "Error.h"
 #include "Request.h"
@@ -52,6 +53,7 @@ failWait(const char *op, int64_t team, int code, const char *loc) noexcept {
                                        const char *loc) noexcept {
   int64_t team = kNoTeam;
   try {
+    const WaitWatch watch(handle, SourceLoc(loc));
     waitRequest(handle, &team);
   } catch (...) {
     failCurrent("wait", team, loc);
@@ -63,7 +65,7 @@ failWait(const char *op, int64_t team, int code, const char *loc) noexcept {
 // operation's cost on top of MPI.
 void distrt_wait(distrt_handle_t handle, const char *loc) {
   RequestSlot *slot = findRequest(handle);
-  if (slot && slot->isLone) [[likely]] {
+  if (slot && slot->isLone && !gGuarded) [[likely]] {
     if (const int code = waitLone(*slot, handle)) [[unlikely]]
       failWait(slot->op, slot->team, code, loc);
     return;
@@ -77,6 +79,24 @@ void distrt_check_failed(const char *op, const char *what, int64_t have,
     raise("{}: {} vs {}", what ? what : "check failed", have, want);
   } catch (...) {
     failCurrent(op ? op : "check", kNoTeam, loc);
+  }
+}
+
+void distrt_set_check(int32_t on) {
+  try {
+    ensureMpi();
+    detail::setChecked(on != 0);
+  } catch (...) {
+    failCurrent("set_check", kNoTeam, "distrt_set_check");
+  }
+}
+
+void distrt_set_timeout(double seconds) {
+  try {
+    ensureMpi();
+    setWatchTimeout(seconds);
+  } catch (...) {
+    failCurrent("set_timeout", kNoTeam, "distrt_set_timeout");
   }
 }
 

@@ -4,8 +4,6 @@
 #include "Error.h"
 
 #include <algorithm>
-#include <cstdlib>
-#include <string_view>
 
 namespace distrt::detail {
 
@@ -121,11 +119,6 @@ static void dropMemo(CallMemo *memo) {
 }
 
 void bindSite(distrt_site_t *site, const void *owner, CallMemo *memo) {
-  static const bool checked = [] {
-    const char *value = std::getenv("DISTRT_CHECK");
-    return value && *value && std::string_view(value) != "0";
-  }();
-  gCheckSites = checked;
   // A site taken by another op kind before: its memo goes, so that a site
   // alternating between two kinds does not grow the registry call by call.
   dropMemo(static_cast<CallMemo *>(site->memo));

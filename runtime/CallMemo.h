@@ -237,10 +237,6 @@ template <class Plan> struct Memo : CallMemo { Plan plan{}; };
 /// Makes `site` own a fresh memo of the op kind `owner`.
 void bindSite(distrt_site_t *site, const void *owner, CallMemo *memo);
 
-/// DISTRT_CHECK=1: static sites are matched in full and a call that breaks
-/// DISTRT_SITE_STATIC is an error. Read when the first site is bound.
-inline bool gCheckSites = false;
-
 /// Throws the error of a call that breaks its site's DISTRT_SITE_STATIC.
 [[noreturn, gnu::cold]] void raiseStaticBroken();
 

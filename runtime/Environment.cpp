@@ -10,6 +10,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Environment.h"
+#include "Check.h"
 #include "Error.h"
 #include "Reduce.h"
 #include "Request.h"
@@ -79,12 +80,16 @@ void initializeSlow() {
   checkMpi(MPI_Comm_set_attr(MPI_COMM_SELF, gSelfKeyval, nullptr),
            "MPI_Comm_set_attr");
   gMpiReady = true;
+  configureChecks();
 }
 
 void finalizeRuntime() {
   if (!mpiActive())
     return;
   if (gMpiReady) {
+    // In checked mode a rank that skipped a collective meets the others
+    // here and is named.
+    agreeOnFinalize();
     // Runs selfDeleteCallback, which tears the state down.
     MPI_Comm_delete_attr(MPI_COMM_SELF, gSelfKeyval);
     teardownState();

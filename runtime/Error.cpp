@@ -4,6 +4,7 @@
 #include "Environment.h"
 #include "Team.h"
 
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
@@ -87,9 +88,15 @@ void fail(const Error &error) noexcept {
   std::fflush(stderr);
   if (mpiActive()) {
     // Usually every rank fails on the same call: give the others a moment
-    // to print their own line before the abort takes the job down.
-    std::this_thread::sleep_for(std::chrono::milliseconds(300));
-    MPI_Abort(MPI_COMM_WORLD, 1);
+    // to print their own line before the job goes down, staggered by rank
+    // so that one rank ends it while the others still wait. A rank that
+    // exits non-zero without finalizing makes the launcher abort the job;
+    // MPI_Abort would too, but Open MPI 4.1's mpirun then often prints
+    // ORTE_ERROR_LOG noise from its help-message relay.
+    int rank = 0;
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    std::this_thread::sleep_for(
+        std::chrono::milliseconds(300 + 500 * std::min(rank, 8)));
   }
   std::_Exit(1);
 }

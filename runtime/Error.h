@@ -2,7 +2,7 @@
 //
 // Code below the API layer throws Failure (message and MPI code only); the API
 // layer knows the op, location and team and turns it into distrt::Error. The C
-// ABI turns any exception into fail(): one line on stderr, then MPI_Abort.
+// ABI turns any exception into fail(): one line on stderr, then the job ends.
 //
 //===----------------------------------------------------------------------===//
 

@@ -10,6 +10,10 @@
 //        ├─ Op::direct(plan) ──► Op::runDirect ──► MPI
 //        └─ Op::run ──► runInSlot / postRequest (Request.h) ──► MPI
 //
+// In checked mode or with a timeout (Check.h, Watchdog.h) the fast path
+// steps aside and perform first agrees with the team on the call, and
+// records what it blocks in for the watchdog.
+//
 // An op kind is a struct deriving from OpKind<Op, Plan> (its sites' memos)
 // with:
 //   static const std::vector<int64_t> *plan(Memo<Plan> &, const Call &);
@@ -18,6 +22,11 @@
 //       the call is one MPI call on the operands' own buffers
 //   static distrt_handle_t runDirect(const Memo<Plan> &, const Call &);
 //   static distrt_handle_t run(Memo<Plan> &, const Call &);
+// and, for the watchdog and checked mode, either
+//   static constexpr ParamNames kParams;  // a collective: the scalars' names
+// or
+//   static constexpr bool kCollective = false;  // point to point
+//   static void describeWait(BlockedCall &, const Memo<Plan> &, const Call &);
 //
 //===----------------------------------------------------------------------===//
 
@@ -25,6 +34,7 @@
 #define DISTRUNTIME_RUNTIME_OPCALL_H
 
 #include "CallMemo.h"
+#include "Check.h"
 #include "Error.h"
 #include "Request.h"
 
@@ -35,6 +45,9 @@ namespace distrt::detail {
 template <class Op, class P> struct OpKind {
   using Plan = P;
   static inline OpMemos<Plan> memos;
+  /// Every member of the team makes the call (it agrees in checked mode).
+  static constexpr bool kCollective = true;
+  static constexpr ParamNames kParams{};
 };
 
 /// The first steps of planning a collective over process groups: the
@@ -46,14 +59,52 @@ inline const GroupLayout &resolveGroupCall(const Call &c, bool sameShape,
   return groupLayout(lookupTeam(c.team), c.groups);
 }
 
+/// Tells the watchdog what a call of `Op` waits for (after planning: its
+/// layout is then cached).
+template <class Op>
+void describeWait(BlockedCall &b, const Memo<typename Op::Plan> &m,
+                  const Call &c) {
+  if constexpr (Op::kCollective) {
+    b.waitsFor = "the other members of its group (team ranks {peers})";
+    b.setPeers(groupLayout(lookupTeam(c.team), c.groups).members);
+  } else {
+    Op::describeWait(b, m, c);
+  }
+}
+
+template <class Op>
+distrt_handle_t performChecked(Memo<typename Op::Plan> &m, const Call &c);
+
 /// Plans the call unless the memo matches it, then runs it. Throws Failure.
 template <class Op>
 distrt_handle_t perform(Memo<typename Op::Plan> &m, const Call &c) {
+  if (gGuarded) [[unlikely]]
+    return performChecked<Op>(m, c);
   if (!m.matches(c)) {
     m.valid = false;
     const std::vector<int64_t> *groupsKey = Op::plan(m, c);
     m.store(c, groupsKey, opScratch());
   }
+  if (Op::direct(m.plan, c.async))
+    return Op::runDirect(m, c);
+  return Op::run(m, c);
+}
+
+/// perform() in checked mode or with a timeout: agrees on the call with the
+/// team (checked mode, collectives) and watches it.
+template <class Op>
+[[gnu::noinline]] distrt_handle_t performChecked(Memo<typename Op::Plan> &m,
+                                                 const Call &c) {
+  Watch watch(c.op, c.loc, c.team, "");
+  if (gChecked && Op::kCollective)
+    agreeOnCall(c, Op::kParams, watch.record());
+  if (!m.matches(c)) {
+    m.valid = false;
+    const std::vector<int64_t> *groupsKey = Op::plan(m, c);
+    m.store(c, groupsKey, opScratch());
+  }
+  if (BlockedCall *b = watch.record())
+    describeWait<Op>(*b, m, c);
   if (Op::direct(m.plan, c.async))
     return Op::runDirect(m, c);
   return Op::run(m, c);
@@ -88,13 +139,14 @@ cEntryPlanned(const char *op, int64_t team, const distrt_groups_t *groups,
   try {
     const Call c = cCallOf(op, team, groups, params, nIns, inputs, nOuts,
                            outputs, async, loc);
+    ensureMpi(); // reads checked mode
     auto &m = Op::memos.at(site);
     const bool isStatic = site && (site->flags & DISTRT_SITE_STATIC);
     // Checked mode verifies what the site's flag promises.
-    if (gCheckSites && isStatic && m.matchesStatic(c) && !m.matches(c))
+    if (gChecked && isStatic && m.matchesStatic(c) && !m.matches(c))
         [[unlikely]]
       raiseStaticBroken();
-    m.staticSite = isStatic && !gCheckSites;
+    m.staticSite = isStatic && !gChecked;
     return perform<Op>(m, c);
   } catch (...) {
     failCurrent(op, team, loc);
@@ -111,7 +163,7 @@ cEntry(const char *op, int64_t team, const distrt_groups_t *groups,
        const distrt_operand_t *inputs, int64_t nOuts,
        const distrt_operand_t *outputs, int32_t async, distrt_site_t *site,
        const char *loc) noexcept {
-  if (Op::memos.owns(site)) {
+  if (Op::memos.owns(site) && !gGuarded) {
     const auto &m = decltype(Op::memos)::of(site);
     const Call c = cCallOf(op, team, groups, params, nIns, inputs, nOuts,
                            outputs, async, loc);

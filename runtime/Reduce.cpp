@@ -24,7 +24,7 @@
 
 namespace distrt::detail {
 
-static const char *redopName(int32_t redop) {
+const char *redopName(int32_t redop) {
   static const char *names[DISTRT_NUM_REDOPS] = {
       "sum",  "prod", "min",     "max",     "and",    "or",    "xor",
       "umin", "umax", "minimum", "maximum", "minnum", "maxnum"};

@@ -41,6 +41,9 @@ inline MPI_Op reductionOp(int32_t redop, int32_t dtype) {
 /// Frees the user-defined ops (at teardown).
 void freeReductionOps() noexcept;
 
+/// The reduction kind's name in the dialect ("sum", "umin", ...).
+const char *redopName(int32_t redop);
+
 } // namespace distrt::detail
 
 #endif // DISTRUNTIME_RUNTIME_REDUCE_H

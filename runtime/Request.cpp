@@ -206,6 +206,7 @@ namespace distrt::detail {
 void wait(distrt_handle_t handle, const SourceLoc &loc) {
   int64_t team = kNoTeam;
   try {
+    const WaitWatch watch(handle, loc);
     waitRequest(handle, &team);
   } catch (...) {
     throw currentError("wait", team, loc);

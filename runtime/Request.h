@@ -13,6 +13,7 @@
 #define DISTRUNTIME_RUNTIME_REQUEST_H
 
 #include "Error.h"
+#include "Watchdog.h"
 
 #include "distruntime/Runtime/distrt.h"
 
@@ -297,6 +298,31 @@ inline void checkBlockingReceive(const char *op, int code,
     return;
   failBlockingReceive(op, {0, bytes, peer, MPI_BYTE, what}, code, status);
 }
+
+/// Watches the wait of `handle` for the watchdog: the op it completes,
+/// where that was issued, the peers it receives from.
+class WaitWatch {
+public:
+  WaitWatch(distrt_handle_t handle, const SourceLoc &loc) noexcept
+      : watch_("wait", loc, kNoTeam, "the {issued} to complete") {
+    BlockedCall *b = watch_.record();
+    const RequestSlot *slot = findRequest(handle);
+    if (!b || !slot)
+      return;
+    b->team = slot->team;
+    b->issuedOp = slot->op;
+    b->issuedAt = slot->loc;
+    if (slot->checks.empty())
+      return;
+    b->waitsFor = "the {issued} to complete (receiving from team ranks "
+                  "{peers})";
+    for (const ReceiveCheck &check : slot->checks)
+      b->addPeer(check.peer);
+  }
+
+private:
+  Watch watch_;
+};
 
 /// The API's wait: waitRequest() with errors as distrt::Error.
 void wait(distrt_handle_t handle, const SourceLoc &loc);

@@ -58,6 +58,7 @@ static void destroy(TeamState *state) noexcept {
   freeChannels(*state);
   freeGroups(*state);
   freeComm(state->haloComm);
+  freeComm(state->checkComm);
   freeComm(state->comm);
   delete state;
 }

@@ -29,6 +29,8 @@ struct TeamState {
   /// A second duplicate for halo point-to-point traffic, so its tags never
   /// meet anything else; created with the team.
   MPI_Comm haloComm = MPI_COMM_NULL;
+  /// Checked mode's agreements (Check.h), made on the first one.
+  MPI_Comm checkComm = MPI_COMM_NULL;
   /// This process's rank in the team, and the team's size.
   int rank = 0, size = 0;
   /// Cached get_halo plans by key, and one scratch plan for key < 0.

@@ -11,11 +11,13 @@ namespace distrt::detail {
 namespace {
 
 struct AllGather : BlockOp<AllGather> {
+  static constexpr ParamNames kParams{"all_gather_dim"};
   static const std::vector<int64_t> *plan(Memo<Plan> &m, const Call &c) {
     const int64_t dim = c.params[0];
     const GroupLayout &layout = resolveGroupCall(c, /*sameShape=*/false);
     const OpScratch &s = opScratch();
     layout.requireEveryProcess();
+    layout.requireUniform();
     m.shapes.clear();
     size_t block = 0;
     for (size_t k = 0; k < s.ins.size(); ++k) {

@@ -15,6 +15,7 @@ namespace distrt::detail {
 namespace {
 
 struct AllReduce : OpKind<AllReduce, ReducePlan> {
+  static constexpr ParamNames kParams{"reduction"};
   static const std::vector<int64_t> *plan(Memo<Plan> &m, const Call &c) {
     const auto redop = static_cast<int32_t>(c.params[0]);
     const GroupLayout &layout =

@@ -12,11 +12,14 @@ namespace distrt::detail {
 namespace {
 
 struct AllToAll : BlockOp<AllToAll> {
+  static constexpr ParamNames kParams{"split_dimension", "concat_dimension",
+                                      "split_count"};
   static const std::vector<int64_t> *plan(Memo<Plan> &m, const Call &c) {
     const auto [splitDim, concatDim, splitCount] = c.params;
     const GroupLayout &layout = resolveGroupCall(c, /*sameShape=*/false);
     const OpScratch &s = opScratch();
     layout.requireEveryProcess();
+    layout.requireUniform();
     const int64_t members = layout.size();
     if (splitCount != members) [[unlikely]]
       raise("split_count {} differs from the group size {}", splitCount,

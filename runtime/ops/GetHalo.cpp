@@ -16,6 +16,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "../Check.h"
 #include "../Dtype.h"
 #include "../Error.h"
 #include "../Halo.h"
@@ -465,6 +466,7 @@ static distrt_handle_t getHalo(int64_t teamId, int64_t key, int32_t dtype,
                                const MemrefView &left, const MemrefView &right,
                                const SourceLoc &loc) {
   return guarded("get_halo", teamId, loc, [&] {
+    Watch watch("get_halo", loc, teamId, "");
     TeamState &team = lookupTeam(teamId);
     HaloPlan *plan;
     if (key >= 0) {
@@ -478,7 +480,11 @@ static distrt_handle_t getHalo(int64_t teamId, int64_t key, int32_t dtype,
       plan = team.scratchPlan.get();
       plan->valid = false;
     }
-    if (plan->valid && sameGeometry(*plan, local, geometry)) [[likely]] {
+    const bool holds = plan->valid && sameGeometry(*plan, local, geometry);
+    // A rank that replans while another does not would wait for it forever.
+    if (gChecked) [[unlikely]]
+      agreeOnHalo(teamId, key, dtype, local.rank, !holds, loc, watch.record());
+    if (holds) [[likely]] {
       // Validated when planned; only the halos may differ.
       for (const auto &[halo, side, rows] :
            {std::tuple{&left, "left", plan->leftRows},
@@ -492,6 +498,13 @@ static distrt_handle_t getHalo(int64_t teamId, int64_t key, int32_t dtype,
       }
     } else {
       makePlan(team, *plan, dtype, local, geometry, left, right);
+    }
+    if (BlockedCall *b = watch.record()) {
+      b->waitsFor = "the halo rows of team ranks {peers} (key {channel})";
+      b->channel = key;
+      b->peerCount = 0;
+      for (const HaloRecv &recv : plan->recvs)
+        b->addPeer(recv.peer);
     }
     return exchange(team, *plan, dtypeInfo(dtype), local, left, right, loc);
   });

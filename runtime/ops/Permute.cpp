@@ -33,6 +33,14 @@ struct PermutePlan {
 };
 
 struct Permute : OpKind<Permute, PermutePlan> {
+  static constexpr bool kCollective = false;
+  static void describeWait(BlockedCall &b, const Memo<Plan> &m, const Call &) {
+    b.waitsFor = "the exchange with its target and source (team ranks "
+                 "{peers})";
+    const int peers[] = {m.plan.target, m.plan.source};
+    b.setPeers(peers);
+  }
+
   static const std::vector<int64_t> *plan(Memo<Plan> &m, const Call &c) {
     // The operands first: the C ABI's arrays are checked before anything.
     OpScratch &s = opScratch();

@@ -15,6 +15,7 @@ namespace distrt::detail {
 namespace {
 
 struct ReduceScatter : OpKind<ReduceScatter, ReducePlan> {
+  static constexpr ParamNames kParams{"reduction", "scatter_dimension"};
   /// The input is sent as is: dense, already G consecutive blocks
   /// (scatter_dimension is its leading non-unit dimension), not promoted.
   static bool sendAsIs(const Buffer &in, const Buffer &out, int64_t dim) {
@@ -32,6 +33,7 @@ struct ReduceScatter : OpKind<ReduceScatter, ReducePlan> {
         resolveGroupCall(c, /*sameShape=*/false, /*promote=*/true);
     const OpScratch &s = opScratch();
     layout.requireEveryProcess();
+    layout.requireUniform();
     const int64_t members = layout.size();
     m.plan.start(layout);
     for (size_t k = 0; k < s.ins.size(); ++k) {

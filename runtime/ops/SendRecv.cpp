@@ -70,7 +70,25 @@ static const std::vector<int64_t> *planChannel(Memo<ChannelPlan> &m,
 
 namespace {
 
+/// What a send or recv blocked on waits for (the watchdog's report).
+static void describeChannelWait(BlockedCall &b, const ChannelPlan &p,
+                                const Call &c, bool send) {
+  b.channel = c.params[0];
+  if (p.hostTransfer) {
+    b.waitsFor = send ? "the host's recv on channel_id {channel}"
+                      : "the host's send on channel_id {channel}";
+    return;
+  }
+  b.waitsFor = send ? "rank {peers} to receive on channel_id {channel}"
+                    : "a message from rank {peers} on channel_id {channel}";
+  b.setPeer(p.peer);
+}
+
 struct Send : OpKind<Send, ChannelPlan> {
+  static constexpr bool kCollective = false;
+  static void describeWait(BlockedCall &b, const Memo<Plan> &m, const Call &c) {
+    describeChannelWait(b, m.plan, c, /*send=*/true);
+  }
   static const std::vector<int64_t> *plan(Memo<Plan> &m, const Call &c) {
     return planChannel(m, c, /*inputs=*/true);
   }
@@ -114,6 +132,10 @@ struct Send : OpKind<Send, ChannelPlan> {
 };
 
 struct Recv : OpKind<Recv, ChannelPlan> {
+  static constexpr bool kCollective = false;
+  static void describeWait(BlockedCall &b, const Memo<Plan> &m, const Call &c) {
+    describeChannelWait(b, m.plan, c, /*send=*/false);
+  }
   static const std::vector<int64_t> *plan(Memo<Plan> &m, const Call &c) {
     return planChannel(m, c, /*inputs=*/false);
   }

@@ -239,6 +239,18 @@ distrt_handle_t distrt_recv(int64_t team, const distrt_groups_t *pairs,
 void distrt_check_failed(const char *op, const char *what, int64_t have,
                          int64_t want, const char *loc);
 
+/// Checked mode, as DISTRT_CHECK=1 in the environment: each collective
+/// first agrees with its team on its signature (op, location, groups,
+/// operand types and shapes, scalars) and a difference is an error on every
+/// rank naming the field; it also starts the watchdog (120 s unless a
+/// timeout is set). Every rank must make the same call, between ops.
+void distrt_set_check(int32_t on);
+
+/// The watchdog's timeout in seconds, as DISTRT_TIMEOUT=<seconds>: an op,
+/// wait or get_halo that has not returned within it is reported (op,
+/// location, what it waits for) and ends the job. 0 turns it off.
+void distrt_set_timeout(double seconds);
+
 /// Host API: initialize explicitly (optional; the first call initializes MPI
 /// lazily if needed) and finalize what distrt initialized.
 void distrt_init(void);

@@ -101,6 +101,10 @@ public:
   SourceLoc(std::source_location where = std::source_location::current())
       : file_(where.file_name()), line_(where.line()) {}
   std::string str() const;
+  /// The text given, or the C++ caller's file and line.
+  const char *text() const { return text_; }
+  const char *file() const { return file_; }
+  unsigned line() const { return line_; }
 
 private:
   const char *text_ = nullptr;
@@ -184,6 +188,11 @@ struct HaloShapes {
   std::vector<int64_t> left, right;
 };
 HaloShapes haloShapes(const HaloGeometry &geometry, int64_t localRows);
+
+/// Checked mode (distrt_set_check) and the watchdog's timeout
+/// (distrt_set_timeout); every rank must make the same call, between ops.
+void setChecked(bool on);
+void setTimeout(double seconds);
 
 /// Initializes MPI if nobody did (MPI_THREAD_FUNNELED) and finalizes on
 /// destruction what distrt initialized. Optional: every call initializes

@@ -1,0 +1,410 @@
+//===- Check.cpp - Checked mode: the ranks agree before each call -*- C++ -*-=//
+
+#include "Check.h"
+#include "Dtype.h"
+#include "Error.h"
+#include "Reduce.h"
+#include "Team.h"
+
+#include <cstdlib>
+#include <cstring>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+namespace distrt::detail {
+
+namespace {
+
+/// A field's name: a property, of an operand when `operand` is set (its
+/// index shown when the op has several).
+struct Name {
+  const char *prop;
+  const char *operand = nullptr;
+  int64_t index = 0, count = 1;
+};
+
+// Every field goes to one of two sinks, so that the hash the ranks compare
+// and the text they report on a difference cover the same fields.
+
+/// Hashes the fields: a multiply-xorshift over 64-bit words.
+struct Hasher {
+  uint64_t h = 0x9e3779b97f4a7c15;
+
+  void word(uint64_t w) {
+    h = (h ^ w) * 0xbf58476d1ce4e5b9;
+    h ^= h >> 31;
+  }
+  void str(Name, std::string_view v) {
+    size_t i = 0;
+    for (; i + 8 <= v.size(); i += 8) {
+      uint64_t w;
+      std::memcpy(&w, v.data() + i, 8);
+      word(w);
+    }
+    uint64_t tail = 0;
+    std::memcpy(&tail, v.data() + i, v.size() - i);
+    word(tail ^ (v.size() << 56));
+  }
+  void num(Name, int64_t v) { word(static_cast<uint64_t>(v)); }
+  void reduction(Name n, int64_t v) { num(n, v); }
+  void dtype(Name n, int64_t v) { num(n, v); }
+  void dims(Name, const int64_t *d, int64_t rank) {
+    word(static_cast<uint64_t>(rank));
+    for (int64_t i = 0; i < rank; ++i)
+      word(static_cast<uint64_t>(d[i]));
+  }
+  void loc(const SourceLoc &l) {
+    if (l.text()) {
+      str({}, l.text());
+      return;
+    }
+    str({}, l.file() ? l.file() : "");
+    word(l.line());
+  }
+  void groups(Name, const distrt_groups_t *g) {
+    if (!g) {
+      word(~uint64_t{0});
+      return;
+    }
+    for (int64_t w : {int64_t{g->mode}, g->num_replicas, g->num_partitions,
+                      g->num_groups, g->group_size})
+      word(static_cast<uint64_t>(w));
+    for (int64_t i = 0; i < g->num_groups * g->group_size; ++i)
+      word(static_cast<uint64_t>(g->ids[i]));
+  }
+};
+
+/// Describes the fields as (name, value) text.
+struct Describer {
+  std::vector<std::pair<std::string, std::string>> fields;
+
+  static std::string nameOf(Name n) {
+    if (!n.operand)
+      return n.prop;
+    if (n.count == 1)
+      return std::strcmp(n.operand, "input") == 0
+                 ? std::string(n.prop)
+                 : fmt::format("{} {}", n.operand, n.prop);
+    return fmt::format("{} of {} {}", n.prop, n.operand, n.index);
+  }
+  void add(Name n, std::string value) {
+    fields.emplace_back(nameOf(n), std::move(value));
+  }
+  void str(Name n, std::string_view v) { add(n, std::string(v)); }
+  void num(Name n, int64_t v) { add(n, std::to_string(v)); }
+  void reduction(Name n, int64_t v) {
+    add(n, v >= 0 && v < DISTRT_NUM_REDOPS
+               ? std::string(redopName(static_cast<int32_t>(v)))
+               : std::to_string(v));
+  }
+  void dtype(Name n, int64_t v) {
+    add(n, v >= 0 && v < DISTRT_NUM_DTYPES
+               ? std::string(dtypeInfo(static_cast<int32_t>(v)).name)
+               : std::to_string(v));
+  }
+  void dims(Name n, const int64_t *d, int64_t rank) {
+    std::string text = rank ? "" : "scalar";
+    for (int64_t i = 0; i < rank; ++i)
+      text += fmt::format("{}{}", i ? "x" : "", d[i]);
+    add(n, text);
+  }
+  void loc(const SourceLoc &l) { add({"location"}, l.str()); }
+  void groups(Name n, const distrt_groups_t *g) {
+    if (!g) {
+      add(n, "one group of the whole team");
+      return;
+    }
+    static const char *modes[] = {"cross_replica", "cross_partition",
+                                  "cross_replica_and_partition",
+                                  "flattened_ids"};
+    std::string text =
+        g->mode >= 0 && g->mode < 4 ? modes[g->mode] : std::to_string(g->mode);
+    text += fmt::format(" over {}x{}: [", g->num_replicas, g->num_partitions);
+    for (int64_t i = 0; i < g->num_groups; ++i) {
+      text += i ? ", [" : "[";
+      for (int64_t j = 0; j < g->group_size; ++j)
+        text +=
+            fmt::format("{}{}", j ? ", " : "", g->ids[i * g->group_size + j]);
+      text += "]";
+    }
+    add(n, text + "]");
+  }
+};
+
+/// An operand's rank, element type and sizes, if its descriptor is
+/// readable; planning reports those that are not.
+struct OperandInfo {
+  int64_t rank, dtype;
+  const int64_t *sizes;
+};
+constexpr int64_t kMaxRank = 64;
+
+bool operandInfo(const OperandList &list, int64_t k, OperandInfo &info) {
+  if (list.isC()) {
+    const distrt_operand_t *array = list.array();
+    if (!array || !array[k].desc)
+      return false;
+    info = {array[k].rank, array[k].dtype,
+            static_cast<const int64_t *>(array[k].desc) + 3};
+  } else {
+    const Operand &operand = list.views()[k];
+    info = {operand.view.rank, static_cast<int64_t>(operand.dtype),
+            operand.view.sizes};
+    if (info.rank > 0 && !info.sizes)
+      return false;
+  }
+  return info.rank >= 0 && info.rank <= kMaxRank;
+}
+
+/// The groups' ids can be read (planning reports those that cannot).
+bool groupsReadable(const distrt_groups_t *g) {
+  if (!g)
+    return true;
+  constexpr int64_t kMaxIds = int64_t{1} << 24;
+  return g->num_groups >= 0 && g->group_size >= 0 &&
+         (g->num_groups == 0 || g->group_size <= kMaxIds / g->num_groups) &&
+         (g->ids || g->num_groups * g->group_size == 0);
+}
+
+template <class Sink>
+bool visitOperands(const char *what, const OperandList &list, Sink &s) {
+  const int64_t n = list.size();
+  if (n < 0)
+    return true; // the op has none
+  s.num({what == std::string_view("input") ? "inputs" : "results"}, n);
+  for (int64_t k = 0; k < n; ++k) {
+    OperandInfo info{};
+    if (!operandInfo(list, k, info))
+      return false;
+    s.dtype({"element type", what, k, n}, info.dtype);
+    s.dims({"shape", what, k, n}, info.sizes, info.rank);
+  }
+  return true;
+}
+
+/// Visits a collective call's fields; false if some cannot be read.
+template <class Sink>
+bool visitCall(const Call &c, const ParamNames &params, Sink &s) {
+  s.str({"op"}, c.op);
+  if (!groupsReadable(c.groups))
+    return false;
+  s.groups({"replica_groups"}, c.groups);
+  if (!visitOperands("input", c.inputs, s) ||
+      !visitOperands("result", c.outputs, s))
+    return false;
+  for (size_t i = 0; i < params.size(); ++i) {
+    if (!params[i])
+      continue;
+    if (std::string_view(params[i]) == "reduction")
+      s.reduction({params[i]}, c.params[i]);
+    else
+      s.num({params[i]}, c.params[i]);
+  }
+  s.str({"mode"}, c.async ? "async" : "sync");
+  // Last: two ranks at different ops that differ in more than where they
+  // are named by that difference.
+  s.loc(c.loc);
+  return true;
+}
+
+struct HaloCall {
+  int64_t key;
+  int32_t dtype;
+  int64_t rank;
+  bool replans;
+  const SourceLoc &loc;
+};
+
+template <class Sink> bool visitHalo(const HaloCall &h, Sink &s) {
+  s.str({"op"}, "get_halo");
+  s.num({"key"}, h.key);
+  s.dtype({"element type"}, h.dtype);
+  s.num({"rank of the local block"}, h.rank);
+  s.str({"geometry"}, h.replans ? "new (planned here)" : "that of the plan");
+  s.loc(h.loc);
+  return true;
+}
+
+template <class Sink> bool visitFinalize(Sink &s) {
+  s.str({"op"}, "finalize");
+  s.loc(SourceLoc("program exit"));
+  return true;
+}
+
+/// The fields joined into one buffer: name, value, name, value, ... each
+/// ended by a NUL.
+std::string serialize(const Describer &d) {
+  std::string blob;
+  for (const auto &[name, value] : d.fields) {
+    blob += name;
+    blob += '\0';
+    blob += value;
+    blob += '\0';
+  }
+  return blob;
+}
+
+std::vector<std::string> split(std::string_view blob) {
+  std::vector<std::string> parts;
+  while (!blob.empty()) {
+    const size_t end = blob.find('\0');
+    parts.emplace_back(blob.substr(0, end));
+    blob.remove_prefix(end == std::string_view::npos ? blob.size() : end + 1);
+  }
+  return parts;
+}
+
+/// The team's communicator for agreements, made on first use (collective:
+/// every member agrees at the same call).
+MPI_Comm checkComm(TeamState &team) {
+  if (team.checkComm == MPI_COMM_NULL) [[unlikely]]
+    team.checkComm = dupForRuntime(team.comm);
+  return team.checkComm;
+}
+
+/// Exchanges the fields' text (the hashes differed) and throws the first
+/// difference from the lowest rank that differs from this one.
+[[noreturn, gnu::cold]] void reportDifference(MPI_Comm comm, int rank,
+                                              const Describer &mine) {
+  const std::string blob = serialize(mine);
+  int size = 0;
+  MPI_Comm_size(comm, &size);
+  std::vector<int> lengths(static_cast<size_t>(size)), offsets(lengths);
+  const int length = static_cast<int>(blob.size());
+  checkMpi(MPI_Allgather(&length, 1, MPI_INT, lengths.data(), 1, MPI_INT, comm),
+           "MPI_Allgather");
+  int total = 0;
+  for (int r = 0; r < size; ++r) {
+    offsets[static_cast<size_t>(r)] = total;
+    total += lengths[static_cast<size_t>(r)];
+  }
+  std::string all(static_cast<size_t>(total), '\0');
+  checkMpi(MPI_Allgatherv(blob.data(), length, MPI_CHAR, all.data(),
+                          lengths.data(), offsets.data(), MPI_CHAR, comm),
+           "MPI_Allgatherv");
+  const std::vector<std::string> here = split(blob);
+  for (int r = 0; r < size; ++r) {
+    const std::string_view theirs(all.data() + offsets[static_cast<size_t>(r)],
+                                  lengths[static_cast<size_t>(r)]);
+    if (r == rank || theirs == blob)
+      continue;
+    const std::vector<std::string> there = split(theirs);
+    for (size_t i = 0; i + 1 < here.size(); i += 2) {
+      if (i + 1 >= there.size() || there[i] != here[i])
+        raise("{} here, but rank {} is at another kind of call ({} {})",
+              here[i], r, there.size() > i ? there[i] : "",
+              there.size() > i + 1 ? there[i + 1] : "");
+      if (there[i + 1] != here[i + 1])
+        raise("{} {} here, {} on rank {}", here[i], here[i + 1], there[i + 1],
+              r);
+    }
+    raise("the call differs from rank {}'s in its number of fields", r);
+  }
+  raise("the ranks' call signatures differ, but their descriptions agree");
+}
+
+/// Agrees on the fields `visit` produces over `team`'s members, unless
+/// some cannot be read (`visit` returns false).
+template <class Visit>
+void agree(int64_t teamId, BlockedCall *watch, Visit &&visit) {
+  TeamState &team = lookupTeam(teamId);
+  Hasher hasher;
+  if (!visit(hasher))
+    return;
+  const uint64_t mine[2] = {hasher.h, ~hasher.h};
+  uint64_t all[2];
+  if (watch) {
+    watch->waitsFor = "the other members of team {channel} to reach this op "
+                      "(checked mode's agreement)";
+    watch->channel = teamId;
+  }
+  checkMpi(MPI_Allreduce(mine, all, 2, MPI_UINT64_T, MPI_BAND, checkComm(team)),
+           "MPI_Allreduce");
+  // Equal hashes everywhere leave h and ~h whole; any difference clears a
+  // bit in both.
+  if ((all[0] | all[1]) == ~uint64_t{0}) [[likely]]
+    return;
+  Describer describer;
+  visit(describer);
+  reportDifference(team.checkComm, team.rank, describer);
+}
+
+bool envFlag(const char *name) {
+  const char *value = std::getenv(name);
+  if (!value || !*value || std::string_view(value) == "0")
+    return false;
+  if (std::string_view(value) == "1")
+    return true;
+  raise("{}={} in the environment: expected 0 or 1", name, value);
+}
+
+} // namespace
+
+void setChecked(bool on) {
+  gChecked = on;
+  gGuarded = gChecked || gTimeoutNanos.load(std::memory_order_relaxed) != 0;
+}
+
+void setWatchTimeout(double seconds) {
+  setTimeout(seconds);
+  setChecked(gChecked);
+}
+
+void configureChecks() {
+  static bool configured = false;
+  if (configured)
+    return;
+  configured = true;
+  const bool checked = envFlag("DISTRT_CHECK");
+  // Generous: a collective whose peers compute for minutes is not a hang.
+  double timeout = checked ? 120 : 0;
+  if (const char *value = std::getenv("DISTRT_TIMEOUT"); value && *value) {
+    char *end = nullptr;
+    timeout = std::strtod(value, &end);
+    if (*end || !(timeout >= 0))
+      raise("DISTRT_TIMEOUT={} in the environment: expected a number of "
+            "seconds (0: no watchdog)",
+            value);
+  }
+  gChecked = checked;
+  setWatchTimeout(timeout);
+}
+
+void agreeOnCall(const Call &c, const ParamNames &params, BlockedCall *watch) {
+  agree(c.team, watch, [&](auto &sink) { return visitCall(c, params, sink); });
+}
+
+void agreeOnHalo(int64_t team, int64_t key, int32_t dtype, int64_t rank,
+                 bool replans, const SourceLoc &loc, BlockedCall *watch) {
+  const HaloCall h{key, dtype, rank, replans, loc};
+  agree(team, watch, [&](auto &sink) { return visitHalo(h, sink); });
+}
+
+void agreeOnFinalize() {
+  if (!gChecked || !findTeam(0))
+    return;
+  Watch watch("finalize", SourceLoc("program exit"), 0, "");
+  agree(0, watch.record(), [](auto &sink) { return visitFinalize(sink); });
+}
+
+} // namespace distrt::detail
+
+namespace distrt {
+
+void setChecked(bool on) {
+  detail::guarded("set_check", kNoTeam, SourceLoc("distrt::setChecked"), [&] {
+    detail::ensureMpi();
+    detail::setChecked(on);
+  });
+}
+
+void setTimeout(double seconds) {
+  detail::guarded("set_timeout", kNoTeam, SourceLoc("distrt::setTimeout"), [&] {
+    detail::ensureMpi();
+    detail::setWatchTimeout(seconds);
+  });
+}
+
+} // namespace distrt

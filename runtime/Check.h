@@ -1,0 +1,71 @@
+//===- Check.h - Checked mode: the ranks agree before each call -*- C++ -*-===//
+//
+// In checked mode (DISTRT_CHECK=1 in the environment, or distrt_set_check)
+// every collective first agrees with the other members of its team on what
+// it is: the op, its location, its groups, each operand's element type and
+// shape, its scalars (dims, reduction, ...) and whether it is async. The
+// agreement is one MPI_Allreduce of a 64-bit hash of those fields and its
+// complement under MPI_BAND, on a communicator of its own: the results are
+// complements exactly when every rank had the same hash. Only when they are
+// not do the ranks exchange the fields as text; each reports the first one
+// in which it differs from the lowest rank that differs from it:
+//
+//   all_reduce at prog.mlir:12:8: team 0, rank 1: element type f32 here,
+//   i32 on rank 0
+//
+// get_halo agrees on its key, element type, rank, location and whether the
+// key's geometry changed (a rank that replans while another does not would
+// hang); finalization agrees too, so a rank that skipped a collective is
+// named at the op the others are in. Checked mode also turns the watchdog
+// on (Watchdog.h) and makes DISTRT_SITE_STATIC sites match in full.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef DISTRUNTIME_RUNTIME_CHECK_H
+#define DISTRUNTIME_RUNTIME_CHECK_H
+
+#include "CallMemo.h"
+#include "Watchdog.h"
+
+#include <array>
+#include <cstdint>
+
+namespace distrt::detail {
+
+/// Checked mode is on.
+inline bool gChecked = false;
+
+/// Checked mode or a timeout is on: the entry points' fast paths step aside
+/// for the path that agrees and watches (OpCall.h, distrt_wait).
+inline bool gGuarded = false;
+
+/// Reads DISTRT_CHECK and DISTRT_TIMEOUT (once, at initialization); throws
+/// Failure for a value that is neither.
+void configureChecks();
+
+/// Turns checked mode on or off (every rank must do the same, between
+/// collectives).
+void setChecked(bool on);
+/// Sets the watchdog's timeout in seconds (0: off).
+void setWatchTimeout(double seconds);
+
+/// The names of an op's scalars (Call::params), null where unused; a
+/// scalar named "reduction" is shown as a reduction kind.
+using ParamNames = std::array<const char *, 3>;
+
+/// Agrees on `c` with the other members of its team (checked mode). Throws
+/// Failure naming the first field that differs. A call whose operands are
+/// unreadable is left to planning to report. `watch`, if set, is told what
+/// the agreement waits for.
+void agreeOnCall(const Call &c, const ParamNames &params, BlockedCall *watch);
+
+/// get_halo's agreement: `replans` is whether this rank plans the key anew.
+void agreeOnHalo(int64_t team, int64_t key, int32_t dtype, int64_t rank,
+                 bool replans, const SourceLoc &loc, BlockedCall *watch);
+
+/// Finalization's agreement on team 0, if it exists (checked mode).
+void agreeOnFinalize();
+
+} // namespace distrt::detail
+
+#endif // DISTRUNTIME_RUNTIME_CHECK_H
