@@ -536,7 +536,9 @@ LogicalResult ScatterOp::verify() {
            << "'update_computation' takes " << body.getNumArguments()
            << " arguments; expected " << 2 * n
            << " (current values, then updates)";
-  auto yield = dyn_cast<YieldOp>(body.getTerminator());
+  // The op is verified before its blocks: `body` may be empty or end in an
+  // op that is no terminator (Block::getTerminator would read past it).
+  auto yield = body.empty() ? YieldOp() : dyn_cast<YieldOp>(body.back());
   if (!yield || yield.getValues().size() != n)
     return check.error("(C23)") << "'update_computation' must end in a "
                                    "distruntime.yield of "

@@ -1,12 +1,9 @@
 //===- distruntime-opt.cpp - mlir-opt with the distruntime dialect --------===//
 
 #include "distruntime/Conversion/Passes.h"
-#include "distruntime/Dialect/DistRuntime/IR/BufferizableOpInterfaceImpl.h"
-#include "distruntime/Dialect/DistRuntime/IR/DistRuntimeDialect.h"
+#include "distruntime/InitAllDistRuntime.h"
 
 #include "mlir/IR/DialectRegistry.h"
-#include "mlir/InitAllDialects.h"
-#include "mlir/InitAllExtensions.h"
 #include "mlir/InitAllPasses.h"
 #include "mlir/Tools/mlir-opt/MlirOptMain.h"
 
@@ -15,10 +12,7 @@ int main(int argc, char **argv) {
   mlir::distruntime::registerDistRuntimePasses();
 
   mlir::DialectRegistry registry;
-  mlir::registerAllDialects(registry);
-  mlir::registerAllExtensions(registry);
-  registry.insert<mlir::distruntime::DistRuntimeDialect>();
-  mlir::distruntime::registerBufferizableOpInterfaceExternalModels(registry);
+  mlir::distruntime::registerAllDistRuntimeDialects(registry);
   return mlir::asMainReturnCode(mlir::MlirOptMain(
       argc, argv, "distruntime optimizer driver\n", registry));
 }

@@ -175,10 +175,13 @@ def DistRuntime_GetHaloOp : DistRuntime_Op<"get_halo", [
     Variadic<Index>:$bbSizes,
     DistRuntime_TeamAttr:$team,
     OptionalAttr<DistRuntime_KeyAttr>:$key);
+  // The halos are allocated and then written (by the wait): an allocation
+  // alone would let bufferization.dealloc's canonicalization erase the op
+  // when one halo is only deallocated, while the other or the handle is used.
   let results = (outs
     DistRuntime_AsyncHandle:$handle,
-    Res<DistRuntime_Array, "left halo", [MemAlloc]>:$left,
-    Res<DistRuntime_Array, "right halo", [MemAlloc]>:$right);
+    Res<DistRuntime_Array, "left halo", [MemAlloc, MemWrite]>:$left,
+    Res<DistRuntime_Array, "right halo", [MemAlloc, MemWrite]>:$right);
   let assemblyFormat = [{
     $local `gshape` `[` $gShape `]` `loffsets` `[` $lOffsets `]`
     `bboffsets` `[` $bbOffsets `]` `bbsizes` `[` $bbSizes `]`

@@ -1,0 +1,117 @@
+//===- distruntime-fuzz.cpp - libFuzzer target: parse, verify, lower ------===//
+//
+// Each input is the text of a module. It is parsed (which verifies it) and,
+// when valid, lowered by the distruntime-to-llvm pipeline. Diagnostics are
+// expected and swallowed; only a crash, a sanitizer report, a timeout or
+// running out of memory is a finding. scripts/fuzz.sh builds and runs it.
+//
+// One context and one pass manager per pipeline variant serve 100,000
+// inputs, so an input costs a parse and a pipeline run, never a context. Words
+// in the input pick the variant, as the RUN lines of the lit tests the seeds
+// come from do: `canonicalize` runs -canonicalize first,
+// `decompose-batching-dims` and `buffer-deallocation` set those pipeline
+// options.
+//
+//===----------------------------------------------------------------------===//
+
+#include "distruntime/Conversion/Passes.h"
+#include "distruntime/InitAllDistRuntime.h"
+
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/MLIRContext.h"
+#include "mlir/Parser/Parser.h"
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Transforms/Passes.h"
+#include "llvm/ADT/StringRef.h"
+
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <string>
+
+using namespace mlir;
+
+namespace {
+
+enum Variant : unsigned {
+  Canonicalize = 1,
+  DecomposeBatchingDims = 2,
+  BufferDeallocation = 4,
+  NumVariants = 8,
+};
+
+/// The context, with everything distruntime-opt registers, and the pass
+/// managers, built on first use.
+struct Fuzzer {
+  Fuzzer() : context(makeRegistry(), MLIRContext::Threading::DISABLED) {
+    context.loadAllAvailableDialects();
+    context.getDiagEngine().registerHandler(
+        [](Diagnostic &) { return success(); });
+  }
+
+  static DialectRegistry makeRegistry() {
+    DialectRegistry registry;
+    distruntime::registerAllDistRuntimeDialects(registry);
+    return registry;
+  }
+
+  PassManager &passManager(unsigned variant) {
+    std::unique_ptr<PassManager> &pm = passManagers[variant];
+    if (!pm) {
+      pm = std::make_unique<PassManager>(&context);
+      if (variant & Canonicalize)
+        pm->addPass(createCanonicalizerPass());
+      distruntime::DistRuntimeToLLVMOptions options;
+      options.decomposeBatchingDims = (variant & DecomposeBatchingDims) != 0;
+      options.bufferDeallocation = (variant & BufferDeallocation) != 0;
+      distruntime::buildDistRuntimeToLLVMPipeline(*pm, options);
+    }
+    return *pm;
+  }
+
+  MLIRContext context;
+  std::array<std::unique_ptr<PassManager>, NumVariants> passManagers;
+};
+
+unsigned variantOf(llvm::StringRef text) {
+  unsigned variant = 0;
+  if (text.contains("canonicalize"))
+    variant |= Canonicalize;
+  if (text.contains("decompose-batching-dims"))
+    variant |= DecomposeBatchingDims;
+  if (text.contains("buffer-deallocation"))
+    variant |= BufferDeallocation;
+  return variant;
+}
+
+} // namespace
+
+/// MLIR's allocators poison their free space in instrumented code only; the
+/// uninstrumented libMLIR.so then allocates from the same slabs, which ASan
+/// would report as use-after-poison. Poisoning by hand is therefore off.
+extern "C" const char *__asan_default_options() {
+  return "allow_user_poisoning=0";
+}
+
+extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
+  // The context keeps every name and type it ever saw; a fresh one now and
+  // then bounds the memory of a long run.
+  static std::unique_ptr<Fuzzer> instance;
+  static unsigned inputs = 0;
+  if (inputs++ % 100000 == 0)
+    instance = std::make_unique<Fuzzer>();
+  Fuzzer &fuzzer = *instance;
+
+  // MLIR's lexer reads the byte past the end: tools hand it null-terminated
+  // files, and so does the fuzzer.
+  std::string copy(reinterpret_cast<const char *>(data), size);
+  llvm::StringRef text(copy.c_str(), size);
+  // Parsing verifies; an invalid module stops here.
+  OwningOpRef<ModuleOp> module =
+      parseSourceString<ModuleOp>(text, ParserConfig(&fuzzer.context));
+  if (!module)
+    return 0;
+  (void)fuzzer.passManager(variantOf(text)).run(*module);
+  return 0;
+}
