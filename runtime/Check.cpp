@@ -119,17 +119,20 @@ struct Describer {
     static const char *modes[] = {"cross_replica", "cross_partition",
                                   "cross_replica_and_partition",
                                   "flattened_ids"};
-    std::string text =
-        g->mode >= 0 && g->mode < 4 ? modes[g->mode] : std::to_string(g->mode);
-    text += fmt::format(" over {}x{}: [", g->num_replicas, g->num_partitions);
+    std::string text = "[";
     for (int64_t i = 0; i < g->num_groups; ++i) {
       text += i ? ", [" : "[";
       for (int64_t j = 0; j < g->group_size; ++j)
-        text +=
-            fmt::format("{}{}", j ? ", " : "", g->ids[i * g->group_size + j]);
+        text += fmt::format("{}{}", j ? ", " : "",
+                            g->ids[i * g->group_size + j]);
       text += "]";
     }
-    add(n, text + "]");
+    text += fmt::format("] ({}",
+                        g->mode >= 0 && g->mode < 4 ? modes[g->mode]
+                                                    : std::to_string(g->mode));
+    if (g->num_replicas > 0)
+      text += fmt::format(", grid {}x{}", g->num_replicas, g->num_partitions);
+    add(n, text + ")");
   }
 };
 
