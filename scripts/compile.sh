@@ -47,6 +47,17 @@ if [ "$object" = 1 ]; then
   exit 0
 fi
 "$llvm/bin/llc" -O2 -relocation-model=pic -filetype=obj "$work/prog.bc" -o "$work/prog.o"
-c++ "$work/prog.o" -o "$output" \
+# A sanitized build (DISTRUNTIME_SANITIZE) links the program with the
+# compiler and the sanitizer runtimes its libdistrt was built with.
+cxx=c++
+sanitize=()
+cache="$build/CMakeCache.txt"
+if [ -f "$cache" ] &&
+  flags="$(sed -n 's/^DISTRUNTIME_SANITIZE_LINK_FLAGS:[A-Z]*=//p' "$cache")" &&
+  [ -n "$flags" ]; then
+  read -r -a sanitize <<<"$flags"
+  cxx="$(sed -n 's/^CMAKE_CXX_COMPILER:[A-Z]*=//p' "$cache")"
+fi
+"$cxx" "$work/prog.o" -o "$output" "${sanitize[@]}" \
   -L"$build/lib" -ldistrt -Wl,-rpath,"$build/lib" \
   -L"$llvm/lib" -lmlir_c_runner_utils -lmlir_float16_utils -Wl,-rpath,"$llvm/lib"

@@ -3,10 +3,46 @@
 # lowering, plugin, integration under mpirun) and the multi-rank Catch2
 # runtime tests, all through ctest, then 30 s of fuzzing (scripts/fuzz.sh).
 # Exits non-zero on any failure.
+#   scripts/test.sh [ctest args...]
+#   scripts/test.sh --sanitize [ctest args...]
+# --sanitize builds everything with ASan + UBSan into build-sanitize/
+# (DISTRUNTIME_SANITIZE, cmake/DistruntimeSanitize.cmake) and runs the same
+# suite there: every process, the ranks mpirun starts and the compiled .mlir
+# programs included, runs under the sanitizers, with only Open MPI's own leaks
+# suppressed (scripts/sanitize/lsan.supp). Any report fails the run.
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-build="${DISTRUNTIME_BUILD_DIR:-$root/build}"
 
+if [ "${1:-}" = --sanitize ]; then
+  shift
+  build="${DISTRUNTIME_SANITIZE_BUILD_DIR:-$root/build-sanitize}"
+  logs="$build/sanitizer-logs"
+  DISTRUNTIME_BUILD_DIR="$build" DISTRUNTIME_CMAKE_ARGS="-DDISTRUNTIME_SANITIZE=ON" \
+    "$root/scripts/build.sh"
+  rm -rf "$logs" && mkdir -p "$logs"
+  status=0
+  ctest --test-dir "$build" --output-on-failure -j 2 "$@" || status=$?
+  # Reports go to files (a test expecting a failure could hide them).
+  reports=("$logs"/*)
+  if [ -e "${reports[0]}" ]; then
+    for r in "${reports[@]}"; do
+      echo "==> $r" >&2
+      cat "$r" >&2
+    done
+    echo "test.sh: ${#reports[@]} sanitizer report(s) above, in $logs" >&2
+    exit 1
+  fi
+  # UBSan reports go to stderr; ctest's log holds every test's output.
+  if grep -E "runtime error:|ERROR: (Address|Leak)Sanitizer" \
+    "$build/Testing/Temporary/LastTest.log" >&2; then
+    echo "test.sh: sanitizer report(s) above, in $build/Testing/Temporary/LastTest.log" >&2
+    exit 1
+  fi
+  [ "$status" -eq 0 ] && echo "test.sh: sanitized suite clean" >&2
+  exit "$status"
+fi
+
+build="${DISTRUNTIME_BUILD_DIR:-$root/build}"
 "$root/scripts/build.sh"
 ctest --test-dir "$build" --output-on-failure -j 2 "$@"
 # A short fuzzing run of parse + verify + distruntime-to-llvm from the lit

@@ -79,14 +79,18 @@ int main(int argc, char **argv) {
     std::vector<int64_t> order;
     for (int64_t r = size; r-- > 0;)
       order.push_back(r);
-    static std::vector<double> in(1, 1.0), out(64), sum(1, 1.0);
+    // The buffers outlive the runtime's atexit teardown, which completes the
+    // requests: arrays with static storage and no destructor (the
+    // destructors of statics constructed after the runtime's first call, as
+    // function-local std::vectors here would be, run before its teardown).
+    static double in[1] = {1.0}, out[64], sum[1] = {1.0};
     const distrt::Groups reversed(DISTRT_FLATTENED_IDS, {order});
     const int64_t one = 1, n = size;
-    const distrt::Operand i{distrt::MemrefView(in.data(), {&one, 1}, {&one, 1}),
+    const distrt::Operand i{distrt::MemrefView(in, {&one, 1}, {&one, 1}),
                             distrt::Dtype::F64},
-        o{distrt::MemrefView(out.data(), {&n, 1}, {&one, 1}),
+        o{distrt::MemrefView(out, {&n, 1}, {&one, 1}),
           distrt::Dtype::F64},
-        s{distrt::MemrefView(sum.data(), {&one, 1}, {&one, 1}),
+        s{distrt::MemrefView(sum, {&one, 1}, {&one, 1}),
           distrt::Dtype::F64};
     const distrt::Team world;
     distrt::allGatherAsync(world, reversed, 0, {{i}}, {{o}}, nullptr,
