@@ -123,13 +123,13 @@ struct Describer {
     for (int64_t i = 0; i < g->num_groups; ++i) {
       text += i ? ", [" : "[";
       for (int64_t j = 0; j < g->group_size; ++j)
-        text += fmt::format("{}{}", j ? ", " : "",
-                            g->ids[i * g->group_size + j]);
+        text +=
+            fmt::format("{}{}", j ? ", " : "", g->ids[i * g->group_size + j]);
       text += "]";
     }
-    text += fmt::format("] ({}",
-                        g->mode >= 0 && g->mode < 4 ? modes[g->mode]
-                                                    : std::to_string(g->mode));
+    text += fmt::format("] ({}", g->mode >= 0 && g->mode < 4
+                                     ? modes[g->mode]
+                                     : std::to_string(g->mode));
     if (g->num_replicas > 0)
       text += fmt::format(", grid {}x{}", g->num_replicas, g->num_partitions);
     add(n, text + ")");
@@ -225,7 +225,7 @@ template <class Sink> bool visitHalo(const HaloCall &h, Sink &s) {
   s.num({"key"}, h.key);
   s.dtype({"element type"}, h.dtype);
   s.num({"rank of the local block"}, h.rank);
-  s.str({"geometry"}, h.replans ? "new (planned here)" : "that of the plan");
+  s.str({"geometry"}, h.replans ? "changed (replanned)" : "unchanged");
   s.loc(h.loc);
   return true;
 }

@@ -57,13 +57,19 @@ static inline void fill(Buffer &buffer, void *aligned, int64_t offset,
                         const int64_t *strides, int64_t dtype) {
   const DtypeInfo &type = kDtypes[dtype];
   const int64_t count = numElements(rank, sizes);
+  // A byte count that wrapped would move nothing and report success.
+  int64_t bytes = 0;
+  if (__builtin_mul_overflow(count, static_cast<int64_t>(type.size), &bytes))
+      [[unlikely]]
+    raise("a memref of {} {} elements has more bytes than an int64 counts",
+          count, type.name);
   buffer = {{static_cast<std::byte *>(aligned) +
                  offset * static_cast<int64_t>(type.size),
              rank, sizes, strides, type.size},
             &type,
             static_cast<int32_t>(dtype),
             count,
-            static_cast<size_t>(count) * type.size,
+            static_cast<size_t>(bytes),
             isContiguous(rank, sizes, strides)};
 }
 

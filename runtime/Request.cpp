@@ -20,9 +20,16 @@ constexpr const char *kDisagree =
 
 } // namespace
 
+/// Throws `message`, prefixed by the op a wait completes (a blocking call's
+/// own error names it already: `op` is empty).
 [[noreturn]] static void raiseWait(const char *op, const std::string &message,
                                    int code) {
-  throw Failure(fmt::format("{}: {}", op, message), code);
+  throw Failure(*op ? fmt::format("{}: {}", op, message) : message, code);
+}
+
+/// "8 bytes" for a byte count, "8 elements" otherwise.
+static std::string amount(int64_t count, MPI_Datatype type) {
+  return fmt::format("{} {}", count, type == MPI_BYTE ? "bytes" : "elements");
 }
 
 /// Throws for a receive that failed with `error`.
@@ -32,9 +39,10 @@ raiseReceiveError(const char *op, const ReceiveCheck &check, int error) {
   MPI_Error_class(error, &errorClass);
   if (errorClass == MPI_ERR_TRUNCATE)
     raiseWait(op,
-              fmt::format("rank {} sent more than the {} elements "
-                          "expected for the {}: {}",
-                          check.peer, check.expected, check.what, kDisagree),
+              fmt::format("rank {} sent more than the {} expected for the "
+                          "{}: {}",
+                          check.peer, amount(check.expected, check.type),
+                          check.what, kDisagree),
               error);
   raiseWait(op,
             fmt::format("receiving the {} from rank {} failed: {}", check.what,
@@ -54,12 +62,15 @@ static void checkReceived(const char *op, const ReceiveCheck &check,
   int bytes = 0, typeSize = 0;
   MPI_Get_count(&status, MPI_BYTE, &bytes);
   MPI_Type_size(check.type, &typeSize);
+  const std::string expected =
+      check.type == MPI_BYTE
+          ? amount(check.expected, check.type)
+          : fmt::format("{} ({} bytes)", amount(check.expected, check.type),
+                        static_cast<int64_t>(check.expected) * typeSize);
   raiseWait(op,
             fmt::format("received {} bytes from rank {} for the {}, "
-                        "expected {} elements ({} bytes): {}",
-                        bytes, check.peer, check.what, check.expected,
-                        static_cast<int64_t>(check.expected) * typeSize,
-                        kDisagree),
+                        "expected {}: {}",
+                        bytes, check.peer, check.what, expected, kDisagree),
             MPI_SUCCESS);
 }
 
@@ -157,11 +168,26 @@ void completeRequest(RequestSlot *found, distrt_handle_t handle) {
 void failBlockingReceive(const char *op, const ReceiveCheck &check, int code,
                          const MPI_Status &status) {
   if (code != MPI_SUCCESS)
-    raiseReceiveError(op, check, code);
-  checkReceived(op, check, status);
+    raiseReceiveError("", check, code);
+  checkReceived("", check, status);
   // The count matched, so reading it failed the first time.
   raise("{}: MPI_Get_count failed for the {} from rank {}", op, check.what,
         check.peer);
+}
+
+/// Cancels the receives of a slot still pending at teardown (sends cannot
+/// be cancelled portably) and gives the cancellations until `deadline`.
+/// True if the slot then has nothing pending.
+static bool cancelReceives(RequestSlot &slot, double deadline) {
+  for (const ReceiveCheck &check : slot.checks)
+    MPI_Cancel(&slot.requests[static_cast<size_t>(check.index)]);
+  int completed = 0;
+  while (!completed && MPI_Wtime() < deadline)
+    if (MPI_Testall(static_cast<int>(slot.requests.size()),
+                    slot.requests.data(), &completed,
+                    MPI_STATUSES_IGNORE) != MPI_SUCCESS)
+      break;
+  return completed;
 }
 
 void abandonRequests() noexcept {
@@ -170,31 +196,48 @@ void abandonRequests() noexcept {
     return;
   // Complete what completes within the grace time: in an SPMD program
   // every rank left the same operations, so they finish here, before the
-  // communicators they run on are freed.
+  // communicators they run on are freed. All are polled together, so one
+  // that never completes does not use up the others' time.
   constexpr double kGraceSeconds = 5.0;
   const double deadline = MPI_Wtime() + kGraceSeconds;
-  for (const std::unique_ptr<RequestSlot> &owned : t.slots) {
-    RequestSlot &slot = *owned;
-    if (!slot.active)
-      continue;
-    std::vector<MPI_Request> &requests = slot.requests;
-    if (slot.isLone)
-      requests.assign(1, slot.lone);
-    int completed = requests.empty();
-    while (!completed && MPI_Wtime() < deadline)
-      if (MPI_Testall(static_cast<int>(requests.size()), requests.data(),
-                      &completed, MPI_STATUSES_IGNORE) != MPI_SUCCESS)
-        break;
+  std::vector<RequestSlot *> pending;
+  for (const std::unique_ptr<RequestSlot> &owned : t.slots)
+    if (owned->active) {
+      if (owned->isLone)
+        owned->requests.assign(1, owned->lone);
+      pending.push_back(owned.get());
+    }
+  std::vector<int> completed(pending.size(), 0);
+  for (bool all = false; !all && MPI_Wtime() < deadline;) {
+    all = true;
+    for (size_t i = 0; i < pending.size(); ++i) {
+      std::vector<MPI_Request> &requests = pending[i]->requests;
+      if (!completed[i] &&
+          MPI_Testall(static_cast<int>(requests.size()), requests.data(),
+                      &completed[i], MPI_STATUSES_IGNORE) != MPI_SUCCESS)
+        completed[i] = -1; // failed: left to MPI
+      all = all && completed[i] != 0;
+    }
+  }
+  for (size_t i = 0; i < pending.size(); ++i) {
+    RequestSlot &slot = *pending[i];
+    const char *outcome = "completed at finalization";
+    if (completed[i] != 1) {
+      const bool cancelled =
+          !slot.checks.empty() && cancelReceives(slot, MPI_Wtime() + 1.0);
+      outcome = cancelled ? "its receives were cancelled at finalization"
+                          : "still pending at finalization, left to MPI";
+      completed[i] = cancelled;
+    } else if (!slot.pendingError.empty()) {
+      outcome = slot.pendingError.c_str(); // a host recv no send served
+    }
     std::fprintf(stderr,
                  "distrt: warning: %s at %s: team %lld, rank %d: the handle "
                  "was never waited; %s\n",
                  slot.op, slot.loc.str().c_str(),
                  static_cast<long long>(slot.team), callerRank(slot.team),
-                 !completed ? "still pending at finalization, left to MPI"
-                 // A host-transfer recv no send served.
-                 : !slot.pendingError.empty() ? slot.pendingError.c_str()
-                                              : "completed at finalization");
-    if (completed)
+                 outcome);
+    if (completed[i] == 1)
       slot.active = false;
   }
 }

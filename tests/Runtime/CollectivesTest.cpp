@@ -365,7 +365,7 @@ TEST_CASE("collective_broadcast in a group of two: a size mismatch is an "
   if (f == 1)
     CHECK_THROWS_WITH(call(), Contains("collective_broadcast") &&
                                   Contains("rank 0 sent more than the 8 "
-                                           "elements expected"));
+                                           "bytes expected"));
   else
     CHECK_NOTHROW(call());
   if (f == 0)
