@@ -50,16 +50,17 @@ static void addUnpackOf(RequestSlot &slot, size_t offset,
 }
 
 static void exchange(RequestSlot &slot, const BlockPlan &p, const void *send,
-                     void *recv, int count, bool async) {
+                     void *recv, ByteSpan span, bool async) {
+  const auto [count, type] = span;
   if (!async)
-    return exchangeBlocking(p, send, recv, count);
+    return exchangeBlocking(p, send, recv, count, type);
   postRequest(slot, p.shape.gather ? "MPI_Iallgather" : "MPI_Ialltoall",
               [&](MPI_Request *request) {
                 return p.shape.gather
-                           ? MPI_Iallgather(send, count, MPI_BYTE, recv, count,
-                                            MPI_BYTE, p.comm, request)
-                           : MPI_Ialltoall(send, count, MPI_BYTE, recv, count,
-                                           MPI_BYTE, p.comm, request);
+                           ? MPI_Iallgather(send, count, type, recv, count,
+                                            type, p.comm, request)
+                           : MPI_Ialltoall(send, count, type, recv, count, type,
+                                           p.comm, request);
               });
 }
 
@@ -89,8 +90,8 @@ static void exchangePacked(RequestSlot &slot, const Memo<BlockPlan> &m,
     }
   }
   exchange(slot, p, p.directSend ? m.ins[0].bytes.base : staging,
-           p.directRecv ? m.outs[0].bytes.base : staging + recvOffset, p.count,
-           async);
+           p.directRecv ? m.outs[0].bytes.base : staging + recvOffset,
+           {p.count, p.type}, async);
 }
 
 /// One MPI call per operand, from and into its own buffers where they
@@ -134,22 +135,25 @@ static void exchangeEach(RequestSlot &slot, const Memo<BlockPlan> &m,
                     receivedSlice(p, out, sizes, static_cast<int64_t>(j)));
       offset += alignUp(bytes * members);
     }
-    exchange(slot, p, send, recv, static_cast<int>(bytes), async);
+    exchange(slot, p, send, recv, byteSpan(bytes), async);
   }
 }
 
 void planBlocks(Memo<BlockPlan> &m, const GroupLayout &layout,
                 const OpScratch &s, BlockShape shape, size_t block) {
+  const ByteSpan span = byteSpan(block);
   m.plan = {.layout = &layout,
             .shape = shape,
             .block = block,
-            .count = mpiCount(static_cast<int64_t>(block), "block bytes"),
+            .count = span.count,
+            .type = span.type,
             .comm = layout.comm};
   if (s.ins.size() != 1)
     return;
   BlockPlan &p = m.plan;
   std::tie(p.directSend, p.directRecv) = asIs(p, s.ins[0], s.outs[0]);
-  p.blocking = block > 0 && p.directSend && p.directRecv;
+  // A wide block takes runBlocks: the direct path is MPI_BYTE's.
+  p.blocking = block > 0 && p.directSend && p.directRecv && !span.wide();
   p.send = s.ins[0].bytes.base;
   p.recv = s.outs[0].bytes.base;
 }

@@ -7,13 +7,16 @@
 // output along the concatenation dimension. A single dense operand whose
 // blocks are contiguous byte ranges is handed to MPI as is; otherwise the
 // operands travel packed in one message up to kPackLimit bytes per member,
-// and past it each operand in a call of its own.
+// and past it each operand in a call of its own. A block of more than
+// gMaxCount bytes travels as one element of a wide type (LargeCount.h),
+// never by the direct path.
 //
 //===----------------------------------------------------------------------===//
 
 #ifndef DISTRUNTIME_RUNTIME_BLOCKS_H
 #define DISTRUNTIME_RUNTIME_BLOCKS_H
 
+#include "LargeCount.h"
 #include "OpCall.h"
 
 namespace distrt::detail {
@@ -33,12 +36,14 @@ struct BlockPlan {
   BlockShape shape;
   /// Bytes exchanged with each member, all operands together.
   size_t block;
+  /// `block` as MPI is given it (LargeCount.h).
   int count;
+  MPI_Datatype type = MPI_BYTE;
   MPI_Comm comm;
   /// The single operand's input (output) is what MPI sends (receives).
   bool directSend = false, directRecv = false;
   /// A sync call is one MPI call from `send` to `recv`: both direct, and
-  /// bytes to exchange.
+  /// bytes to exchange (no more than gMaxCount).
   bool blocking = false;
   const void *send = nullptr;
   void *recv = nullptr;
@@ -49,15 +54,15 @@ struct BlockPlan {
 void planBlocks(Memo<BlockPlan> &m, const GroupLayout &layout,
                 const OpScratch &s, BlockShape shape, size_t block);
 
-/// One blocking MPI call from `send` to `recv`, `count` bytes per member.
+/// One blocking MPI call from `send` to `recv`, `count` elements of `type`
+/// (MPI_BYTE, or a wide type) per member.
 inline void exchangeBlocking(const BlockPlan &p, const void *send, void *recv,
-                             int count) {
+                             int count, MPI_Datatype type) {
   if (p.shape.gather)
-    checkMpi(
-        MPI_Allgather(send, count, MPI_BYTE, recv, count, MPI_BYTE, p.comm),
-        "MPI_Allgather");
+    checkMpi(MPI_Allgather(send, count, type, recv, count, type, p.comm),
+             "MPI_Allgather");
   else
-    checkMpi(MPI_Alltoall(send, count, MPI_BYTE, recv, count, MPI_BYTE, p.comm),
+    checkMpi(MPI_Alltoall(send, count, type, recv, count, type, p.comm),
              "MPI_Alltoall");
 }
 
@@ -71,7 +76,7 @@ template <class Op> struct BlockOp : OpKind<Op, BlockPlan> {
     return !async && p.blocking;
   }
   static distrt_handle_t runDirect(const Memo<BlockPlan> &m, const Call &) {
-    exchangeBlocking(m.plan, m.plan.send, m.plan.recv, m.plan.count);
+    exchangeBlocking(m.plan, m.plan.send, m.plan.recv, m.plan.count, MPI_BYTE);
     return 0;
   }
   static distrt_handle_t run(Memo<BlockPlan> &m, const Call &c) {

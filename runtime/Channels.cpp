@@ -5,11 +5,14 @@
 // its inputs onto this process's FIFO queue of (team, channel) and recv
 // pops the oldest entry; an async recv that finds the queue empty is served
 // by the channel's next send, in the order the receives were posted.
+// Messages past gMaxCount bytes travel as one element of a wide type
+// (LargeCount.h); host transfers never reach MPI and have no such limit.
 //
 //===----------------------------------------------------------------------===//
 
 #include "Channels.h"
 #include "Error.h"
+#include "LargeCount.h"
 #include "Request.h"
 
 #include <cstdio>
@@ -153,7 +156,7 @@ void postReceive(RequestSlot &slot, const std::vector<Buffer> &buffers,
                  size_t offset, int source, int tag, MPI_Comm comm,
                  const char *what) {
   const size_t bytes = totalBytes(buffers);
-  const int count = mpiCount(static_cast<int64_t>(bytes), "message bytes");
+  const auto [count, type] = byteSpan(bytes);
   void *target = nullptr;
   if (buffers.size() == 1 && buffers[0].dense) {
     target = buffers[0].bytes.base;
@@ -166,9 +169,9 @@ void postReceive(RequestSlot &slot, const std::vector<Buffer> &buffers,
     }
   }
   slot.checks.push_back(
-      {static_cast<int>(slot.requests.size()), count, source, MPI_BYTE, what});
+      {static_cast<int>(slot.requests.size()), count, source, type, what});
   postRequest(slot, "MPI_Irecv", [&](MPI_Request *request) {
-    return MPI_Irecv(target, count, MPI_BYTE, source, tag, comm, request);
+    return MPI_Irecv(target, count, type, source, tag, comm, request);
   });
 }
 
@@ -177,8 +180,11 @@ void zeroAll(const std::vector<Buffer> &buffers) {
     zero(buffer.bytes);
 }
 
-void bufferedSend(TeamState &team, const std::vector<Buffer> &inputs, int count,
-                  int peer, int tag, MPI_Comm comm) {
+/// bufferedSend() of `count` elements of `type`.
+static inline void postBuffered(TeamState &team,
+                                const std::vector<Buffer> &inputs, int count,
+                                MPI_Datatype type, int peer, int tag,
+                                MPI_Comm comm) {
   ChannelState &channels = channelsOf(team);
   reapSends(channels);
   BufferedSend &buffered = channels.inFlight.emplace_back();
@@ -188,12 +194,22 @@ void bufferedSend(TeamState &team, const std::vector<Buffer> &inputs, int count,
   }
   buffered.data.resize(totalBytes(inputs));
   packAll(inputs, buffered.data.data());
-  const int code = MPI_Isend(buffered.data.data(), count, MPI_BYTE, peer, tag,
-                             comm, &buffered.request);
+  const int code = MPI_Isend(buffered.data.data(), count, type, peer, tag, comm,
+                             &buffered.request);
   if (code != MPI_SUCCESS) {
     channels.inFlight.pop_back();
     raiseMpi(code, "MPI_Isend");
   }
+}
+
+void bufferedSend(TeamState &team, const std::vector<Buffer> &inputs, int count,
+                  int peer, int tag, MPI_Comm comm) {
+  postBuffered(team, inputs, count, MPI_BYTE, peer, tag, comm);
+}
+
+void bufferedSendWide(TeamState &team, const std::vector<Buffer> &inputs,
+                      MPI_Datatype type, int peer, int tag, MPI_Comm comm) {
+  postBuffered(team, inputs, 1, type, peer, tag, comm);
 }
 
 void freeChannels(TeamState &team) noexcept {

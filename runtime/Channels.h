@@ -69,7 +69,8 @@ inline constexpr int kOwnTag = 0;
 
 /// Posts the receive of `buffers` from `source` into the slot: straight into
 /// a single dense buffer, else into staging at `offset` with unpacks; the
-/// wait checks that the message has the buffers' size.
+/// wait checks that the message has the buffers' size (as one element of a
+/// wide type past gMaxCount bytes: LargeCount.h).
 void postReceive(RequestSlot &slot, const std::vector<Buffer> &buffers,
                  size_t offset, int source, int tag, MPI_Comm comm,
                  const char *what);
@@ -80,6 +81,11 @@ void zeroAll(const std::vector<Buffer> &buffers);
 /// returns; the copy is released once a later send finds it delivered.
 void bufferedSend(TeamState &team, const std::vector<Buffer> &inputs, int count,
                   int peer, int tag, MPI_Comm comm);
+
+/// bufferedSend() of a message past gMaxCount bytes: one element of its
+/// wide `type` (LargeCount.h).
+void bufferedSendWide(TeamState &team, const std::vector<Buffer> &inputs,
+                      MPI_Datatype type, int peer, int tag, MPI_Comm comm);
 
 /// A host-transfer send: queues a copy of `inputs` on `channel`.
 void hostSend(TeamState &team, int64_t channel,

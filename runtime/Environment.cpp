@@ -12,6 +12,7 @@
 #include "Environment.h"
 #include "Check.h"
 #include "Error.h"
+#include "LargeCount.h"
 #include "Reduce.h"
 #include "Request.h"
 #include "Team.h"
@@ -35,6 +36,7 @@ static void teardownState() noexcept {
   abandonRequests();
   freeTeams();
   freeReductionOps();
+  freeWideTypes();
 }
 
 static int selfDeleteCallback(MPI_Comm, int, void *, void *) {
@@ -82,6 +84,7 @@ void initializeSlow() {
            "MPI_Comm_set_attr");
   gMpiReady = true;
   configureChecks();
+  configureLargeCounts();
 }
 
 void finalizeRuntime() {

@@ -3,25 +3,29 @@
 // Both ops make one typed MPI reduction per operand with elements. A sync
 // call whose every operand is reduced from and into its own dense buffers
 // is a list of blocking calls, planned once; any other call is served by
-// the op's run().
+// the op's run(). An all_reduce operand of more than gMaxCount elements is
+// several calls of at most gMaxCount elements each (LargeCount.h).
 //
 //===----------------------------------------------------------------------===//
 
 #ifndef DISTRUNTIME_RUNTIME_REDUCEPLAN_H
 #define DISTRUNTIME_RUNTIME_REDUCEPLAN_H
 
+#include "LargeCount.h"
 #include "Operands.h"
 #include "ProcessGroups.h"
 #include "Reduce.h"
 
+#include <algorithm>
 #include <vector>
 
 namespace distrt::detail {
 
 /// One operand's blocking reduction (MPI_Allreduce,
 /// MPI_Reduce_scatter_block) of `count` elements from `send` to `recv`, its
-/// dense output; with `inPlace` (all_reduce), the input is first copied
-/// (or converted) into the output.
+/// dense output (or the part of them a chunk of a long operand covers);
+/// with `inPlace` (all_reduce, the operand's first call), the input is
+/// first copied (or converted) into the output.
 struct ReduceCall {
   const void *send;
   void *recv;
@@ -51,19 +55,30 @@ struct ReducePlan {
   }
 
   /// Counts operand k, which has elements. With `asIs` it is reduced by a
-  /// blocking call from `send` (or in place) into `out`, `count` elements.
-  void add(size_t k, bool asIs, const void *send, const Buffer &out, int count,
-           MPI_Op op) {
+  /// blocking call from `send` (or in place) into `out`, `count` elements;
+  /// past gMaxCount by several calls, each on the next elements (an
+  /// elementwise reduction: reduce_scatter never passes more).
+  void add(size_t k, bool asIs, const void *send, const Buffer &out,
+           int64_t count, MPI_Op op) {
     ++active;
     blocking &= asIs;
-    if (asIs)
-      calls.push_back({.send = send,
-                       .recv = out.bytes.base,
-                       .count = count,
-                       .type = out.type->mpi,
-                       .op = op,
-                       .inPlace = send == MPI_IN_PLACE,
-                       .operand = static_cast<uint32_t>(k)});
+    if (!asIs)
+      return;
+    const bool inPlace = send == MPI_IN_PLACE;
+    const size_t size = out.type->size;
+    for (int64_t first = 0; first < count; first += gMaxCount) {
+      const auto offset = static_cast<size_t>(first) * size;
+      calls.push_back(
+          {.send =
+               inPlace ? send : static_cast<const std::byte *>(send) + offset,
+           .recv = out.bytes.base + offset,
+           .count =
+               static_cast<int>(std::min<int64_t>(count - first, gMaxCount)),
+           .type = out.type->mpi,
+           .op = op,
+           .inPlace = inPlace && first == 0,
+           .operand = static_cast<uint32_t>(k)});
+    }
   }
 
   /// A sync call made of `calls` alone.

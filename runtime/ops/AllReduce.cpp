@@ -4,7 +4,9 @@
 // element type (an input may promote to it). One typed MPI reduction per
 // operand; a dense output receives it directly (the input copied or
 // converted into it first unless sent as is), a strided one through
-// staging. The RFC's `allreduce` is this op over the whole team, in place.
+// staging. An operand of more than gMaxCount elements (LargeCount.h) is
+// reduced by several calls, each on the next gMaxCount elements at most.
+// The RFC's `allreduce` is this op over the whole team, in place.
 //
 //===----------------------------------------------------------------------===//
 
@@ -27,14 +29,13 @@ struct AllReduce : OpKind<AllReduce, ReducePlan> {
       const Buffer &in = s.ins[k], &out = s.outs[k];
       // The reduction runs in the output's (possibly promoted) type.
       MPI_Op op = reductionOp(redop, out.dtype); // before any MPI call
-      const int count = mpiCount(in.count, "elements");
       if (in.count == 0)
         continue;
       // A strided output is staged: only run() serves it.
       const bool inPlace =
           !in.dense || in.dtype != out.dtype || overlaps(in, out);
       m.plan.add(k, out.dense, inPlace ? MPI_IN_PLACE : in.bytes.base, out,
-                 count, op);
+                 in.count, op);
     }
     return &layout.key;
   }
@@ -74,16 +75,27 @@ struct AllReduce : OpKind<AllReduce, ReducePlan> {
           copyPromoted(in, out);
         }
         MPI_Op op = reductionOp(static_cast<int32_t>(c.params[0]), out.dtype);
-        const auto count = static_cast<int>(in.count);
-        if (c.async)
-          postRequest(slot, "MPI_Iallreduce", [&](MPI_Request *request) {
-            return MPI_Iallreduce(send, recv, count, out.type->mpi, op,
-                                  m.plan.comm, request);
-          });
-        else
-          checkMpi(
-              MPI_Allreduce(send, recv, count, out.type->mpi, op, m.plan.comm),
-              "MPI_Allreduce");
+        // At most gMaxCount elements per call: one call unless the operand
+        // is longer.
+        for (int64_t first = 0; first < in.count; first += gMaxCount) {
+          const auto offset = static_cast<size_t>(first) * out.type->size;
+          const void *from =
+              send == MPI_IN_PLACE
+                  ? MPI_IN_PLACE
+                  : static_cast<const std::byte *>(send) + offset;
+          void *to = static_cast<std::byte *>(recv) + offset;
+          const auto count =
+              static_cast<int>(std::min<int64_t>(in.count - first, gMaxCount));
+          if (c.async)
+            postRequest(slot, "MPI_Iallreduce", [&](MPI_Request *request) {
+              return MPI_Iallreduce(from, to, count, out.type->mpi, op,
+                                    m.plan.comm, request);
+            });
+          else
+            checkMpi(
+                MPI_Allreduce(from, to, count, out.type->mpi, op, m.plan.comm),
+                "MPI_Allreduce");
+        }
       });
     });
   }

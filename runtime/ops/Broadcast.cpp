@@ -8,10 +8,13 @@
 // MPI_Bcast's generic tree costs about a fifth more there. The choice
 // depends only on the group size and sync/async, the same on every member,
 // and a layout's communicator carries no other point-to-point traffic.
+// Past gMaxCount bytes a message is one element of a wide type
+// (LargeCount.h), by the slot path.
 //
 //===----------------------------------------------------------------------===//
 
 #include "../Channels.h"
+#include "../LargeCount.h"
 #include "../OpCall.h"
 
 namespace distrt::detail {
@@ -21,10 +24,15 @@ namespace {
 struct BroadcastPlan {
   const GroupLayout *layout;
   size_t bytes;
+  /// `bytes` as MPI is given them (LargeCount.h).
   int count;
+  MPI_Datatype type;
   /// Nothing to communicate: in no group, alone in it, or no bytes.
   bool local;
   /// The single operand's buffer MPI uses as is, else null.
+  void *buffer;
+  /// `buffer` for the direct path: null for a wide message, which takes
+  /// run().
   void *direct;
   /// The root copies its input to its output before the broadcast (the
   /// output is the buffer sent) or after it (the input is).
@@ -52,12 +60,29 @@ static void broadcastOnce(const BroadcastPlan &p, void *buffer, int count) {
   }
 }
 
+/// broadcastOnce() of a wide span (LargeCount.h).
+static void broadcastWide(const BroadcastPlan &p, void *buffer, ByteSpan span) {
+  if (p.peer < 0) {
+    checkMpi(MPI_Bcast(buffer, span.count, span.type, 0, p.comm), "MPI_Bcast");
+  } else if (p.root) {
+    checkMpi(MPI_Send(buffer, span.count, span.type, p.peer, kOwnTag, p.comm),
+             "MPI_Send");
+  } else {
+    MPI_Status status;
+    const int code = MPI_Recv(buffer, span.count, span.type, p.peer, kOwnTag,
+                              p.comm, &status);
+    checkSpanReceive("collective_broadcast", code, status, span, p.peer,
+                     "collective_broadcast operands");
+  }
+}
+
 static void broadcast(RequestSlot &slot, const BroadcastPlan &p, void *buffer,
-                      int count, bool async) {
+                      ByteSpan span, bool async) {
   if (!async)
-    return broadcastOnce(p, buffer, count);
+    return span.wide() ? broadcastWide(p, buffer, span)
+                       : broadcastOnce(p, buffer, span.count);
   postRequest(slot, "MPI_Ibcast", [&](MPI_Request *request) {
-    return MPI_Ibcast(buffer, count, MPI_BYTE, 0, p.comm, request);
+    return MPI_Ibcast(buffer, span.count, span.type, 0, p.comm, request);
   });
 }
 
@@ -71,24 +96,27 @@ struct Broadcast : OpKind<Broadcast, BroadcastPlan> {
     const bool root = layout.position == 0;
     // The root sends from its dense input, then copies it to the output;
     // the others receive into a dense output directly.
-    void *direct = nullptr;
+    void *buffer = nullptr;
     bool toOutput = false, same = false;
     if (s.ins.size() == 1) {
       const Buffer &in = s.ins[0], &out = s.outs[0];
       same = sameElements(in.bytes, out.bytes);
       if (root && in.dense && (same || !overlaps(in, out)))
-        direct = in.bytes.base;
+        buffer = in.bytes.base;
       else if (out.dense)
-        direct = out.bytes.base;
-      toOutput = root && direct && direct == out.bytes.base;
+        buffer = out.bytes.base;
+      toOutput = root && buffer && buffer == out.bytes.base;
     }
+    const ByteSpan span = byteSpan(bytes);
     m.plan = {.layout = &layout,
               .bytes = bytes,
-              .count = mpiCount(static_cast<int64_t>(bytes), "bytes"),
+              .count = span.count,
+              .type = span.type,
               .local = layout.position < 0 || layout.size() == 1 || bytes == 0,
-              .direct = direct,
+              .buffer = buffer,
+              .direct = span.wide() ? nullptr : buffer,
               .copyBefore = toOutput && !same,
-              .copyAfter = root && direct && !toOutput,
+              .copyAfter = root && buffer && !toOutput,
               .root = root,
               .comm = layout.comm,
               .peer = layout.size() == 2 ? 1 - layout.position : -1};
@@ -134,7 +162,7 @@ private:
   static void broadcastPacked(RequestSlot &slot, const Memo<Plan> &m,
                               bool async) {
     const Plan &p = m.plan;
-    void *buffer = p.direct;
+    void *buffer = p.buffer;
     if (!buffer) {
       slot.stage(p.bytes);
       buffer = slot.staging.data();
@@ -150,7 +178,7 @@ private:
     } else if (p.copyBefore) {
       copy(m.ins[0].bytes, m.outs[0].bytes, opScratch().copy);
     }
-    broadcast(slot, p, buffer, p.count, async);
+    broadcast(slot, p, buffer, {p.count, p.type}, async);
     // MPI only reads the root's buffer: copying from it while the
     // broadcast runs is allowed.
     if (p.copyAfter)
@@ -182,7 +210,7 @@ private:
       } else if (p.root) {
         copy(in.bytes, out.bytes, opScratch().copy);
       }
-      broadcast(slot, p, buffer, static_cast<int>(out.byteCount), async);
+      broadcast(slot, p, buffer, byteSpan(out.byteCount), async);
       if (fromInput)
         copy(in.bytes, out.bytes, opScratch().copy);
     });

@@ -5,11 +5,14 @@
 // one message of packed bytes (a single dense operand as is). A sync call
 // on the operands' own buffers is one MPI_Sendrecv (or MPI_Send, MPI_Recv);
 // otherwise the receive is posted before the send, both in one request. A
-// process that is nobody's target gets zeros, a self-pair copies.
+// process that is nobody's target gets zeros, a self-pair copies. Past
+// gMaxCount bytes the message is one element of a wide type (LargeCount.h),
+// by the slot path.
 //
 //===----------------------------------------------------------------------===//
 
 #include "../Channels.h"
+#include "../LargeCount.h"
 #include "../OpCall.h"
 
 namespace distrt::detail {
@@ -25,9 +28,15 @@ struct PermutePlan {
   /// A copy to itself (a self-pair) or zeros: nothing to communicate.
   bool local;
   size_t bytes;
+  /// `bytes` as MPI is given them (LargeCount.h).
   int count;
+  MPI_Datatype type;
   /// The single operand's input (output) MPI sends from (receives into);
   /// null when staged.
+  const void *sendBuffer;
+  void *recvBuffer;
+  /// The same for the direct path: null for a wide message, which takes
+  /// run().
   const void *send;
   void *recv;
 };
@@ -55,6 +64,8 @@ struct Permute : OpKind<Permute, PermutePlan> {
     const bool directSend =
         s.ins.size() == 1 && s.ins[0].dense && !anyOverlap(s);
     const bool directRecv = s.outs.size() == 1 && s.outs[0].dense;
+    const ByteSpan span = byteSpan(bytes);
+    const bool narrow = !span.wide();
     m.plan = {.layout = &layout,
               .comm = permuteComm(team),
               .target = layout.target,
@@ -63,9 +74,12 @@ struct Permute : OpKind<Permute, PermutePlan> {
               .receives = receives,
               .local = bytes == 0 || (!sends && !receives),
               .bytes = bytes,
-              .count = mpiCount(static_cast<int64_t>(bytes), "message bytes"),
-              .send = directSend ? s.ins[0].bytes.base : nullptr,
-              .recv = directRecv ? s.outs[0].bytes.base : nullptr};
+              .count = span.count,
+              .type = span.type,
+              .sendBuffer = directSend ? s.ins[0].bytes.base : nullptr,
+              .recvBuffer = directRecv ? s.outs[0].bytes.base : nullptr,
+              .send = directSend && narrow ? s.ins[0].bytes.base : nullptr,
+              .recv = directRecv && narrow ? s.outs[0].bytes.base : nullptr};
     return &layout.key;
   }
 
@@ -105,8 +119,9 @@ struct Permute : OpKind<Permute, PermutePlan> {
       return done(c.op, c.team, c.loc, c.async);
     }
     return runInSlot(c.op, c.team, c.loc, c.async, [&](RequestSlot &slot) {
-      const size_t sendBytes = p.sends && !p.send ? alignUp(p.bytes) : 0;
-      const size_t total = sendBytes + (p.receives && !p.recv ? p.bytes : 0);
+      const size_t sendBytes = p.sends && !p.sendBuffer ? alignUp(p.bytes) : 0;
+      const size_t total =
+          sendBytes + (p.receives && !p.recvBuffer ? p.bytes : 0);
       slot.stage(total);
       if (sendBytes)
         packAll(m.ins, slot.staging.data());
@@ -114,9 +129,9 @@ struct Permute : OpKind<Permute, PermutePlan> {
         postReceive(slot, m.outs, sendBytes, p.source, kOwnTag, p.comm,
                     "collective_permute operands");
       if (p.sends) {
-        const void *data = p.send ? p.send : slot.staging.data();
+        const void *data = p.sendBuffer ? p.sendBuffer : slot.staging.data();
         postRequest(slot, "MPI_Isend", [&](MPI_Request *request) {
-          return MPI_Isend(data, p.count, MPI_BYTE, p.target, kOwnTag, p.comm,
+          return MPI_Isend(data, p.count, p.type, p.target, kOwnTag, p.comm,
                            request);
         });
       }

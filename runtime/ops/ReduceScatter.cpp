@@ -6,8 +6,18 @@
 // consecutive byte ranges of that type is sent as is, others are packed
 // (and converted) into staging first.
 //
+// An input of more than gMaxCount elements (LargeCount.h) is reduced
+// instead by one MPI_Reduce per member, rooted at it, on its block, split
+// into calls of at most gMaxCount elements. MPI_Reduce_scatter_block itself
+// cannot be split: one chunk of it would send a piece of every member's
+// block, G ranges apart, which MPI's predefined reduction ops take only as
+// predefined types (not as a derived type spanning them), and restaging the
+// whole input chunk by chunk would cost another copy of it. The rooted
+// reductions read the blocks where they are.
+//
 //===----------------------------------------------------------------------===//
 
+#include "../LargeCount.h"
 #include "../OpCall.h"
 #include "../ReducePlan.h"
 
@@ -24,6 +34,37 @@ struct ReduceScatter : OpKind<ReduceScatter, ReducePlan> {
   }
   static bool recvAsIs(const Buffer &in, const Buffer &out, int64_t dim) {
     return out.dense && !(sendAsIs(in, out, dim) && overlaps(in, out));
+  }
+
+  /// The reduction of an input past gMaxCount elements, G blocks of `out`'s
+  /// size and type at `send`: block j reduced into member j's `recv` by
+  /// MPI_Reduce calls rooted at j, of at most gMaxCount elements each.
+  static void reduceRooted(RequestSlot &slot, const ReducePlan &p,
+                           const void *send, void *recv, const Buffer &out,
+                           MPI_Op op, bool async) {
+    const size_t size = out.type->size;
+    for (int root = 0; root < p.layout->size(); ++root) {
+      const std::byte *block = static_cast<const std::byte *>(send) +
+                               static_cast<size_t>(root) * out.byteCount;
+      for (int64_t first = 0; first < out.count; first += gMaxCount) {
+        const auto offset = static_cast<size_t>(first) * size;
+        const void *from = block + offset;
+        // Only the root's receive buffer is used.
+        void *to = root == p.layout->position
+                       ? static_cast<std::byte *>(recv) + offset
+                       : nullptr;
+        const auto count =
+            static_cast<int>(std::min<int64_t>(out.count - first, gMaxCount));
+        if (async)
+          postRequest(slot, "MPI_Ireduce", [&](MPI_Request *request) {
+            return MPI_Ireduce(from, to, count, out.type->mpi, op, root, p.comm,
+                               request);
+          });
+        else
+          checkMpi(MPI_Reduce(from, to, count, out.type->mpi, op, root, p.comm),
+                   "MPI_Reduce");
+      }
+    }
   }
 
   static const std::vector<int64_t> *plan(Memo<Plan> &m, const Call &c) {
@@ -45,11 +86,12 @@ struct ReduceScatter : OpKind<ReduceScatter, ReducePlan> {
       checkShape(k, in, out, dim, 1, members,
                  "the input shape with scatter_dimension divided by the "
                  "group size");
-      mpiCount(in.count, "elements");
       if (out.count == 0)
         continue;
-      m.plan.add(k, sendAsIs(in, out, dim) && recvAsIs(in, out, dim),
-                 in.bytes.base, out, static_cast<int>(out.count), op);
+      // Past gMaxCount elements: rooted reductions, by run().
+      const bool rooted = in.count > gMaxCount;
+      m.plan.add(k, !rooted && sendAsIs(in, out, dim) && recvAsIs(in, out, dim),
+                 in.bytes.base, out, out.count, op);
     }
     return &layout.key;
   }
@@ -103,6 +145,8 @@ struct ReduceScatter : OpKind<ReduceScatter, ReducePlan> {
           offset += alignUp(out.byteCount);
         }
         MPI_Op op = reductionOp(static_cast<int32_t>(c.params[0]), out.dtype);
+        if (in.count > gMaxCount)
+          return reduceRooted(slot, m.plan, send, recv, out, op, c.async);
         const auto count = static_cast<int>(out.count);
         if (c.async)
           postRequest(

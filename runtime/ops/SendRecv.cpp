@@ -8,16 +8,23 @@
 // a `send` then `recv` program cannot deadlock. The async send sends
 // straight from a single dense input (posted before its handle is taken,
 // so the message leaves first), which must stay alive until it is waited.
-// Host transfers go through the process's queues (Channels.h).
+// Host transfers go through the process's queues (Channels.h). A message
+// past gMaxCount bytes is one element of a wide type (LargeCount.h), sent
+// and received by run().
 //
 //===----------------------------------------------------------------------===//
 
 #include "../Channels.h"
+#include "../LargeCount.h"
 #include "../OpCall.h"
 
 namespace distrt::detail {
 
 namespace {
+
+/// How a call travels: MPI (the direct path serves it where it can), the
+/// host-transfer queues, or MPI past gMaxCount bytes (always by run()).
+enum class Path : uint8_t { Mpi, Host, Wide };
 
 struct ChannelPlan {
   TeamState *team;
@@ -26,8 +33,10 @@ struct ChannelPlan {
   MPI_Comm comm;
   int tag;
   size_t bytes;
+  /// `bytes` as MPI is given them (LargeCount.h).
   int count;
-  bool hostTransfer;
+  MPI_Datatype type;
+  Path path;
   /// The single operand, dense: sent or received as it is.
   bool dense;
   void *buffer;
@@ -51,7 +60,8 @@ static const std::vector<int64_t> *planChannel(Memo<ChannelPlan> &m,
             .tag = 0,
             .bytes = totalBytes(buffers),
             .count = 0,
-            .hostTransfer = hostTransfer,
+            .type = MPI_BYTE,
+            .path = hostTransfer ? Path::Host : Path::Mpi,
             .dense = buffers.size() == 1 && buffers[0].dense,
             .buffer = buffers.size() == 1 ? buffers[0].bytes.base : nullptr};
   if (hostTransfer)
@@ -62,7 +72,11 @@ static const std::vector<int64_t> *planChannel(Memo<ChannelPlan> &m,
   // Every rank checks the channel, with a peer or not, so that all fail.
   p.tag = channelTag(team, channel);
   if (p.peer >= 0) {
-    p.count = mpiCount(static_cast<int64_t>(p.bytes), "message bytes");
+    const ByteSpan span = byteSpan(p.bytes);
+    p.count = span.count;
+    p.type = span.type;
+    if (span.wide())
+      p.path = Path::Wide;
     p.comm = channelComm(team);
   }
   return &layout.key;
@@ -74,7 +88,7 @@ namespace {
 static void describeChannelWait(BlockedCall &b, const ChannelPlan &p,
                                 const Call &c, bool send) {
   b.channel = c.params[0];
-  if (p.hostTransfer) {
+  if (p.path == Path::Host) {
     b.waitsFor = send ? "the host's recv on channel_id {channel}"
                       : "the host's send on channel_id {channel}";
     return;
@@ -95,7 +109,7 @@ struct Send : OpKind<Send, ChannelPlan> {
 
   /// Sync: the buffered send. Async: one MPI_Isend from the dense input.
   static bool direct(const Plan &p, bool async) {
-    return !p.hostTransfer && p.peer >= 0 && (!async || p.dense);
+    return p.path == Path::Mpi && p.peer >= 0 && (!async || p.dense);
   }
 
   static distrt_handle_t runDirect(const Memo<Plan> &m, const Call &c) {
@@ -113,18 +127,32 @@ struct Send : OpKind<Send, ChannelPlan> {
 
   static distrt_handle_t run(Memo<Plan> &m, const Call &c) {
     const Plan &p = m.plan;
-    if (p.hostTransfer) {
+    if (p.path == Path::Host) {
       hostSend(*p.team, c.params[0], m.ins);
       return done(c.op, c.team, c.loc, c.async);
     }
     if (p.peer < 0)
       return done(c.op, c.team, c.loc, c.async);
+    if (p.path == Path::Wide) {
+      // The direct path's sends, with the wide type.
+      if (!c.async) {
+        bufferedSendWide(*p.team, m.ins, p.type, p.peer, p.tag, p.comm);
+        return 0;
+      }
+      if (p.dense) {
+        MPI_Request request;
+        checkMpi(MPI_Isend(p.buffer, p.count, p.type, p.peer, p.tag, p.comm,
+                           &request),
+                 "MPI_Isend");
+        return adoptRequest(c.op, c.team, c.loc, request);
+      }
+    }
     // Async from several or strided inputs: from a packed copy.
     return runInSlot(c.op, c.team, c.loc, true, [&](RequestSlot &slot) {
       slot.stage(p.bytes);
       packAll(m.ins, slot.staging.data());
       postRequest(slot, "MPI_Isend", [&](MPI_Request *request) {
-        return MPI_Isend(slot.staging.data(), p.count, MPI_BYTE, p.peer, p.tag,
+        return MPI_Isend(slot.staging.data(), p.count, p.type, p.peer, p.tag,
                          p.comm, request);
       });
     });
@@ -142,7 +170,7 @@ struct Recv : OpKind<Recv, ChannelPlan> {
 
   /// A sync MPI_Recv into the dense output.
   static bool direct(const Plan &p, bool async) {
-    return !async && !p.hostTransfer && p.peer >= 0 && p.dense;
+    return !async && p.path == Path::Mpi && p.peer >= 0 && p.dense;
   }
 
   /// One blocking receive, no slot, with the checks of a wait.
@@ -158,14 +186,15 @@ struct Recv : OpKind<Recv, ChannelPlan> {
 
   static distrt_handle_t run(Memo<Plan> &m, const Call &c) {
     const Plan &p = m.plan;
-    if (p.hostTransfer)
+    if (p.path == Path::Host)
       return hostRecv(*p.team, c.params[0], m.outs, c.async, c.loc);
     if (p.peer < 0) {
       zeroAll(m.outs);
       return done(c.op, c.team, c.loc, c.async);
     }
     return runInSlot(c.op, c.team, c.loc, c.async, [&](RequestSlot &slot) {
-      slot.stage(p.bytes);
+      // A single dense output receives in place: no staging.
+      slot.stage(p.dense ? 0 : p.bytes);
       postReceive(slot, m.outs, 0, p.peer, p.tag, p.comm, "recv operands");
     });
   }
