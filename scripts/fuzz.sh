@@ -58,9 +58,8 @@ PY
 
 llvm="$(llvm-config-22 --prefix)"
 export ASAN_SYMBOLIZER_PATH="$llvm/bin/llvm-symbolizer"
-
 export UBSAN_OPTIONS="${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}"
 "$build/bin/distruntime-fuzz" -max_total_time="$seconds" -max_len=4096 \
-  -timeout=20 -rss_limit_mb=3072 -print_final_stats=1 \
+  -timeout=20 -rss_limit_mb=4096 -print_final_stats=1 \
   -dict="$root/tools/distruntime-fuzz/distruntime.dict" \
   -artifact_prefix="$work/crashes/" "$@" "$work/corpus" "$work/seeds"
