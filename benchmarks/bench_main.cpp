@@ -27,9 +27,14 @@
 //   collective_permute  ring; baseline MPI_Sendrecv
 //   send_recv           ring, async send + recv + wait; baseline
 //                       MPI_Isend + MPI_Recv + MPI_Wait (the same order)
+// Checked mode (DISTRT_CHECK=1: agreement before each collective, and the
+// watchdog's record of each call), the rows named checked_<op>:
+//   checked_all_reduce, checked_all_gather  checked mode against raw MPI
+//   checked_vs_unchecked_all_reduce, ..._all_gather  checked against
+//                       unchecked distrt (the baseline column)
 // CSV on stdout: case,np,size,baseline_us,distrt_us (medians of the blocks),
 // ratio (median of the paired blocks' ratios, Paired.h).
-// Usage: distrt_bench [halo|allreduce|collectives|collectives_smoke]
+// Usage: distrt_bench [halo|allreduce|collectives|checked|collectives_smoke]
 //                     [largest size in bytes, default 16 MiB]
 //
 //===----------------------------------------------------------------------===//
@@ -384,6 +389,81 @@ void benchCollectives(int64_t bytes, MPI_Comm comm, MPI_Comm otherComm,
       });
 }
 
+/// Checked mode's cost on all_reduce (in place) and all_gather, against raw
+/// MPI and against unchecked distrt. The mode is switched per call (both
+/// sides pay the switch), as DISTRT_CHECK=1 sets it: agreement and the
+/// watchdog's 120 s timeout.
+void benchChecked(int64_t bytes, MPI_Comm comm, int rank, int size) {
+  const int64_t n = std::max<int64_t>(bytes / 8, 1);
+  const int count = static_cast<int>(n);
+  const char *loc = "bench_checked";
+  auto mode = [](bool checked) {
+    distrt_set_check(checked);
+    distrt_set_timeout(checked ? 120 : 0);
+  };
+  distrt_site_t sites[6];
+  for (distrt_site_t &site : sites)
+    site = {DISTRT_SITE_STATIC, nullptr, nullptr};
+  auto reduce = [&](const distrt_operand_t *in, const distrt_operand_t *out,
+                    distrt_site_t *site) {
+    distrt_all_reduce(0, &kEveryone, DISTRT_SUM, 1, in, out, 0, site, loc);
+  };
+  auto gather = [&](const distrt_operand_t *in, const distrt_operand_t *out,
+                    distrt_site_t *site) {
+    distrt_all_gather(0, &kEveryone, 0, 1, in, out, 0, site, loc);
+  };
+  benchCase(
+      "checked_all_reduce", bytes, n, n, comm, rank, size,
+      [&](double *in, double *out) {
+        mode(false);
+        MPI_Allreduce(in, out, count, MPI_DOUBLE, MPI_SUM, comm);
+      },
+      [&](const distrt_operand_t *in, const distrt_operand_t *out) {
+        mode(true);
+        reduce(in, out, &sites[0]);
+      });
+  // Unchecked distrt as the baseline, on the same buffers (descriptors made
+  // per call: a few stores).
+  auto unchecked = [&](auto &&op, double *in, double *out, int64_t outN,
+                       distrt_site_t *site) {
+    mode(false);
+    Descriptor<1> inDesc{in, in, 0, {n}, {1}},
+        outDesc{out, out, 0, {outN}, {1}};
+    const distrt_operand_t inOp{1, &inDesc, DISTRT_F64},
+        outOp{1, &outDesc, DISTRT_F64};
+    op(&inOp, &outOp, site);
+  };
+  benchCase(
+      "checked_vs_unchecked_all_reduce", bytes, n, n, comm, rank, size,
+      [&](double *in, double *out) {
+        unchecked(reduce, in, out, n, &sites[3]);
+      },
+      [&](const distrt_operand_t *in, const distrt_operand_t *out) {
+        mode(true);
+        reduce(in, out, &sites[1]);
+      });
+  benchCase(
+      "checked_all_gather", bytes, n, n * size, comm, rank, size,
+      [&](double *in, double *out) {
+        mode(false);
+        MPI_Allgather(in, count, MPI_DOUBLE, out, count, MPI_DOUBLE, comm);
+      },
+      [&](const distrt_operand_t *in, const distrt_operand_t *out) {
+        mode(true);
+        gather(in, out, &sites[2]);
+      });
+  benchCase(
+      "checked_vs_unchecked_all_gather", bytes, n, n * size, comm, rank, size,
+      [&](double *in, double *out) {
+        unchecked(gather, in, out, n * size, &sites[5]);
+      },
+      [&](const distrt_operand_t *in, const distrt_operand_t *out) {
+        mode(true);
+        gather(in, out, &sites[4]);
+      });
+  mode(false);
+}
+
 } // namespace
 
 int main(int argc, char **argv) {
@@ -416,6 +496,11 @@ int main(int argc, char **argv) {
       benchCollectives(bytes, comm, otherComm, reversedComm, rank, size);
     if (maxBytes == int64_t{16} << 20)
       benchCollectives(maxBytes, comm, otherComm, reversedComm, rank, size);
+  }
+  if (only.empty() || only == "checked") {
+    for (int64_t bytes = 8; bytes <= maxBytes; bytes *= 8)
+      benchChecked(bytes, comm, rank, size);
+    benchChecked(int64_t{512} << 10, comm, rank, size);
   }
   if (only == "collectives_smoke") // one size, so the cases cannot rot
     benchCollectives(4096, comm, otherComm, reversedComm, rank, size);

@@ -13,6 +13,7 @@
 #include "Channels.h"
 #include "Error.h"
 #include "LargeCount.h"
+#include "ProcessGroups.h"
 #include "Request.h"
 
 #include <cstdio>
@@ -212,7 +213,43 @@ void bufferedSendWide(TeamState &team, const std::vector<Buffer> &inputs,
   postBuffered(team, inputs, 1, type, peer, tag, comm);
 }
 
+/// Reports the messages sent to this rank on the team's channels that no
+/// recv took (those that have arrived by teardown; the sender reports its
+/// large ones itself), and takes them.
+static void reportUnreceived(TeamState &team) noexcept {
+  const MPI_Comm comm = team.groups ? team.groups->channelComm : MPI_COMM_NULL;
+  if (comm == MPI_COMM_NULL)
+    return;
+  std::vector<std::byte> sink;
+  for (;;) {
+    int found = 0;
+    MPI_Message message;
+    MPI_Status status;
+    if (MPI_Improbe(MPI_ANY_SOURCE, MPI_ANY_TAG, comm, &found, &message,
+                    &status) != MPI_SUCCESS ||
+        !found)
+      return;
+    MPI_Count bytes = 0;
+    MPI_Get_elements_x(&status, MPI_BYTE, &bytes);
+    const int tag = status.MPI_TAG; // zigzag: 0, -1, 1, ... (channelTag)
+    const int64_t channel = tag % 2 == 0 ? tag / 2 : -(int64_t{tag} + 1) / 2;
+    std::fprintf(stderr,
+                 "distrt: warning: team %lld, rank %d: a message of %lld "
+                 "bytes from rank %d on channel_id %lld was never received\n",
+                 static_cast<long long>(team.id), team.rank,
+                 static_cast<long long>(bytes), status.MPI_SOURCE,
+                 static_cast<long long>(channel));
+    constexpr MPI_Count kSinkLimit = MPI_Count{64} << 20;
+    if (bytes > kSinkLimit)
+      return; // left to MPI
+    sink.resize(static_cast<size_t>(bytes));
+    MPI_Mrecv(sink.data(), static_cast<int>(bytes), MPI_BYTE, &message,
+              MPI_STATUS_IGNORE);
+  }
+}
+
 void freeChannels(TeamState &team) noexcept {
+  reportUnreceived(team);
   if (!team.channels)
     return;
   size_t pending = 0;

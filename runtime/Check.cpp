@@ -6,6 +6,7 @@
 #include "Reduce.h"
 #include "Team.h"
 
+#include <algorithm>
 #include <cstdlib>
 #include <cstring>
 #include <string>
@@ -390,6 +391,74 @@ void agreeOnFinalize() {
     return;
   Watch watch("finalize", SourceLoc("program exit"), 0, "");
   agree(0, watch.record(), [](auto &sink) { return visitFinalize(sink); });
+}
+
+namespace {
+
+/// What a point-to-point sender says it sends. Plain bytes on the wire.
+struct MessageHeader {
+  static constexpr int kTypes = 8;
+  char op[24];
+  int32_t operands;
+  int32_t types[kTypes]; // of the first kTypes operands
+  int64_t bytes;
+  char loc[128]; // the sender's location, its end if longer
+};
+
+MessageHeader headerOf(const char *op, const std::vector<Buffer> &buffers,
+                       const SourceLoc &loc) {
+  MessageHeader h{};
+  std::strncpy(h.op, op, sizeof(h.op) - 1);
+  h.operands = static_cast<int32_t>(buffers.size());
+  for (size_t k = 0; k < buffers.size(); ++k) {
+    if (k < MessageHeader::kTypes)
+      h.types[k] = buffers[k].dtype;
+    h.bytes += static_cast<int64_t>(buffers[k].byteCount);
+  }
+  const std::string where = loc.str();
+  const size_t keep = std::min(where.size(), sizeof(h.loc) - 1);
+  std::memcpy(h.loc, where.data() + where.size() - keep, keep);
+  return h;
+}
+
+} // namespace
+
+void sendHeader(const char *op, const std::vector<Buffer> &inputs, int peer,
+                MPI_Comm comm, int tag, const SourceLoc &loc) {
+  const MessageHeader h = headerOf(op, inputs, loc);
+  // A few hundred bytes: sent eagerly, this returns at once.
+  checkMpi(MPI_Send(&h, sizeof h, MPI_BYTE, peer, tag, comm), "MPI_Send");
+}
+
+void receiveHeader(const char *op, const std::vector<Buffer> &outputs, int peer,
+                   MPI_Comm comm, int tag) {
+  MessageHeader h{};
+  checkMpi(MPI_Recv(&h, sizeof h, MPI_BYTE, peer, tag, comm, MPI_STATUS_IGNORE),
+           "MPI_Recv");
+  h.op[sizeof(h.op) - 1] = h.loc[sizeof(h.loc) - 1] = '\0';
+  const std::string_view expected =
+      std::string_view(op) == "recv" ? "send" : std::string_view(op);
+  const auto from = [&] {
+    return fmt::format("from rank {} ({} at {})", peer, h.op, h.loc);
+  };
+  if (expected != h.op)
+    raise("a {} expected here, a message of a {}", expected, from());
+  const auto n = static_cast<int32_t>(outputs.size());
+  if (h.operands != n)
+    raise("{} operands here, {} {}", n, h.operands, from());
+  for (int32_t k = 0; k < n && k < MessageHeader::kTypes; ++k) {
+    const int32_t mine = outputs[static_cast<size_t>(k)].dtype;
+    if (h.types[k] != mine)
+      raise("element type{} {} here, {} {}",
+            n > 1 ? fmt::format(" of operand {}", k) : "", dtypeInfo(mine).name,
+            h.types[k] >= 0 && h.types[k] < DISTRT_NUM_DTYPES
+                ? dtypeInfo(h.types[k]).name
+                : "?",
+            from());
+  }
+  const auto bytes = static_cast<int64_t>(totalBytes(outputs));
+  if (h.bytes != bytes)
+    raise("{} bytes expected here, {} {}", bytes, h.bytes, from());
 }
 
 } // namespace distrt::detail

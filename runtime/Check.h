@@ -66,6 +66,16 @@ void agreeOnHalo(int64_t team, int64_t key, int32_t dtype, int64_t rank,
 /// Finalization's agreement on team 0, if it exists (checked mode).
 void agreeOnFinalize();
 
+/// Checked mode's point-to-point check: the sender sends, ahead of the data,
+/// a header saying what it sends (op, each operand's element type, bytes,
+/// location) to `peer` on `comm` with `tag`; the receiver receives it
+/// before using the data and compares it with what it expects, naming the
+/// first difference and where the sender is.
+void sendHeader(const char *op, const std::vector<Buffer> &inputs, int peer,
+                MPI_Comm comm, int tag, const SourceLoc &loc);
+void receiveHeader(const char *op, const std::vector<Buffer> &outputs, int peer,
+                   MPI_Comm comm, int tag);
+
 } // namespace distrt::detail
 
 #endif // DISTRUNTIME_RUNTIME_CHECK_H

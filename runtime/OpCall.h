@@ -27,6 +27,7 @@
 // or
 //   static constexpr bool kCollective = false;  // point to point
 //   static void describeWait(BlockedCall &, const Memo<Plan> &, const Call &);
+//   static MessageRoute route(const Memo<Plan> &);  // checked mode's headers
 //
 //===----------------------------------------------------------------------===//
 
@@ -75,6 +76,35 @@ void describeWait(BlockedCall &b, const Memo<typename Op::Plan> &m,
 template <class Op>
 distrt_handle_t performChecked(Memo<typename Op::Plan> &m, const Call &c);
 
+/// Where a point-to-point op's headers go in checked mode: to `sendPeer`,
+/// from `recvPeer` (-1: none) on `comm` (MPI_COMM_NULL: not checked) with
+/// `tag`.
+struct MessageRoute {
+  int sendPeer = -1, recvPeer = -1;
+  MPI_Comm comm = MPI_COMM_NULL;
+  int tag = 0;
+};
+
+/// Runs a planned point-to-point op in checked mode: its header goes ahead
+/// of its data, and the header it receives is checked before a sync op
+/// returns, or at the wait of an async one, before the data is used.
+template <class Op>
+distrt_handle_t runWithHeaders(Memo<typename Op::Plan> &m, const Call &c) {
+  const MessageRoute r = Op::route(m);
+  const bool checked = r.comm != MPI_COMM_NULL;
+  if (checked && r.sendPeer >= 0)
+    sendHeader(c.op, m.ins, r.sendPeer, r.comm, r.tag, c.loc);
+  if (checked && r.recvPeer >= 0 && !c.async)
+    receiveHeader(c.op, m.outs, r.recvPeer, r.comm, r.tag);
+  const distrt_handle_t handle =
+      Op::direct(m.plan, c.async) ? Op::runDirect(m, c) : Op::run(m, c);
+  if (checked && r.recvPeer >= 0 && c.async)
+    deferToWait(handle, [op = c.op, outs = m.outs, r] {
+      receiveHeader(op, outs, r.recvPeer, r.comm, r.tag);
+    });
+  return handle;
+}
+
 /// Plans the call unless the memo matches it, then runs it. Throws Failure.
 template <class Op>
 distrt_handle_t perform(Memo<typename Op::Plan> &m, const Call &c) {
@@ -105,6 +135,9 @@ template <class Op>
   }
   if (BlockedCall *b = watch.record())
     describeWait<Op>(*b, m, c);
+  if constexpr (!Op::kCollective)
+    if (gChecked)
+      return runWithHeaders<Op>(m, c);
   if (Op::direct(m.plan, c.async))
     return Op::runDirect(m, c);
   return Op::run(m, c);

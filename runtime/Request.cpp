@@ -108,6 +108,7 @@ RequestSlot &acquireRequest(const char *op, int64_t team, const SourceLoc &loc,
   slot.unpacks.clear();
   slot.shapes.clear();
   slot.pendingError.clear();
+  slot.beforeWait = nullptr;
   return slot;
 }
 
@@ -120,6 +121,29 @@ void raiseWaitFailed(const char *op, int code) {
   raiseWait(op, fmt::format("MPI_Wait failed: {}", mpiErrorString(code)), code);
 }
 
+/// A wait that throws ends its handle: no request of it may touch the
+/// program's buffers afterwards (Open MPI's MPI_Waitall returns at the
+/// first failed request and leaves the others active, MPI_ERR_PENDING).
+/// Receives not yet matched are cancelled; the rest get a second (the
+/// error waits for it). True if nothing is left pending.
+static bool quiesceRequests(RequestSlot &slot) noexcept {
+  const double deadline = MPI_Wtime() + 1.0;
+  bool quiet = true;
+  for (MPI_Request &request : slot.requests) {
+    if (request == MPI_REQUEST_NULL)
+      continue;
+    int done = 0;
+    MPI_Test(&request, &done, MPI_STATUS_IGNORE);
+    if (!done)
+      MPI_Cancel(&request); // a send that cannot be cancelled completes
+    while (!done && MPI_Wtime() < deadline)
+      if (MPI_Test(&request, &done, MPI_STATUS_IGNORE) != MPI_SUCCESS)
+        break;
+    quiet = quiet && done;
+  }
+  return quiet;
+}
+
 void completeRequest(RequestSlot *found, distrt_handle_t handle) {
   if (!found)
     raise("handle {:#x} was already waited or is invalid", handle);
@@ -128,11 +152,17 @@ void completeRequest(RequestSlot *found, distrt_handle_t handle) {
     RequestSlot &slot;
     distrt_handle_t handle;
     bool completed = false;
-    ~Releaser() { retireRequest(slot, slotIndex(handle), completed); }
+    ~Releaser() {
+      if (!completed)
+        completed = quiesceRequests(slot);
+      retireRequest(slot, slotIndex(handle), completed);
+    }
   } releaser{slot, handle};
 
   if (!slot.pendingError.empty())
     raiseWait(slot.op, slot.pendingError, MPI_SUCCESS);
+  if (slot.beforeWait)
+    slot.beforeWait();
   if (!slot.requests.empty()) {
     const bool needStatuses = !slot.checks.empty();
     if (needStatuses)

@@ -21,6 +21,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
@@ -71,6 +72,9 @@ struct RequestSlot {
   /// first and clears it (an async host-transfer recv posted before its
   /// send), or the error that call met.
   std::string pendingError;
+  /// Runs first when the operation is waited (checked mode's check of what
+  /// an async receive's sender says it sent).
+  std::function<void()> beforeWait;
 
   /// At least `bytes` of staging (its capacity kept from use to use).
   std::byte *stage(size_t bytes) {
@@ -182,10 +186,27 @@ inline void waitRequest(distrt_handle_t handle, int64_t *team = nullptr) {
 /// acquireRequest() calls it once its requests are posted.
 inline void settleRequest(RequestSlot &slot) noexcept {
   if (slot.requests.size() == 1 && slot.checks.empty() &&
-      slot.unpacks.empty()) {
+      slot.unpacks.empty() && !slot.beforeWait) {
     slot.isLone = true;
     slot.lone = slot.requests.front();
   }
+}
+
+/// Makes `f` run first when the live handle's operation is waited (a lone
+/// slot becomes a general one, whose wait runs it).
+inline void deferToWait(distrt_handle_t handle, std::function<void()> f) {
+  RequestSlot *slot = findRequest(handle);
+  if (!slot)
+    return;
+  if (slot->isLone) {
+    slot->requests.assign(1, slot->lone);
+    slot->checks.clear();
+    slot->unpacks.clear();
+    slot->shapes.clear();
+    slot->pendingError.clear();
+    slot->isLone = false;
+  }
+  slot->beforeWait = std::move(f);
 }
 
 /// Runs `start(slot)` in a fresh slot: it posts the operation's MPI calls

@@ -2,6 +2,7 @@
 
 #include "Team.h"
 #include "Channels.h"
+#include "Check.h"
 #include "Error.h"
 #include "Halo.h"
 #include "ProcessGroups.h"
@@ -36,6 +37,8 @@ static std::unique_ptr<TeamState> makeTeam(int64_t id, MPI_Comm comm) {
   haloComm(*state);
   permuteComm(*state);
   channelComm(*state);
+  if (gChecked) // agreements and send/recv headers (Check.h)
+    state->checkComm = dupForRuntime(state->comm);
   return state;
 }
 

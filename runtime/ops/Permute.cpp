@@ -43,6 +43,17 @@ struct PermutePlan {
 
 struct Permute : OpKind<Permute, PermutePlan> {
   static constexpr bool kCollective = false;
+  /// Checked mode's headers: on the permute communicator, beside the data
+  /// (kOwnTag), with a tag of their own.
+  static MessageRoute route(const Memo<Plan> &m) {
+    const Plan &p = m.plan;
+    if (p.local)
+      return {};
+    return {.sendPeer = p.sends ? p.target : -1,
+            .recvPeer = p.receives ? p.source : -1,
+            .comm = p.comm,
+            .tag = kOwnTag + 1};
+  }
   static void describeWait(BlockedCall &b, const Memo<Plan> &m, const Call &) {
     b.waitsFor = "the exchange with its target and source (team ranks "
                  "{peers})";

@@ -98,7 +98,21 @@ static void describeChannelWait(BlockedCall &b, const ChannelPlan &p,
   b.setPeer(p.peer);
 }
 
+/// Checked mode's headers of a send (`send`) or recv: on the team's check
+/// communicator with the channel's tag; none for host transfers.
+static MessageRoute channelRoute(const ChannelPlan &p, bool send) {
+  if (p.path == Path::Host || p.peer < 0)
+    return {};
+  return {.sendPeer = send ? p.peer : -1,
+          .recvPeer = send ? -1 : p.peer,
+          .comm = p.team->checkComm,
+          .tag = p.tag};
+}
+
 struct Send : OpKind<Send, ChannelPlan> {
+  static MessageRoute route(const Memo<Plan> &m) {
+    return channelRoute(m.plan, /*send=*/true);
+  }
   static constexpr bool kCollective = false;
   static void describeWait(BlockedCall &b, const Memo<Plan> &m, const Call &c) {
     describeChannelWait(b, m.plan, c, /*send=*/true);
@@ -160,6 +174,9 @@ struct Send : OpKind<Send, ChannelPlan> {
 };
 
 struct Recv : OpKind<Recv, ChannelPlan> {
+  static MessageRoute route(const Memo<Plan> &m) {
+    return channelRoute(m.plan, /*send=*/false);
+  }
   static constexpr bool kCollective = false;
   static void describeWait(BlockedCall &b, const Memo<Plan> &m, const Call &c) {
     describeChannelWait(b, m.plan, c, /*send=*/false);

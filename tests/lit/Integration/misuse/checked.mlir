@@ -38,6 +38,12 @@
 // RUN: env DISTRT_CHECK=1 DISTRT_TIMEOUT=20 %S/../Inputs/fails-within.sh 60 %mpirun 3 %t/gather_type 2>&1 | FileCheck %s --check-prefix=GATHERTYPE --implicit-check-not=ORTE_ERROR_LOG
 // RUN: %compile %t/scatter_red.mlir -o %t/scatter_red
 // RUN: env DISTRT_CHECK=1 DISTRT_TIMEOUT=20 %S/../Inputs/fails-within.sh 60 %mpirun 2 %t/scatter_red 2>&1 | FileCheck %s --check-prefix=SCATTERRED --implicit-check-not=ORTE_ERROR_LOG
+// RUN: %compile %t/p2p_type.mlir -o %t/p2p_type
+// RUN: env DISTRT_CHECK=1 DISTRT_TIMEOUT=20 %S/../Inputs/fails-within.sh 60 %mpirun 2 %t/p2p_type 2>&1 | FileCheck %s --check-prefix=P2PTYPE --implicit-check-not=ORTE_ERROR_LOG
+// RUN: %compile %t/p2p_async.mlir -o %t/p2p_async
+// RUN: env DISTRT_CHECK=1 DISTRT_TIMEOUT=20 %S/../Inputs/fails-within.sh 60 %mpirun 2 %t/p2p_async 2>&1 | FileCheck %s --check-prefix=P2PASYNC --implicit-check-not=ORTE_ERROR_LOG
+// RUN: %compile %t/permute_type.mlir -o %t/permute_type
+// RUN: env DISTRT_CHECK=1 DISTRT_TIMEOUT=20 %S/../Inputs/fails-within.sh 60 %mpirun 2 %t/permute_type 2>&1 | FileCheck %s --check-prefix=PERMUTETYPE --implicit-check-not=ORTE_ERROR_LOG
 // RUN: %compile %t/bad_check.mlir -o %t/bad_check
 // RUN: env DISTRT_CHECK=yes %S/../Inputs/fails-within.sh 60 %mpirun 2 %t/bad_check 2>&1 | FileCheck %s --check-prefix=BADCHECK --implicit-check-not=ORTE_ERROR_LOG
 // RUN: %compile %t/bad_timeout.mlir -o %t/bad_timeout
@@ -100,6 +106,13 @@
 // reduce_scatter with min on rank 0, umin on rank 1.
 // SCATTERRED-DAG: distrt: error: reduce_scatter at {{.*}}scatter_red.mlir:8:5: team 0, rank 0: reduction min here, umin on rank 1
 // SCATTERRED-DAG: distrt: error: reduce_scatter at {{.*}}scatter_red.mlir:12:5: team 0, rank 1: reduction umin here, min on rank 0
+// send of f32, recv of i32 (the same bytes): unchecked the bits arrive reinterpreted.
+// P2PTYPE-DAG: distrt: error: recv at {{.*}}p2p_type.mlir:10:5: team 0, rank 1: element type i32 here, f32 from rank 0 (send at {{.*}}p2p_type.mlir:7:5)
+// The same with an async recv: reported at its wait, before the data is used.
+// P2PASYNC-DAG: distrt: error: wait at {{.*}}p2p_async.mlir:11:5: team 0, rank 1: element type f64 here, i64 from rank 0 (send at {{.*}}p2p_async.mlir:7:5)
+// collective_permute swapping f32 on rank 0 for i32 on rank 1.
+// PERMUTETYPE-DAG: distrt: error: collective_permute at {{.*}}permute_type.mlir:7:5: team 0, rank 0: element type f32 here, i32 from rank 1 (collective_permute at {{.*}}permute_type.mlir:10:5)
+// PERMUTETYPE-DAG: distrt: error: collective_permute at {{.*}}permute_type.mlir:10:5: team 0, rank 1: element type i32 here, f32 from rank 0 (collective_permute at {{.*}}permute_type.mlir:7:5)
 // A DISTRT_CHECK that is neither 0 nor 1.
 // BADCHECK-DAG: distrt: error: team_member at {{.*}}bad_check.mlir:2:9: team 0, rank 0: DISTRT_CHECK=yes in the environment: expected 0 or 1
 // BADCHECK-DAG: distrt: error: team_member at {{.*}}bad_check.mlir:2:9: team 0, rank 1: DISTRT_CHECK=yes in the environment: expected 0 or 1
@@ -389,6 +402,55 @@ func.func @main() -> i32 {
     %b = memref.alloc() : memref<4xi32>
     %p = memref.alloc() : memref<2xi32>
     distruntime.reduce_scatter ins(%b : memref<4xi32>) outs(%p : memref<2xi32>) {reduction = #distruntime.reduction<umin>, scatter_dimension = 0 : i64, replica_groups = dense<> : tensor<0x0xi64>}
+  }
+  %r = arith.constant 0 : i32
+  return %r : i32
+}
+
+//--- p2p_type.mlir
+func.func @main() -> i32 {
+  %me = distruntime.team_member team(0)
+  %cr = arith.constant 0 : index
+  %is = arith.cmpi eq, %me, %cr : index
+  scf.if %is {
+    %x = memref.alloc() : memref<4xf32>
+    distruntime.send ins(%x : memref<4xf32>) {source_target_pairs = dense<[[0, 1]]> : tensor<1x2xi64>, channel_id = 0 : i64, is_host_transfer = false}
+  } else {
+    %y = memref.alloc() : memref<4xi32>
+    distruntime.recv outs(%y : memref<4xi32>) {source_target_pairs = dense<[[0, 1]]> : tensor<1x2xi64>, channel_id = 0 : i64, is_host_transfer = false}
+  }
+  %r = arith.constant 0 : i32
+  return %r : i32
+}
+
+//--- p2p_async.mlir
+func.func @main() -> i32 {
+  %me = distruntime.team_member team(0)
+  %cr = arith.constant 0 : index
+  %is = arith.cmpi eq, %me, %cr : index
+  scf.if %is {
+    %x = memref.alloc() : memref<2xi64>
+    distruntime.send ins(%x : memref<2xi64>) {source_target_pairs = dense<[[0, 1]]> : tensor<1x2xi64>, channel_id = 0 : i64, is_host_transfer = false}
+  } else {
+    %y = memref.alloc() : memref<2xf64>
+    %h = distruntime.recv outs(%y : memref<2xf64>) async {source_target_pairs = dense<[[0, 1]]> : tensor<1x2xi64>, channel_id = 0 : i64, is_host_transfer = false}
+    distruntime.wait %h
+  }
+  %r = arith.constant 0 : i32
+  return %r : i32
+}
+
+//--- permute_type.mlir
+func.func @main() -> i32 {
+  %me = distruntime.team_member team(0)
+  %cr = arith.constant 0 : index
+  %is = arith.cmpi eq, %me, %cr : index
+  scf.if %is {
+    %w = memref.alloc() : memref<2xf32>
+    distruntime.collective_permute ins(%w : memref<2xf32>) outs(%w : memref<2xf32>) {source_target_pairs = dense<[[0, 1], [1, 0]]> : tensor<2x2xi64>}
+  } else {
+    %v = memref.alloc() : memref<2xi32>
+    distruntime.collective_permute ins(%v : memref<2xi32>) outs(%v : memref<2xi32>) {source_target_pairs = dense<[[0, 1], [1, 0]]> : tensor<2x2xi64>}
   }
   %r = arith.constant 0 : i32
   return %r : i32

@@ -18,6 +18,9 @@
 // RUN: %compile %t/unwaited.mlir -o %t/unwaited
 // RUN: %mpirun 2 %t/unwaited 2>&1 | FileCheck %s --check-prefix=UNWAITED --implicit-check-not=ORTE_ERROR_LOG
 // RUN: %mpirun 3 %t/unwaited 2>&1 | FileCheck %s --check-prefix=UNWAITED --implicit-check-not=ORTE_ERROR_LOG
+// RUN: %compile %t/unreceived.mlir -o %t/unreceived
+// RUN: %mpirun 2 %t/unreceived 2>&1 | FileCheck %s --check-prefix=UNRECEIVED --implicit-check-not=ORTE_ERROR_LOG
+// RUN: %mpirun 3 %t/unreceived 2>&1 | FileCheck %s --check-prefix=UNRECEIVED --implicit-check-not=ORTE_ERROR_LOG
 
 // Rank 0 sends 4 elements, rank 1 receives into 2.
 // RECVSHORT-DAG: distrt: error: recv at {{.*}}recv_short.mlir:13:5: team 0, rank 1: rank 0 sent more than the 8 bytes expected for the recv operands: the ranks disagree on the geometry or the element type
@@ -37,6 +40,8 @@
 // UNWAITED-DAG: distrt: warning: recv at {{.*}}unwaited.mlir:9:10: team 0, rank 1: the handle was never waited; its receives were cancelled at finalization
 // UNWAITED-DAG: distrt: warning: all_reduce at {{.*}}unwaited.mlir:12:8: team 0, rank 0: the handle was never waited; completed at finalization
 // UNWAITED-DAG: distrt: warning: all_reduce at {{.*}}unwaited.mlir:12:8: team 0, rank 1: the handle was never waited; completed at finalization
+// A small send no recv takes: eager, it vanished silently; the receiver reports it at teardown.
+// UNRECEIVED-DAG: distrt: warning: team 0, rank 1: a message of 16 bytes from rank 0 on channel_id 0 was never received
 
 //--- recv_short.mlir
 func.func @main() -> i32 {
@@ -156,6 +161,23 @@ func.func @main() -> i32 {
   }
   %a = memref.alloc() : memref<4xf32>
   %g = distruntime.all_reduce ins(%a : memref<4xf32>) outs(%a : memref<4xf32>) async {reduction = #distruntime.reduction<sum>, replica_groups = dense<> : tensor<0x0xi64>}
+  %r = arith.constant 0 : i32
+  return %r : i32
+}
+
+//--- unreceived.mlir
+func.func @main() -> i32 {
+  %me = distruntime.team_member team(0)
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %is0 = arith.cmpi eq, %me, %c0 : index
+  %is1 = arith.cmpi eq, %me, %c1 : index
+  %y = memref.alloc() : memref<4xf32>
+  scf.if %is0 {
+    distruntime.send ins(%y : memref<4xf32>) {source_target_pairs = dense<[[0, 1]]> : tensor<1x2xi64>, channel_id = 0 : i64, is_host_transfer = false}
+  }
+  %a = memref.alloc() : memref<4xf32>
+  distruntime.all_reduce ins(%a : memref<4xf32>) outs(%a : memref<4xf32>) {reduction = #distruntime.reduction<sum>, replica_groups = dense<> : tensor<0x0xi64>}
   %r = arith.constant 0 : i32
   return %r : i32
 }
