@@ -51,7 +51,7 @@ static void addUnpackOf(RequestSlot &slot, size_t offset,
 
 static void exchange(RequestSlot &slot, const BlockPlan &p, const void *send,
                      void *recv, ByteSpan span, bool async) {
-  const auto [count, type] = span;
+  auto [count, type] = span;
   if (!async)
     return exchangeBlocking(p, send, recv, count, type);
   postRequest(slot, p.shape.gather ? "MPI_Iallgather" : "MPI_Ialltoall",

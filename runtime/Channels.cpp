@@ -163,7 +163,7 @@ void postReceive(RequestSlot &slot, const std::vector<Buffer> &buffers,
                  size_t offset, int source, int tag, MPI_Comm comm,
                  const char *what) {
   const size_t bytes = totalBytes(buffers);
-  const auto [count, type] = byteSpan(bytes);
+  auto [count, type] = byteSpan(bytes);
   void *target = nullptr;
   if (buffers.size() == 1 && buffers[0].dense) {
     target = buffers[0].bytes.base;
@@ -249,7 +249,7 @@ void bufferedSendWide(TeamState &team, const std::vector<Buffer> &inputs,
 /// recv took (those that have arrived by teardown; the sender reports its
 /// large ones itself), and takes them.
 static void reportUnreceived(TeamState &team) noexcept {
-  const MPI_Comm comm = team.groups ? team.groups->channelComm : MPI_COMM_NULL;
+  MPI_Comm comm = team.groups ? team.groups->channelComm : MPI_COMM_NULL;
   if (comm == MPI_COMM_NULL)
     return;
   std::vector<std::byte> sink;

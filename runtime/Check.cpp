@@ -145,7 +145,9 @@ struct OperandInfo {
 };
 constexpr int64_t kMaxRank = 64;
 
-bool operandInfo(const OperandList &list, int64_t k, OperandInfo &info) {
+} // namespace
+
+static bool operandInfo(const OperandList &list, int64_t k, OperandInfo &info) {
   if (list.isC()) {
     const distrt_operand_t *array = list.array();
     if (!array || !array[k].desc)
@@ -163,7 +165,7 @@ bool operandInfo(const OperandList &list, int64_t k, OperandInfo &info) {
 }
 
 /// The groups' ids can be read (planning reports those that cannot).
-bool groupsReadable(const distrt_groups_t *g) {
+static bool groupsReadable(const distrt_groups_t *g) {
   if (!g)
     return true;
   constexpr int64_t kMaxIds = int64_t{1} << 24;
@@ -173,7 +175,7 @@ bool groupsReadable(const distrt_groups_t *g) {
 }
 
 template <class Sink>
-bool visitOperands(const char *what, const OperandList &list, Sink &s) {
+static bool visitOperands(const char *what, const OperandList &list, Sink &s) {
   const int64_t n = list.size();
   if (n < 0)
     return true; // the op has none
@@ -190,7 +192,7 @@ bool visitOperands(const char *what, const OperandList &list, Sink &s) {
 
 /// Visits a collective call's fields; false if some cannot be read.
 template <class Sink>
-bool visitCall(const Call &c, const ParamNames &params, Sink &s) {
+static bool visitCall(const Call &c, const ParamNames &params, Sink &s) {
   s.str({"op"}, c.op);
   if (!groupsReadable(c.groups))
     return false;
@@ -213,6 +215,7 @@ bool visitCall(const Call &c, const ParamNames &params, Sink &s) {
   return true;
 }
 
+namespace {
 struct HaloCall {
   int64_t key;
   int32_t dtype;
@@ -220,8 +223,9 @@ struct HaloCall {
   bool replans;
   const SourceLoc &loc;
 };
+} // namespace
 
-template <class Sink> bool visitHalo(const HaloCall &h, Sink &s) {
+template <class Sink> static bool visitHalo(const HaloCall &h, Sink &s) {
   s.str({"op"}, "get_halo");
   s.num({"key"}, h.key);
   s.dtype({"element type"}, h.dtype);
@@ -231,7 +235,7 @@ template <class Sink> bool visitHalo(const HaloCall &h, Sink &s) {
   return true;
 }
 
-template <class Sink> bool visitFinalize(Sink &s) {
+template <class Sink> static bool visitFinalize(Sink &s) {
   s.str({"op"}, "finalize");
   s.loc(SourceLoc("program exit"));
   return true;
@@ -239,7 +243,7 @@ template <class Sink> bool visitFinalize(Sink &s) {
 
 /// The fields joined into one buffer: name, value, name, value, ... each
 /// ended by a NUL.
-std::string serialize(const Describer &d) {
+static std::string serialize(const Describer &d) {
   std::string blob;
   for (const auto &[name, value] : d.fields) {
     blob += name;
@@ -250,7 +254,7 @@ std::string serialize(const Describer &d) {
   return blob;
 }
 
-std::vector<std::string> split(std::string_view blob) {
+static std::vector<std::string> split(std::string_view blob) {
   std::vector<std::string> parts;
   while (!blob.empty()) {
     const size_t end = blob.find('\0');
@@ -262,7 +266,7 @@ std::vector<std::string> split(std::string_view blob) {
 
 /// The team's communicator for agreements, made on first use (collective:
 /// every member agrees at the same call).
-MPI_Comm checkComm(TeamState &team) {
+static MPI_Comm checkComm(TeamState &team) {
   if (team.checkComm == MPI_COMM_NULL) [[unlikely]]
     team.checkComm = dupForRuntime(team.comm);
   return team.checkComm;
@@ -270,8 +274,8 @@ MPI_Comm checkComm(TeamState &team) {
 
 /// Exchanges the fields' text (the hashes differed) and throws the first
 /// difference from the lowest rank that differs from this one.
-[[noreturn, gnu::cold]] void reportDifference(MPI_Comm comm, int rank,
-                                              const Describer &mine) {
+[[noreturn, gnu::cold]] static void reportDifference(MPI_Comm comm, int rank,
+                                                     const Describer &mine) {
   const std::string blob = serialize(mine);
   int size = 0;
   MPI_Comm_size(comm, &size);
@@ -312,7 +316,7 @@ MPI_Comm checkComm(TeamState &team) {
 /// Agrees on the fields `visit` produces over `team`'s members, unless
 /// some cannot be read (`visit` returns false).
 template <class Visit>
-void agree(int64_t teamId, BlockedCall *watch, Visit &&visit) {
+static void agree(int64_t teamId, BlockedCall *watch, Visit &&visit) {
   TeamState &team = lookupTeam(teamId);
   Hasher hasher;
   if (!visit(hasher))
@@ -335,7 +339,7 @@ void agree(int64_t teamId, BlockedCall *watch, Visit &&visit) {
   reportDifference(team.checkComm, team.rank, describer);
 }
 
-bool envFlag(const char *name) {
+static bool envFlag(const char *name) {
   const char *value = std::getenv(name);
   if (!value || !*value || std::string_view(value) == "0")
     return false;
@@ -343,8 +347,6 @@ bool envFlag(const char *name) {
     return true;
   raise("{}={} in the environment: expected 0 or 1", name, value);
 }
-
-} // namespace
 
 void setChecked(bool on) {
   gChecked = on;
@@ -405,8 +407,11 @@ struct MessageHeader {
   char loc[128]; // the sender's location, its end if longer
 };
 
-MessageHeader headerOf(const char *op, const std::vector<Buffer> &buffers,
-                       const SourceLoc &loc) {
+} // namespace
+
+static MessageHeader headerOf(const char *op,
+                              const std::vector<Buffer> &buffers,
+                              const SourceLoc &loc) {
   MessageHeader h{};
   std::strncpy(h.op, op, sizeof(h.op) - 1);
   h.operands = static_cast<int32_t>(buffers.size());
@@ -420,8 +425,6 @@ MessageHeader headerOf(const char *op, const std::vector<Buffer> &buffers,
   std::memcpy(h.loc, where.data() + where.size() - keep, keep);
   return h;
 }
-
-} // namespace
 
 void sendHeader(const char *op, const std::vector<Buffer> &inputs, int peer,
                 MPI_Comm comm, int tag, const SourceLoc &loc) {

@@ -8,7 +8,7 @@
 
 namespace distrt {
 
-Groups::Groups(int32_t mode, std::vector<std::vector<int64_t>> groups,
+Groups::Groups(int32_t mode, const std::vector<std::vector<int64_t>> &groups,
                int64_t numReplicas, int64_t numPartitions) {
   // Groups of different sizes (ragged, for all_reduce and
   // collective_broadcast) are padded with -1 to the longest one, as in the C
@@ -36,8 +36,7 @@ Groups Groups::pairs(const std::vector<std::pair<int64_t, int64_t>> &pairs,
   groups.reserve(pairs.size());
   for (const auto &[source, target] : pairs)
     groups.push_back({source, target});
-  return Groups(static_cast<int32_t>(mode), std::move(groups), numReplicas,
-                numPartitions);
+  return Groups(static_cast<int32_t>(mode), groups, numReplicas, numPartitions);
 }
 
 std::string Groups::str() const {

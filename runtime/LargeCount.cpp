@@ -83,7 +83,7 @@ static MPI_Datatype makeWideType(size_t bytes) {
 MPI_Datatype wideBytesType(size_t bytes) {
   if (const auto found = gWideTypes.find(bytes); found != gWideTypes.end())
     return found->second;
-  const MPI_Datatype type = makeWideType(bytes);
+  MPI_Datatype type = makeWideType(bytes);
   gWideTypes.emplace(bytes, type);
   return type;
 }

@@ -82,8 +82,6 @@ static const std::vector<int64_t> *planChannel(Memo<ChannelPlan> &m,
   return &layout.key;
 }
 
-namespace {
-
 /// What a send or recv blocked on waits for (the watchdog's report).
 static void describeChannelWait(BlockedCall &b, const ChannelPlan &p,
                                 const Call &c, bool send) {
@@ -109,17 +107,25 @@ static MessageRoute channelRoute(const ChannelPlan &p, bool send) {
           .tag = p.tag};
 }
 
-struct Send : OpKind<Send, ChannelPlan> {
-  static MessageRoute route(const Memo<Plan> &m) {
-    return channelRoute(m.plan, /*send=*/true);
-  }
+namespace {
+
+/// What send and recv share: planning, the watchdog's report and checked
+/// mode's headers, told apart by `kSend`.
+template <class Op, bool kSend> struct ChannelOp : OpKind<Op, ChannelPlan> {
+  using Plan = ChannelPlan;
   static constexpr bool kCollective = false;
-  static void describeWait(BlockedCall &b, const Memo<Plan> &m, const Call &c) {
-    describeChannelWait(b, m.plan, c, /*send=*/true);
-  }
   static const std::vector<int64_t> *plan(Memo<Plan> &m, const Call &c) {
-    return planChannel(m, c, /*inputs=*/true);
+    return planChannel(m, c, /*inputs=*/kSend);
   }
+  static void describeWait(BlockedCall &b, const Memo<Plan> &m, const Call &c) {
+    describeChannelWait(b, m.plan, c, kSend);
+  }
+  static MessageRoute route(const Memo<Plan> &m) {
+    return channelRoute(m.plan, kSend);
+  }
+};
+
+struct Send : ChannelOp<Send, /*kSend=*/true> {
 
   /// Sync: the buffered send. Async: one MPI_Isend from the dense input.
   static bool direct(const Plan &p, bool async) {
@@ -173,17 +179,7 @@ struct Send : OpKind<Send, ChannelPlan> {
   }
 };
 
-struct Recv : OpKind<Recv, ChannelPlan> {
-  static MessageRoute route(const Memo<Plan> &m) {
-    return channelRoute(m.plan, /*send=*/false);
-  }
-  static constexpr bool kCollective = false;
-  static void describeWait(BlockedCall &b, const Memo<Plan> &m, const Call &c) {
-    describeChannelWait(b, m.plan, c, /*send=*/false);
-  }
-  static const std::vector<int64_t> *plan(Memo<Plan> &m, const Call &c) {
-    return planChannel(m, c, /*inputs=*/false);
-  }
+struct Recv : ChannelOp<Recv, /*kSend=*/false> {
 
   /// A sync MPI_Recv into the dense output.
   static bool direct(const Plan &p, bool async) {

@@ -370,10 +370,10 @@ public:
   /// replica_groups: each inner list one group, ids read per `mode`.
   /// Groups of different sizes (all_reduce, collective_broadcast) are
   /// padded with -1, as distrt.h describes.
-  static Groups replicas(std::vector<std::vector<int64_t>> groups,
+  static Groups replicas(const std::vector<std::vector<int64_t>> &groups,
                          GroupMode mode = GroupMode::CrossReplica,
                          int64_t numReplicas = -1, int64_t numPartitions = -1) {
-    return Groups(static_cast<int32_t>(mode), std::move(groups), numReplicas,
+    return Groups(static_cast<int32_t>(mode), groups, numReplicas,
                   numPartitions);
   }
   /// source_target_pairs (mode CrossReplica or CrossPartition).
@@ -383,7 +383,7 @@ public:
 
   /// The general form: `mode` a distrt_group_mode_t; groups shorter than
   /// the longest are padded with -1 (ragged groups).
-  Groups(int32_t mode, std::vector<std::vector<int64_t>> groups,
+  Groups(int32_t mode, const std::vector<std::vector<int64_t>> &groups,
          int64_t numReplicas = -1, int64_t numPartitions = -1);
   /// Borrows a C table (e.g. one shared with C code) for as long as this
   /// object is used: calls read its content as it is then.
