@@ -1,0 +1,139 @@
+//===- CheckTest.cpp - Checked mode through the C++ API switch --*- C++ -*-===//
+//
+// distrt::setChecked turns checked mode on and off (the environment's
+// DISTRT_CHECK is covered by tests/lit/Integration/misuse). Ranks that agree
+// get the unchecked results; ranks that disagree on a collective all throw,
+// each naming the first differing field with both values; a recv checks the
+// element type its sender's header announces. Input of process f at index
+// i: 10 * f + i.
+//
+//===----------------------------------------------------------------------===//
+
+#include "ArrayUtil.h"
+
+#include <catch2/catch.hpp>
+
+using namespace distrt;
+using namespace distrt::test;
+using Catch::Contains;
+
+namespace {
+
+/// Checked mode for the scope of a test, off again even if it throws.
+struct CheckedScope {
+  CheckedScope() { setChecked(true); }
+  ~CheckedScope() { setChecked(false); }
+};
+
+} // namespace
+
+TEST_CASE("checked mode: ranks that agree get the unchecked results",
+          "[check]") {
+  const CheckedScope checked;
+  const int64_t N = worldSize();
+  Array x(Dtype::F64, {4});
+  x.fill([&](int64_t i) { return 10.0 * worldRank() + i; });
+  const Operand operand[] = {x.operand()};
+  allReduce(world(), Groups::world(), RedOp::Sum, operand, operand);
+  for (int64_t i = 0; i < 4; ++i)
+    CHECK(x.get(i) == 10.0 * N * (N - 1) / 2 + static_cast<double>(N * i));
+}
+
+TEST_CASE("checked mode: a differing element type is named on every rank",
+          "[check]") {
+  const CheckedScope checked;
+  const int f = worldRank();
+  // Rank 0 reduces f32, the others i32: the same bytes, other bits.
+  Array x(f == 0 ? Dtype::F32 : Dtype::I32, {4});
+  x.fill([&](int64_t i) { return 10 * f + i; });
+  const Operand operand[] = {x.operand()};
+  auto call = [&] {
+    allReduce(world(), Groups::world(), RedOp::Sum, operand, operand);
+  };
+  if (worldSize() == 1)
+    CHECK_NOTHROW(call());
+  else if (f == 0)
+    CHECK_THROWS_WITH(call(), Contains("all_reduce at ") &&
+                                  Contains("team 0, rank 0: element type f32 "
+                                           "here, i32 on rank 1"));
+  else
+    CHECK_THROWS_WITH(call(), Contains(fmt::format("team 0, rank {}: element "
+                                                   "type i32 here, f32 on "
+                                                   "rank 0",
+                                                   f)));
+}
+
+TEST_CASE("checked mode: a differing shape or reduction is named", "[check]") {
+  const CheckedScope checked;
+  const int f = worldRank();
+  const int64_t N = worldSize();
+  // The last rank has 2 elements where the others have 3.
+  Array x(Dtype::I64, {f == N - 1 && N > 1 ? 2 : 3});
+  x.fill([&](int64_t i) { return 10 * f + i; });
+  const Operand operand[] = {x.operand()};
+  auto reduce = [&](RedOp op) {
+    allReduce(world(), Groups::world(), op, operand, operand);
+  };
+  if (N == 1) {
+    CHECK_NOTHROW(reduce(RedOp::Max));
+    return;
+  }
+  CHECK_THROWS_WITH(reduce(RedOp::Sum),
+                    Contains(f == N - 1 ? fmt::format("shape 2 here, 3 on "
+                                                      "rank 0")
+                                        : fmt::format("shape 3 here, 2 on "
+                                                      "rank {}",
+                                                      N - 1)));
+  // Equal shapes, rank 0 takes the maximum where the others sum.
+  Array y(Dtype::I64, {3});
+  const Operand same[] = {y.operand()};
+  const RedOp op = f == 0 ? RedOp::Max : RedOp::Sum;
+  CHECK_THROWS_WITH(allReduce(world(), Groups::world(), op, same, same),
+                    Contains(f == 0 ? "reduction max here, sum on rank 1"
+                                    : "reduction sum here, max on rank 0"));
+}
+
+TEST_CASE("checked mode: a recv checks the element type sent", "[check]") {
+  const int f = worldRank();
+  if (worldSize() < 2) {
+    // One process: a self-pair, checked as any other.
+    const CheckedScope checked;
+    Array out(Dtype::I32, {4}), in(Dtype::F32, {4});
+    const Groups self = Groups::pairs({{0, 0}});
+    send(world(), self, 77, false, {{in.operand()}});
+    CHECK_THROWS_WITH(recv(world(), self, 77, false, {{out.operand()}}),
+                      Contains("element type i32 here, f32 from rank 0 (send "
+                               "at "));
+    setChecked(false);
+    Array drain(Dtype::F32, {4});
+    recv(world(), self, 77, false, {{drain.operand()}});
+    return;
+  }
+  const Groups pairs = Groups::pairs({{0, 1}});
+  Array in(Dtype::F32, {4}), out(Dtype::I32, {4});
+  in.fill([](int64_t i) { return 10 + i; });
+  {
+    const CheckedScope checked;
+    if (f == 0)
+      send(world(), pairs, 77, false, {{in.operand()}});
+    else if (f == 1)
+      CHECK_THROWS_WITH(recv(world(), pairs, 77, false, {{out.operand()}}),
+                        Contains("team 0, rank 1: element type i32 here, f32 "
+                                 "from rank 0 (send at "));
+  }
+  // The data the header announced is still there: take it as sent.
+  if (f == 1) {
+    Array drain(Dtype::F32, {4});
+    recv(world(), pairs, 77, false, {{drain.operand()}});
+    for (int64_t i = 0; i < 4; ++i)
+      CHECK(drain.get(i) == static_cast<double>(10 + i));
+  }
+}
+
+TEST_CASE("checked mode: the watchdog's timeout is set and checked",
+          "[check]") {
+  CHECK_NOTHROW(setTimeout(30));
+  CHECK_NOTHROW(setTimeout(0));
+  CHECK_THROWS_WITH(setTimeout(-1),
+                    Contains("the timeout must be between 0 and 1e9 seconds"));
+}
