@@ -76,6 +76,25 @@ void describeWait(BlockedCall &b, const Memo<typename Op::Plan> &m,
 template <class Op>
 distrt_handle_t performChecked(Memo<typename Op::Plan> &m, const Call &c);
 
+/// Plans the call into `m` unless the memo matches it.
+template <class Op>
+void planUnlessMemoized(Memo<typename Op::Plan> &m, const Call &c) {
+  if (!m.matches(c)) {
+    m.valid = false;
+    const std::vector<int64_t> *groupsKey = Op::plan(m, c);
+    m.store(c, groupsKey, opScratch());
+  }
+}
+
+/// Runs the planned call: one MPI call on the operands' buffers, or the
+/// general run.
+template <class Op>
+distrt_handle_t runPlanned(Memo<typename Op::Plan> &m, const Call &c) {
+  if (Op::direct(m.plan, c.async))
+    return Op::runDirect(m, c);
+  return Op::run(m, c);
+}
+
 /// Where a point-to-point op's headers go in checked mode: to `sendPeer`,
 /// from `recvPeer` (-1: none) on `comm` (MPI_COMM_NULL: not checked) with
 /// `tag`.
@@ -96,8 +115,7 @@ distrt_handle_t runWithHeaders(Memo<typename Op::Plan> &m, const Call &c) {
     sendHeader(c.op, m.ins, r.sendPeer, r.comm, r.tag, c.loc);
   if (checked && r.recvPeer >= 0 && !c.async)
     receiveHeader(c.op, m.outs, r.recvPeer, r.comm, r.tag);
-  const distrt_handle_t handle =
-      Op::direct(m.plan, c.async) ? Op::runDirect(m, c) : Op::run(m, c);
+  const distrt_handle_t handle = runPlanned<Op>(m, c);
   if (checked && r.recvPeer >= 0 && c.async)
     deferToWait(handle, [op = c.op, outs = m.outs, r] {
       receiveHeader(op, outs, r.recvPeer, r.comm, r.tag);
@@ -110,14 +128,8 @@ template <class Op>
 distrt_handle_t perform(Memo<typename Op::Plan> &m, const Call &c) {
   if (gGuarded) [[unlikely]]
     return performChecked<Op>(m, c);
-  if (!m.matches(c)) {
-    m.valid = false;
-    const std::vector<int64_t> *groupsKey = Op::plan(m, c);
-    m.store(c, groupsKey, opScratch());
-  }
-  if (Op::direct(m.plan, c.async))
-    return Op::runDirect(m, c);
-  return Op::run(m, c);
+  planUnlessMemoized<Op>(m, c);
+  return runPlanned<Op>(m, c);
 }
 
 /// perform() in checked mode or with a timeout: agrees on the call with the
@@ -128,19 +140,13 @@ template <class Op>
   Watch watch(c.op, c.loc, c.team, "");
   if (gChecked && Op::kCollective)
     agreeOnCall(c, Op::kParams, watch.record());
-  if (!m.matches(c)) {
-    m.valid = false;
-    const std::vector<int64_t> *groupsKey = Op::plan(m, c);
-    m.store(c, groupsKey, opScratch());
-  }
+  planUnlessMemoized<Op>(m, c);
   if (BlockedCall *b = watch.record())
     describeWait<Op>(*b, m, c);
   if constexpr (!Op::kCollective)
     if (gChecked)
       return runWithHeaders<Op>(m, c);
-  if (Op::direct(m.plan, c.async))
-    return Op::runDirect(m, c);
-  return Op::run(m, c);
+  return runPlanned<Op>(m, c);
 }
 
 /// A C entry point's call, as the C ABI passes it: `n` inputs and outputs

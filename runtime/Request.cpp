@@ -121,13 +121,14 @@ void raiseWaitFailed(const char *op, int code) {
   raiseWait(op, fmt::format("MPI_Wait failed: {}", mpiErrorString(code)), code);
 }
 
-/// A wait that throws ends its handle: no request of it may touch the
-/// program's buffers afterwards (Open MPI's MPI_Waitall returns at the
-/// first failed request and leaves the others active, MPI_ERR_PENDING).
-/// Receives not yet matched are cancelled; the rest get a second (the
-/// error waits for it). True if nothing is left pending.
-static bool quiesceRequests(RequestSlot &slot) noexcept {
-  const double deadline = MPI_Wtime() + 1.0;
+/// Ends a slot's pending requests: a wait that throws (no request of it may
+/// touch the program's buffers afterwards; Open MPI's MPI_Waitall returns at
+/// the first failed request and leaves the others active, MPI_ERR_PENDING)
+/// and a handle never waited, at teardown. Receives not yet matched are
+/// cancelled (a send that cannot be cancelled completes); all get `seconds`.
+/// True if nothing is left pending.
+static bool cancelPending(RequestSlot &slot, double seconds) noexcept {
+  const double deadline = MPI_Wtime() + seconds;
   bool quiet = true;
   for (MPI_Request &request : slot.requests) {
     if (request == MPI_REQUEST_NULL)
@@ -154,7 +155,7 @@ void completeRequest(RequestSlot *found, distrt_handle_t handle) {
     bool completed = false;
     ~Releaser() {
       if (!completed)
-        completed = quiesceRequests(slot);
+        completed = cancelPending(slot, 1.0); // the error waits for it
       retireRequest(slot, slotIndex(handle), completed);
     }
   } releaser{slot, handle};
@@ -205,21 +206,6 @@ void failBlockingReceive(const char *op, const ReceiveCheck &check, int code,
         check.peer);
 }
 
-/// Cancels the receives of a slot still pending at teardown (sends cannot
-/// be cancelled portably) and gives the cancellations until `deadline`.
-/// True if the slot then has nothing pending.
-static bool cancelReceives(RequestSlot &slot, double deadline) {
-  for (const ReceiveCheck &check : slot.checks)
-    MPI_Cancel(&slot.requests[static_cast<size_t>(check.index)]);
-  int completed = 0;
-  while (!completed && MPI_Wtime() < deadline)
-    if (MPI_Testall(static_cast<int>(slot.requests.size()),
-                    slot.requests.data(), &completed,
-                    MPI_STATUSES_IGNORE) != MPI_SUCCESS)
-      break;
-  return completed;
-}
-
 void abandonRequests() noexcept {
   RequestTable &t = *gRequests;
   if (!t.live)
@@ -253,8 +239,7 @@ void abandonRequests() noexcept {
     RequestSlot &slot = *pending[i];
     const char *outcome = "completed at finalization";
     if (completed[i] != 1) {
-      const bool cancelled =
-          !slot.checks.empty() && cancelReceives(slot, MPI_Wtime() + 1.0);
+      const bool cancelled = !slot.checks.empty() && cancelPending(slot, 1.0);
       outcome = cancelled ? "its receives were cancelled at finalization"
                           : "still pending at finalization, left to MPI";
       completed[i] = cancelled;

@@ -129,6 +129,38 @@ inline const Team &world() {
   return team;
 }
 
+/// Row-major index <-> flat index of `shape`.
+inline std::vector<int64_t> unflatten(const std::vector<int64_t> &shape,
+                                      int64_t flat) {
+  std::vector<int64_t> index(shape.size());
+  for (size_t d = shape.size(); d-- > 0;) {
+    index[d] = flat % shape[d];
+    flat /= shape[d];
+  }
+  return index;
+}
+
+inline int64_t flatten(const std::vector<int64_t> &shape,
+                       const std::vector<int64_t> &index) {
+  int64_t flat = 0;
+  for (size_t d = 0; d < shape.size(); ++d)
+    flat = flat * shape[d] + index[d];
+  return flat;
+}
+
+/// `shape` with dimension `dim` times `factor`.
+inline std::vector<int64_t> scaled(std::vector<int64_t> shape, int64_t dim,
+                                   int64_t factor) {
+  shape[static_cast<size_t>(dim)] *= factor;
+  return shape;
+}
+
+/// One group of the whole team in rank order (flattened ids).
+inline const GroupTable &everyone() {
+  static const GroupTable groups(DISTRT_FLATTENED_IDS, {});
+  return groups;
+}
+
 } // namespace distrt::test
 
 #endif // DISTRUNTIME_TESTS_RUNTIME_ARRAYUTIL_H

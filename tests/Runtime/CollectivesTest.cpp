@@ -40,35 +40,6 @@ int64_t value(Dtype dtype, int64_t f, int64_t i) {
   }
 }
 
-std::vector<int64_t> unflatten(const std::vector<int64_t> &shape,
-                               int64_t flat) {
-  std::vector<int64_t> index(shape.size());
-  for (size_t d = shape.size(); d-- > 0;) {
-    index[d] = flat % shape[d];
-    flat /= shape[d];
-  }
-  return index;
-}
-
-int64_t flatten(const std::vector<int64_t> &shape,
-                const std::vector<int64_t> &index) {
-  int64_t flat = 0;
-  for (size_t d = 0; d < shape.size(); ++d)
-    flat = flat * shape[d] + index[d];
-  return flat;
-}
-
-std::vector<int64_t> scaled(std::vector<int64_t> shape, int64_t dim,
-                            int64_t factor) {
-  shape[static_cast<size_t>(dim)] *= factor;
-  return shape;
-}
-
-const GroupTable &everyone() {
-  static const GroupTable groups(DISTRT_FLATTENED_IDS, {});
-  return groups;
-}
-
 } // namespace
 
 TEST_CASE("all_gather: every dim of 3-D operands, strided, mixed types",

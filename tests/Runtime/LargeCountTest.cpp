@@ -18,6 +18,7 @@
 
 #include <cstdlib>
 #include <memory>
+#include <optional>
 
 using namespace distrt;
 using namespace distrt::test;
@@ -36,40 +37,29 @@ int64_t term(int64_t f, int64_t i) { return (f + 1) + i % 7; }
 int64_t sumOver(int64_t n, int64_t i) { return n * (n + 1) / 2 + n * (i % 7); }
 int64_t maxOver(int64_t n, int64_t i) { return n + i % 7; }
 
-std::vector<int64_t> unflatten(const std::vector<int64_t> &shape,
-                               int64_t flat) {
-  std::vector<int64_t> index(shape.size());
-  for (size_t d = shape.size(); d-- > 0;) {
-    index[d] = flat % shape[d];
-    flat /= shape[d];
-  }
-  return index;
-}
-
-int64_t flatten(const std::vector<int64_t> &shape,
-                const std::vector<int64_t> &index) {
-  int64_t flat = 0;
-  for (size_t d = 0; d < shape.size(); ++d)
-    flat = flat * shape[d] + index[d];
-  return flat;
-}
-
-std::vector<int64_t> scaled(std::vector<int64_t> shape, int64_t dim,
-                            int64_t factor) {
-  shape[static_cast<size_t>(dim)] *= factor;
-  return shape;
-}
-
-const GroupTable &everyone() {
-  static const GroupTable groups(DISTRT_FLATTENED_IDS, {});
-  return groups;
-}
-
 struct Spec {
   Dtype dtype;
   std::vector<int64_t> shape;
   bool stridedIn = false, stridedOut = false;
 };
+
+/// Inputs of `specs` holding value(f, i) and outputs of the same shapes,
+/// filled with `outFill` if given (a value the op must replace).
+struct SameShape {
+  std::vector<Array> ins, outs;
+};
+SameShape sameShapeArrays(const std::vector<Spec> &specs, int64_t f,
+                          std::optional<int64_t> outFill) {
+  SameShape a;
+  for (const Spec &s : specs) {
+    a.ins.emplace_back(s.dtype, s.shape, s.stridedIn);
+    a.ins.back().fill([&](int64_t i) { return value(f, i); });
+    a.outs.emplace_back(s.dtype, s.shape, s.stridedOut);
+    if (outFill)
+      a.outs.back().fill([&](int64_t) { return *outFill; });
+  }
+  return a;
+}
 
 std::vector<Operand> operandsOf(std::vector<Array> &arrays) {
   std::vector<Operand> operands;
@@ -217,13 +207,7 @@ TEST_CASE("large counts: collective_broadcast", "[largecount]") {
         std::find(members.begin(), members.end(), f) != members.end();
     for (const std::vector<Spec> &specs : byteSets())
       for (int async = 0; async < 2; ++async) {
-        std::vector<Array> ins, outs;
-        for (const Spec &s : specs) {
-          ins.emplace_back(s.dtype, s.shape, s.stridedIn);
-          ins.back().fill([&](int64_t i) { return value(f, i); });
-          outs.emplace_back(s.dtype, s.shape, s.stridedOut);
-          outs.back().fill([](int64_t) { return 1; });
-        }
+        auto [ins, outs] = sameShapeArrays(specs, f, 1);
         const std::vector<Operand> inOps = operandsOf(ins),
                                    outOps = operandsOf(outs);
         if (async)
@@ -271,13 +255,7 @@ TEST_CASE("large counts: collective_permute", "[largecount]") {
     const GroupTable pairs(DISTRT_CROSS_REPLICA, table);
     for (const std::vector<Spec> &specs : byteSets())
       for (int async = 0; async < 2; ++async) {
-        std::vector<Array> ins, outs;
-        for (const Spec &s : specs) {
-          ins.emplace_back(s.dtype, s.shape, s.stridedIn);
-          ins.back().fill([&](int64_t i) { return value(f, i); });
-          outs.emplace_back(s.dtype, s.shape, s.stridedOut);
-          outs.back().fill([](int64_t) { return 7; });
-        }
+        auto [ins, outs] = sameShapeArrays(specs, f, 7);
         const std::vector<Operand> inOps = operandsOf(ins),
                                    outOps = operandsOf(outs);
         if (async)
@@ -317,12 +295,7 @@ TEST_CASE("large counts: send/recv", "[largecount]") {
     for (int mode = 0; mode < 3; ++mode) {
       // 0: sync send, sync recv; 1: async recv posted first, async send;
       // 2: host transfer (never through MPI), sync.
-      std::vector<Array> ins, outs;
-      for (const Spec &s : specs) {
-        ins.emplace_back(s.dtype, s.shape, s.stridedIn);
-        ins.back().fill([&](int64_t i) { return value(f, i); });
-        outs.emplace_back(s.dtype, s.shape, s.stridedOut);
-      }
+      auto [ins, outs] = sameShapeArrays(specs, f, std::nullopt);
       const std::vector<Operand> inOps = operandsOf(ins),
                                  outOps = operandsOf(outs);
       int64_t from = source;

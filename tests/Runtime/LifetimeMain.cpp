@@ -88,10 +88,8 @@ int main(int argc, char **argv) {
     const int64_t one = 1, n = size;
     const distrt::Operand i{distrt::MemrefView(in, {&one, 1}, {&one, 1}),
                             distrt::Dtype::F64},
-        o{distrt::MemrefView(out, {&n, 1}, {&one, 1}),
-          distrt::Dtype::F64},
-        s{distrt::MemrefView(sum, {&one, 1}, {&one, 1}),
-          distrt::Dtype::F64};
+        o{distrt::MemrefView(out, {&n, 1}, {&one, 1}), distrt::Dtype::F64},
+        s{distrt::MemrefView(sum, {&one, 1}, {&one, 1}), distrt::Dtype::F64};
     const distrt::Team world;
     distrt::allGatherAsync(world, reversed, 0, {{i}}, {{o}}, nullptr,
                            "lifetime.mlir:2:3")
