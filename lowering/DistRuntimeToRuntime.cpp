@@ -17,7 +17,10 @@
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/SCF/Transforms/Patterns.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/Transforms/DialectConversion.h"
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/xxhash.h"
 
 namespace mlir::distruntime {
 #define GEN_PASS_DEF_CONVERTDISTRUNTIMETORUNTIME
@@ -26,6 +29,47 @@ namespace mlir::distruntime {
 
 using namespace mlir;
 using namespace mlir::distruntime;
+
+/// A stack array of the i64 values `entries`, which are integer attributes or
+/// index/integer values.
+static Value createI64Array(OpBuilder &b, Location loc,
+                            ArrayRef<OpFoldResult> entries) {
+  Type i64 = b.getI64Type();
+  auto type = MemRefType::get({static_cast<int64_t>(entries.size())}, i64);
+  Value array = memref::AllocaOp::create(b, loc, type);
+  for (auto [slot, entry] : llvm::enumerate(entries)) {
+    Value value;
+    if (std::optional<int64_t> constant = getConstantIntValue(entry))
+      value = createI64(b, loc, *constant);
+    else if ((value = cast<Value>(entry)).getType() != i64)
+      value = arith::IndexCastOp::create(b, loc, i64, value);
+    memref::StoreOp::create(b, loc, value, array,
+                            ValueRange{arith::ConstantIndexOp::create(
+                                b, loc, static_cast<int64_t>(slot))});
+  }
+  return array;
+}
+
+/// The constant i64 array `values` as a memref global, shared by content.
+static Value getConstantI64Array(OpBuilder &b, ModuleOp module, Location loc,
+                                 StringRef prefix, ArrayRef<int64_t> values) {
+  auto type = MemRefType::get({static_cast<int64_t>(values.size())},
+                              b.getI64Type());
+  std::string name = llvm::formatv(
+      "{0}_{1:x16}", prefix,
+      llvm::xxh3_64bits(ArrayRef(reinterpret_cast<const uint8_t *>(
+                                     values.data()),
+                                 values.size() * sizeof(int64_t))));
+  if (!module.lookupSymbol(name)) {
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(module.getBody());
+    auto tensorType = RankedTensorType::get(type.getShape(), b.getI64Type());
+    memref::GlobalOp::create(b, loc, name, b.getStringAttr("private"), type,
+                             DenseIntElementsAttr::get(tensorType, values),
+                             /*constant=*/true, /*alignment=*/IntegerAttr());
+  }
+  return memref::GetGlobalOp::create(b, loc, type, name);
+}
 
 namespace {
 
@@ -132,19 +176,12 @@ struct GetHaloLowering : public OpConversionPattern<GetHaloOp> {
     ValueRange handle = createAllocaScope(
         rewriter, loc, rewriter.getI64Type(), [&](OpBuilder &b) {
           // gShape, lOffsets, bbOffsets, bbSizes as one i64 array.
-          auto geometryType = MemRefType::get({4 * rank}, b.getI64Type());
-          Value geometry = memref::AllocaOp::create(b, loc, geometryType);
-          int64_t slot = 0;
+          SmallVector<OpFoldResult> entries;
           for (ValueRange values :
                {adaptor.getGShape(), adaptor.getLOffsets(),
                 adaptor.getBbOffsets(), adaptor.getBbSizes()})
-            for (Value v : values) {
-              Value asI64 =
-                  arith::IndexCastOp::create(b, loc, b.getI64Type(), v);
-              memref::StoreOp::create(
-                  b, loc, asI64, geometry,
-                  ValueRange{arith::ConstantIndexOp::create(b, loc, slot++)});
-            }
+            llvm::append_range(entries, values);
+          Value geometry = createI64Array(b, loc, entries);
           auto [localRank, localDesc] = castToUnranked(b, loc, local);
           auto [geomRank, geomDesc] = castToUnranked(b, loc, geometry);
           auto [leftRank, leftDesc] = castToUnranked(b, loc, left);
@@ -159,6 +196,78 @@ struct GetHaloLowering : public OpConversionPattern<GetHaloOp> {
           return SmallVector<Value>{call.getResult(0)};
         });
     rewriter.replaceOp(op, {handle[0], left, right});
+    return success();
+  }
+};
+
+//===----------------------------------------------------------------------===//
+// update_halo
+//===----------------------------------------------------------------------===//
+
+struct UpdateHaloLowering : public OpConversionPattern<UpdateHaloOp> {
+  using OpConversionPattern::OpConversionPattern;
+
+  LogicalResult
+  matchAndRewrite(UpdateHaloOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    Value block = adaptor.getBlock();
+    auto blockType = dyn_cast<MemRefType>(block.getType());
+    if (!blockType)
+      return op.emitOpError("on tensors must be bufferized before "
+                            "convert-distruntime-to-runtime (run "
+                            "one-shot-bufferize, or the distruntime-to-llvm "
+                            "pipeline)");
+    auto dtype = getRuntimeTypeCode(blockType.getElementType());
+    if (!dtype)
+      return rewriter.notifyMatchFailure(op, "unsupported element type");
+
+    // distrt.h's spec: g, grid[g], then per dimension lo, hi, k, axes[k].
+    Builder attrs(getContext());
+    SmallVector<OpFoldResult> spec;
+    auto push = [&](int64_t v) { spec.push_back(attrs.getI64IntegerAttr(v)); };
+    push(op.getGrid().size());
+    for (int64_t size : op.getGrid())
+      push(size);
+    ArrayAttr splitAxes = op.getSplitAxes();
+    SmallVector<OpFoldResult> halo =
+        getMixedValues(op.getStaticHaloSizes(), adaptor.getHaloSizes(),
+                       rewriter);
+    for (int64_t d = 0; d < blockType.getRank(); ++d) {
+      spec.append({halo[2 * d], halo[2 * d + 1]});
+      ArrayRef<int64_t> axes;
+      if (d < static_cast<int64_t>(splitAxes.size()))
+        axes = cast<DenseI64ArrayAttr>(splitAxes[d]).asArrayRef();
+      push(axes.size());
+      for (int64_t axis : axes)
+        push(axis);
+    }
+
+    auto module = op->getParentOfType<ModuleOp>();
+    auto [callee, where] =
+        getCalleeAndLocation(rewriter, op, RuntimeFunction::UpdateHalo);
+    // A static spec is a constant global, so a loop around the op stores
+    // nothing per iteration.
+    std::optional<SmallVector<int64_t>> staticSpec = getConstantIntValues(spec);
+    Value constantSpec =
+        staticSpec ? getConstantI64Array(rewriter, module, loc,
+                                         "__distrt_halo_spec", *staticSpec)
+                   : Value();
+    int64_t key = op.getKey() ? static_cast<int64_t>(*op.getKey()) : -1;
+    replaceByHandleCall(op, rewriter, [&](OpBuilder &b) {
+      Value specArray =
+          constantSpec ? constantSpec : createI64Array(b, loc, spec);
+      auto [blockRank, blockDesc] = castToUnranked(b, loc, block);
+      auto [specRank, specDesc] = castToUnranked(b, loc, specArray);
+      return func::CallOp::create(
+                 b, loc, callee,
+                 ValueRange{createI64(b, loc, op.getTeam()),
+                            createI64(b, loc, key), createI32(b, loc, *dtype),
+                            blockRank, blockDesc, specRank, specDesc,
+                            createI32(b, loc, op.getHandle() != nullptr),
+                            where})
+          .getResult(0);
+    });
     return success();
   }
 };
@@ -222,5 +331,6 @@ void mlir::distruntime::populateDistRuntimeToRuntimeConversionPatterns(
   populateCollectivesToRuntimePatterns(converter, patterns);
   patterns.add<TeamQueryLowering<TeamSizeOp, RuntimeFunction::TeamSize>,
                TeamQueryLowering<TeamMemberOp, RuntimeFunction::TeamMember>,
-               WaitLowering, GetHaloLowering>(converter, patterns.getContext());
+               WaitLowering, GetHaloLowering, UpdateHaloLowering>(
+      converter, patterns.getContext());
 }

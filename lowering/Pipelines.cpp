@@ -9,8 +9,10 @@
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Linalg/Passes.h"
 #include "mlir/Dialect/MemRef/Transforms/Passes.h"
+#include "mlir/Dialect/Shard/Transforms/Passes.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Pass/PassRegistry.h"
+#include "mlir/Transforms/Passes.h"
 
 using namespace mlir;
 using namespace mlir::distruntime;
@@ -45,6 +47,20 @@ void mlir::distruntime::buildDistRuntimeToLLVMPipeline(
   pm.addPass(createReconcileUnrealizedCastsPass());
 }
 
+void mlir::distruntime::buildShardToLLVMPipeline(
+    OpPassManager &pm, const ShardToLLVMOptions &options) {
+  pm.addNestedPass<func::FuncOp>(shard::createShardingPropagation());
+  pm.addNestedPass<func::FuncOp>(shard::createPartition());
+  ConvertShardToDistRuntimeOptions convert;
+  convert.team = options.team;
+  pm.addPass(createConvertShardToDistRuntime(convert));
+  // Folds the index arithmetic the partitioner and the conversion leave.
+  pm.addPass(createCanonicalizerPass());
+  DistRuntimeToLLVMOptions llvm;
+  llvm.bufferDeallocation = options.bufferDeallocation;
+  buildDistRuntimeToLLVMPipeline(pm, llvm);
+}
+
 void mlir::distruntime::registerDistRuntimePasses() {
   registerDistRuntimeConversionPasses();
   registerDistRuntimeTransformsPasses();
@@ -53,4 +69,9 @@ void mlir::distruntime::registerDistRuntimePasses() {
       "Lower distruntime and func/arith/scf/memref/tensor/linalg/vector to "
       "the LLVM dialect, calling libdistrt",
       buildDistRuntimeToLLVMPipeline);
+  PassPipelineRegistration<ShardToLLVMOptions>(
+      "shard-to-llvm",
+      "Partition a program annotated with upstream shard ops and lower it "
+      "through distruntime to the LLVM dialect",
+      buildShardToLLVMPipeline);
 }

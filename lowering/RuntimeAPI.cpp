@@ -6,6 +6,7 @@
 
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/xxhash.h"
 
@@ -333,4 +334,24 @@ Value mlir::distruntime::packOperands(OpBuilder &builder, Location loc,
     LLVM::StoreOp::create(builder, loc, operand, slot);
   }
   return array;
+}
+
+void mlir::distruntime::createRuntimeCheck(OpBuilder &b, Location loc,
+                                           arith::CmpIPredicate pred,
+                                           Value have, Value want,
+                                           StringRef opName, StringRef what) {
+  Value failed = arith::CmpIOp::create(b, loc, arith::invertPredicate(pred),
+                                       have, want);
+  auto check = scf::IfOp::create(b, loc, failed, /*withElseRegion=*/false);
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPointToStart(check.thenBlock());
+  auto module = check->getParentOfType<ModuleOp>();
+  auto callee = getOrInsertRuntimeFunction(b, module, RuntimeFunction::CheckFailed);
+  Type i64 = b.getI64Type();
+  func::CallOp::create(b, loc, callee,
+                       ValueRange{getStringConstant(b, module, loc, opName),
+                                  getStringConstant(b, module, loc, what),
+                                  arith::IndexCastOp::create(b, loc, i64, have),
+                                  arith::IndexCastOp::create(b, loc, i64, want),
+                                  getLocationString(b, module, loc)});
 }

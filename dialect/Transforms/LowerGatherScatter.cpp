@@ -127,22 +127,8 @@ struct SizeChecks {
                const Twine &what) {
     if (have.constant && want.constant)
       return;
-    Value failed = arith::CmpIOp::create(b, loc, arith::invertPredicate(pred),
-                                         have.value, want.value);
-    auto check = scf::IfOp::create(b, loc, failed, /*withElseRegion=*/false);
-    OpBuilder::InsertionGuard guard(b);
-    b.setInsertionPointToStart(check.thenBlock());
-    auto module = check->getParentOfType<ModuleOp>();
-    auto callee =
-        getOrInsertRuntimeFunction(b, module, RuntimeFunction::CheckFailed);
-    Type i64 = b.getI64Type();
-    func::CallOp::create(
-        b, loc, callee,
-        ValueRange{getStringConstant(b, module, loc, opName),
-                   getStringConstant(b, module, loc, what.str()),
-                   arith::IndexCastOp::create(b, loc, i64, have.value),
-                   arith::IndexCastOp::create(b, loc, i64, want.value),
-                   getLocationString(b, module, loc)});
+    createRuntimeCheck(b, loc, pred, have.value, want.value, opName,
+                       what.str());
   }
   void requireEqual(Size have, Size want, const Twine &what) {
     require(arith::CmpIPredicate::eq, have, want, what);

@@ -32,8 +32,27 @@ struct DistRuntimeToLLVMOptions
 void buildDistRuntimeToLLVMPipeline(OpPassManager &pm,
                                     const DistRuntimeToLLVMOptions &options);
 
+/// Options of the `shard-to-llvm` pipeline.
+struct ShardToLLVMOptions : public PassPipelineOptions<ShardToLLVMOptions> {
+  PassOptions::Option<int64_t> team{
+      *this, "team",
+      llvm::cl::desc("The distruntime team the shard grids map onto"),
+      llvm::cl::init(0)};
+  PassOptions::Option<bool> bufferDeallocation{
+      *this, "buffer-deallocation",
+      llvm::cl::desc("Insert deallocations for buffers created by "
+                     "bufferizing tensors (input must have no deallocs)"),
+      llvm::cl::init(false)};
+};
+
+/// A program annotated with upstream shard ops -> LLVM dialect:
+/// sharding-propagation and shard-partition on every function,
+/// convert-shard-to-distruntime, then distruntime-to-llvm.
+void buildShardToLLVMPipeline(OpPassManager &pm,
+                              const ShardToLLVMOptions &options);
+
 /// Registers the conversion and dialect transform passes and the
-/// `distruntime-to-llvm` pipeline.
+/// `distruntime-to-llvm` and `shard-to-llvm` pipelines.
 void registerDistRuntimePasses();
 
 #define GEN_PASS_REGISTRATION

@@ -10,6 +10,7 @@
 
 #include "distruntime/Dialect/DistRuntime/IR/RuntimeFunction.h"
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinOps.h"
@@ -33,6 +34,13 @@ Value getStringConstant(OpBuilder &builder, ModuleOp module, Location loc,
 /// A pointer to a NUL-terminated constant string "file:line:col" naming
 /// `loc`, shared by all ops with the same location.
 Value getLocationString(OpBuilder &builder, ModuleOp module, Location loc);
+
+/// Emits a run-time check of generated code: where `have pred want` (index
+/// values) does not hold, distrt_check_failed prints "<opName> at <loc>:
+/// ...: <what>: <have> vs <want>" and ends the job.
+void createRuntimeCheck(OpBuilder &builder, Location loc,
+                        arith::CmpIPredicate pred, Value have, Value want,
+                        StringRef opName, StringRef what);
 
 /// Passes `memref` by MLIR's unranked convention: returns (rank, descriptor).
 /// Must be called inside a memref.alloca_scope: the descriptor lives on the
