@@ -217,6 +217,7 @@ static bool visitCall(const Call &c, const ParamNames &params, Sink &s) {
 
 namespace {
 struct HaloCall {
+  const char *op;
   int64_t key;
   int32_t dtype;
   int64_t rank;
@@ -226,7 +227,7 @@ struct HaloCall {
 } // namespace
 
 template <class Sink> static bool visitHalo(const HaloCall &h, Sink &s) {
-  s.str({"op"}, "get_halo");
+  s.str({"op"}, h.op);
   s.num({"key"}, h.key);
   s.dtype({"element type"}, h.dtype);
   s.num({"rank of the local block"}, h.rank);
@@ -382,9 +383,10 @@ void agreeOnCall(const Call &c, const ParamNames &params, BlockedCall *watch) {
   agree(c.team, watch, [&](auto &sink) { return visitCall(c, params, sink); });
 }
 
-void agreeOnHalo(int64_t team, int64_t key, int32_t dtype, int64_t rank,
-                 bool replans, const SourceLoc &loc, BlockedCall *watch) {
-  const HaloCall h{key, dtype, rank, replans, loc};
+void agreeOnHalo(const char *op, int64_t team, int64_t key, int32_t dtype,
+                 int64_t rank, bool replans, const SourceLoc &loc,
+                 BlockedCall *watch) {
+  const HaloCall h{op, key, dtype, rank, replans, loc};
   agree(team, watch, [&](auto &sink) { return visitHalo(h, sink); });
 }
 

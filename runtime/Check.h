@@ -13,11 +13,11 @@
 //   all_reduce at prog.mlir:12:8: team 0, rank 1: element type f32 here,
 //   i32 on rank 0
 //
-// get_halo agrees on its key, element type, rank, location and whether the
-// key's geometry changed (a rank that replans while another does not would
-// hang); finalization agrees too, so a rank that skipped a collective is
-// named at the op the others are in. Checked mode also turns the watchdog
-// on (Watchdog.h) and makes DISTRT_SITE_STATIC sites match in full.
+// get_halo and update_halo agree on their key, element type, rank, location and
+// whether the key's geometry changed (a rank that replans while another does
+// not would hang); finalization agrees too, so a rank that skipped a collective
+// is named at the op the others are in. Checked mode also turns the watchdog on
+// (Watchdog.h) and makes DISTRT_SITE_STATIC sites match in full.
 //
 //===----------------------------------------------------------------------===//
 
@@ -59,9 +59,11 @@ using ParamNames = std::array<const char *, 3>;
 /// the agreement waits for.
 void agreeOnCall(const Call &c, const ParamNames &params, BlockedCall *watch);
 
-/// get_halo's agreement: `replans` is whether this rank plans the key anew.
-void agreeOnHalo(int64_t team, int64_t key, int32_t dtype, int64_t rank,
-                 bool replans, const SourceLoc &loc, BlockedCall *watch);
+/// get_halo's and update_halo's (`op`) agreement: `replans` is whether this
+/// rank plans the key anew.
+void agreeOnHalo(const char *op, int64_t team, int64_t key, int32_t dtype,
+                 int64_t rank, bool replans, const SourceLoc &loc,
+                 BlockedCall *watch);
 
 /// Finalization's agreement on team 0, if it exists (checked mode).
 void agreeOnFinalize();

@@ -1,10 +1,14 @@
-//===- Halo.h - get_halo communication plans --------------------*- C++ -*-===//
+//===- Halo.h - get_halo and update_halo communication plans ----*- C++ -*-===//
 
 #ifndef DISTRUNTIME_RUNTIME_HALO_H
 #define DISTRUNTIME_RUNTIME_HALO_H
 
+#include <mpi.h>
+
 #include <cstddef>
 #include <cstdint>
+#include <memory>
+#include <unordered_map>
 #include <vector>
 
 namespace distrt::detail {
@@ -47,6 +51,50 @@ struct HaloPlan {
   /// Scratch for the allgathered geometry of every rank.
   std::vector<int64_t> gathered, gatheredDims;
 };
+
+/// One box of an update_halo block that travels to or from one peer: `count`
+/// of `type` at `byteOffset` from the block's first element. A box that is
+/// contiguous in the block is a count of elements; any other is one
+/// element of a committed derived type, owned by the plan.
+struct HaloBox {
+  int peer;
+  int tag;
+  int64_t byteOffset;
+  int count;
+  MPI_Datatype type;
+  bool ownsType;
+};
+
+/// update_halo's exchange for one block shape, strides and spec of this
+/// rank.
+struct UpdateHaloPlan {
+  bool valid = false;
+  /// What the plan was made for: dtype, rank, sizes, strides, spec.
+  std::vector<int64_t> key;
+  std::vector<HaloBox> recvs, sends;
+  /// Scratch for the allgathered headers and core extents.
+  std::vector<int64_t> gathered;
+
+  UpdateHaloPlan() = default;
+  UpdateHaloPlan(const UpdateHaloPlan &) = delete;
+  UpdateHaloPlan &operator=(const UpdateHaloPlan &) = delete;
+  ~UpdateHaloPlan() { clear(); }
+  /// Drops the boxes and frees their derived types.
+  void clear() noexcept;
+};
+
+/// The plan of `key` in `cache` (made on first use), or for a key < 0 the
+/// scratch plan, invalidated: such calls plan every time.
+template <class Plan>
+Plan &cachedPlan(std::unordered_map<int64_t, std::unique_ptr<Plan>> &cache,
+                 std::unique_ptr<Plan> &scratch, int64_t key) {
+  std::unique_ptr<Plan> &plan = key >= 0 ? cache[key] : scratch;
+  if (!plan)
+    plan = std::make_unique<Plan>();
+  if (key < 0)
+    plan->valid = false;
+  return *plan;
+}
 
 } // namespace distrt::detail
 

@@ -107,6 +107,15 @@ void copy(const StridedBytes &src, const StridedBytes &dst,
 /// Sets every element of `dst` to zero bytes.
 void zero(const StridedBytes &dst);
 
+/// The view of an unranked memref argument of the C ABI (`what` names it in
+/// the error); rejects a null descriptor or a negative rank.
+MemrefView unrankedArg(int64_t rank, void *descriptor, const char *what);
+
+/// The values of a 1-D i64 memref, read in place when dense, else gathered
+/// into `scratch`.
+std::span<const int64_t> i64Values(const MemrefView &view,
+                                   std::vector<int64_t> &scratch);
+
 /// "[2, 3]": a shape for error messages.
 std::string shapeText(std::span<const int64_t> shape);
 inline std::string shapeText(int64_t rank, const int64_t *sizes) {

@@ -20,6 +20,7 @@
 namespace distrt::detail {
 
 struct HaloPlan;
+struct UpdateHaloPlan;
 struct GroupCache;
 struct ChannelState;
 
@@ -36,6 +37,9 @@ struct TeamState {
   /// Cached get_halo plans by key, and one scratch plan for key < 0.
   std::unordered_map<int64_t, std::unique_ptr<HaloPlan>> haloPlans;
   std::unique_ptr<HaloPlan> scratchPlan;
+  /// The same for update_halo.
+  std::unordered_map<int64_t, std::unique_ptr<UpdateHaloPlan>> updateHaloPlans;
+  std::unique_ptr<UpdateHaloPlan> updateHaloScratch;
   /// Process-group layouts and their communicators (ProcessGroups.h).
   std::unique_ptr<GroupCache> groups;
   /// send/recv channels: buffered sends, host queues (Channels.h).

@@ -468,22 +468,12 @@ static distrt_handle_t getHalo(int64_t teamId, int64_t key, int32_t dtype,
   return guarded("get_halo", teamId, loc, [&] {
     Watch watch("get_halo", loc, teamId, "");
     TeamState &team = lookupTeam(teamId);
-    HaloPlan *plan;
-    if (key >= 0) {
-      std::unique_ptr<HaloPlan> &cached = team.haloPlans[key];
-      if (!cached)
-        cached = std::make_unique<HaloPlan>();
-      plan = cached.get();
-    } else {
-      if (!team.scratchPlan)
-        team.scratchPlan = std::make_unique<HaloPlan>();
-      plan = team.scratchPlan.get();
-      plan->valid = false;
-    }
+    HaloPlan *plan = &cachedPlan(team.haloPlans, team.scratchPlan, key);
     const bool holds = plan->valid && sameGeometry(*plan, local, geometry);
     // A rank that replans while another does not would wait for it forever.
     if (gChecked) [[unlikely]]
-      agreeOnHalo(teamId, key, dtype, local.rank, !holds, loc, watch.record());
+      agreeOnHalo("get_halo", teamId, key, dtype, local.rank, !holds, loc,
+                  watch.record());
     if (holds) [[likely]] {
       // Validated when planned; only the halos may differ.
       for (const auto &[halo, side, rows] :
@@ -514,27 +504,14 @@ static distrt_handle_t getHalo(int64_t teamId, int64_t key, int32_t dtype,
 using namespace distrt;
 using namespace distrt::detail;
 
-[[noreturn, gnu::cold, gnu::noinline]] static void
-raiseBadMemref(int64_t rank, void *descriptor, const char *what) {
-  raise("the {} memref is invalid (rank {}, descriptor {})", what, rank,
-        descriptor ? "set" : "null");
-}
-
-/// The view of an unranked memref argument; rejects what is not one.
-static inline MemrefView memref(int64_t rank, void *descriptor,
-                                const char *what) {
-  if (!descriptor || rank < 0) [[unlikely]]
-    raiseBadMemref(rank, descriptor, what);
-  return MemrefView::fromUnranked(rank, descriptor);
-}
-
 distrt_handle_t distrt_get_halo(int64_t team, int64_t key, int32_t dtype,
                                 int64_t localRank, void *local,
                                 int64_t geometryRank, void *geometry,
                                 int64_t leftRank, void *left, int64_t rightRank,
                                 void *right, const char *loc) {
   try {
-    const MemrefView geometryView = memref(geometryRank, geometry, "geometry");
+    const MemrefView geometryView =
+        unrankedArg(geometryRank, geometry, "geometry");
     // The geometry travels as one strided i64 memref of 4 * r values.
     if (geometryRank != 1)
       throw Failure(fmt::format(
@@ -544,22 +521,13 @@ distrt_handle_t distrt_get_halo(int64_t team, int64_t key, int32_t dtype,
       throw Failure(fmt::format("the geometry has {} values, expected 4 * {} "
                                 "(four per dimension of the local block)",
                                 values, localRank));
-    const auto *base = static_cast<const int64_t *>(geometryView.aligned) +
-                       geometryView.offset;
-    const int64_t *g = base;
-    // Generated code passes a dense array; a strided one is gathered once.
     static thread_local std::vector<int64_t> dense;
-    if (geometryView.strides[0] != 1 && values > 1) {
-      dense.resize(static_cast<size_t>(values));
-      for (int64_t i = 0; i < values; ++i)
-        dense[static_cast<size_t>(i)] = base[i * geometryView.strides[0]];
-      g = dense.data();
-    }
+    const int64_t *g = i64Values(geometryView, dense).data();
     const auto r = static_cast<size_t>(localRank);
     const HaloGeometry halo{{g, r}, {g + r, r}, {g + 2 * r, r}, {g + 3 * r, r}};
-    return getHalo(team, key, dtype, memref(localRank, local, "local"), halo,
-                   memref(leftRank, left, "left halo"),
-                   memref(rightRank, right, "right halo"), SourceLoc(loc));
+    return getHalo(team, key, dtype, unrankedArg(localRank, local, "local"),
+                   halo, unrankedArg(leftRank, left, "left halo"),
+                   unrankedArg(rightRank, right, "right halo"), SourceLoc(loc));
   } catch (...) {
     failCurrent("get_halo", team, loc);
   }

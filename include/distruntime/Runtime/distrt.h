@@ -92,6 +92,34 @@ distrt_handle_t distrt_get_halo(int64_t team, int64_t key, int32_t dtype,
                                 int64_t leftRank, void *left, int64_t rightRank,
                                 void *right, const char *loc);
 
+/// Fills the halo frame of `block` in place. The array is decomposed into
+/// Cartesian blocks over a process grid; `block` is this rank's block
+/// *including* its halo frame: along dimension d its core (owned part) is
+/// [lo[d], size[d] - hi[d]) in local indices, the rest is halo.
+/// `spec` is a 1-D i64 memref:
+///   g, gridShape[0..g),
+///   then for each of the r = blockRank dimensions d:
+///     lo[d], hi[d], k[d], axes[0..k[d])
+/// The team rank is the row-major linear index over gridShape (last axis
+/// fastest; prod(gridShape) must equal the team size). Along dimension d the
+/// block index is the row-major linearisation of the rank's coordinates on
+/// axes[0..k[d]) in listed order (first listed slowest), and there are
+/// prod(gridShape[axes]) blocks along d, consecutive in block-index order;
+/// k[d] == 0 means d is not split (one block; its halo, if any, lies
+/// outside the array). A grid axis may be used by at most one dimension.
+/// Cores may differ in size between blocks (uneven splits, empty blocks) but
+/// all ranks with the same block index along d have the same core extent
+/// along d. Halo cells outside the global array are not written; the rest,
+/// corners included, receive the owning ranks' core values, possibly from
+/// several ranks along a dimension when a width exceeds a neighbour's core.
+/// `key` >= 0 caches the plan per (team, key) while this rank's shape and
+/// spec are unchanged; < 0: no caching. With `async` non-zero it returns a
+/// handle for distrt_wait, else waits and returns 0.
+distrt_handle_t distrt_update_halo(int64_t team, int64_t key, int32_t dtype,
+                                   int64_t blockRank, void *block,
+                                   int64_t specRank, void *spec, int32_t async,
+                                   const char *loc);
+
 /// Completes an async operation. Each handle is waited exactly once.
 void distrt_wait(distrt_handle_t handle, const char *loc);
 

@@ -344,6 +344,18 @@ Request getHalo(const Team &team, int64_t key, Dtype dtype,
                 const MemrefView &left, const MemrefView &right,
                 SourceLoc loc = std::source_location::current());
 
+/// Fills the halo frame of `block` (this rank's block of a Cartesian
+/// decomposition, frame included) from the ranks that own the cells; `spec`
+/// as distrt_update_halo's (g, gridShape, then per dimension lo, hi, k,
+/// axes). Planning is collective and cached per (team, key >= 0) like
+/// getHalo's. The Async form's block must stay alive until it is waited.
+void updateHalo(const Team &team, int64_t key, Dtype dtype,
+                const MemrefView &block, std::span<const int64_t> spec,
+                SourceLoc loc = std::source_location::current());
+Request updateHaloAsync(const Team &team, int64_t key, Dtype dtype,
+                        const MemrefView &block, std::span<const int64_t> spec,
+                        SourceLoc loc = std::source_location::current());
+
 /// One operand of a variadic collective: a memref view and its element type.
 struct Operand {
   MemrefView view;
