@@ -3,7 +3,8 @@
 // get_halo and the collectives on tensors read their inputs and return
 // freshly allocated results, so their memref forms are the bufferized ops:
 // nothing aliases, nothing is written. Async forms read private copies of
-// their inputs, which no later op can write before the wait.
+// their inputs, which no later op can write before the wait. update_halo is
+// destination style: its result is its block, updated in place.
 //
 //===----------------------------------------------------------------------===//
 
@@ -108,6 +109,50 @@ struct GetHaloOpInterface
         memrefType(haloOp.getLeft()), memrefType(haloOp.getRight()), *local,
         haloOp.getGShape(), haloOp.getLOffsets(), haloOp.getBbOffsets(),
         haloOp.getBbSizes(), haloOp.getTeamAttr(), haloOp.getKeyAttr());
+    return success();
+  }
+};
+
+/// update_halo reads and writes its block in place: the result is the
+/// block's buffer (one-shot-bufferize copies the block first where the
+/// original tensor is still used).
+struct UpdateHaloOpInterface
+    : public BufferizableOpInterface::ExternalModel<UpdateHaloOpInterface,
+                                                    UpdateHaloOp> {
+  bool bufferizesToMemoryRead(Operation *, OpOperand &,
+                              const AnalysisState &) const {
+    return true;
+  }
+  bool bufferizesToMemoryWrite(Operation *, OpOperand &,
+                               const AnalysisState &) const {
+    return true;
+  }
+  AliasingValueList getAliasingValues(Operation *op, OpOperand &,
+                                      const AnalysisState &) const {
+    return {{cast<UpdateHaloOp>(op).getResult(), BufferRelation::Equivalent}};
+  }
+  LogicalResult bufferize(Operation *op, RewriterBase &rewriter,
+                          const BufferizationOptions &options,
+                          BufferizationState &state) const {
+    auto haloOp = cast<UpdateHaloOp>(op);
+    // The buffer must live until the wait, and buffer deallocation frees it
+    // at the end of its block.
+    if (haloOp.getHandle() && failed(checkWaitInBlock(op, haloOp.getHandle())))
+      return failure();
+    FailureOr<Value> block =
+        getBuffer(rewriter, haloOp.getBlock(), options, state);
+    if (failed(block))
+      return failure();
+    Value handle = haloOp.getHandle();
+    auto memrefForm = UpdateHaloOp::create(
+        rewriter, op->getLoc(), Type(), handle ? handle.getType() : Type(),
+        *block, haloOp.getGridAttr(), haloOp.getSplitAxesAttr(),
+        haloOp.getHaloSizes(), haloOp.getStaticHaloSizesAttr(),
+        haloOp.getTeamAttr(), haloOp.getKeyAttr());
+    SmallVector<Value> replacements{*block};
+    if (Value handle = memrefForm.getHandle())
+      replacements.push_back(handle);
+    replaceOpWithBufferizedValues(rewriter, op, replacements);
     return success();
   }
 };
@@ -285,6 +330,7 @@ void mlir::distruntime::registerBufferizableOpInterfaceExternalModels(
     DialectRegistry &registry) {
   registry.addExtension(+[](MLIRContext *ctx, DistRuntimeDialect *) {
     GetHaloOp::attachInterface<GetHaloOpInterface>(*ctx);
+    UpdateHaloOp::attachInterface<UpdateHaloOpInterface>(*ctx);
     attachCollectiveModels<AllGatherOp, AllReduceGroupOp, AllToAllOp,
                            ReduceScatterOp, CollectiveBroadcastOp,
                            CollectivePermuteOp, SendOp, RecvOp>(ctx);

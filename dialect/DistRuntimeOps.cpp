@@ -4,6 +4,7 @@
 
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/IR/Builders.h"
+#include "mlir/Interfaces/ViewLikeInterface.h"
 #include "llvm/ADT/STLExtras.h"
 
 using namespace mlir;
@@ -20,6 +21,68 @@ static ParseResult parseAsync(OpAsmParser &parser, Type &handleType) {
 static void printAsync(OpAsmPrinter &printer, Operation *, Type handleType) {
   if (handleType)
     printer << "async";
+}
+
+/// update_halo's split axes: one bracketed list of grid axes per dimension,
+/// `[[0], [], [1, 2]]`.
+static ParseResult parseSplitAxes(OpAsmParser &parser, ArrayAttr &splitAxes) {
+  SmallVector<Attribute> lists;
+  auto parseList = [&]() -> ParseResult {
+    SmallVector<int64_t> axes;
+    if (parser.parseCommaSeparatedList(
+            AsmParser::Delimiter::Square, [&]() -> ParseResult {
+              return parser.parseInteger(axes.emplace_back());
+            }))
+      return failure();
+    lists.push_back(DenseI64ArrayAttr::get(parser.getContext(), axes));
+    return success();
+  };
+  if (parser.parseCommaSeparatedList(AsmParser::Delimiter::Square, parseList))
+    return failure();
+  splitAxes = ArrayAttr::get(parser.getContext(), lists);
+  return success();
+}
+
+static void printSplitAxes(OpAsmPrinter &printer, Operation *,
+                           ArrayAttr splitAxes) {
+  printer << '[';
+  llvm::interleaveComma(splitAxes, printer, [&](Attribute axes) {
+    printer << '[';
+    llvm::interleaveComma(cast<DenseI64ArrayAttr>(axes).asArrayRef(), printer);
+    printer << ']';
+  });
+  printer << ']';
+}
+
+/// update_halo's halo sizes: upstream's dynamic index list, with the type of
+/// each value (index or i64), `[1, %w : index, 0, 2]`.
+static ParseResult
+parseHaloSizes(OpAsmParser &parser,
+               SmallVectorImpl<OpAsmParser::UnresolvedOperand> &values,
+               DenseI64ArrayAttr &integers, SmallVectorImpl<Type> &types) {
+  return parseDynamicIndexList(parser, values, integers, &types);
+}
+
+static void printHaloSizes(OpAsmPrinter &printer, Operation *op,
+                           OperandRange values, ArrayRef<int64_t> integers,
+                           TypeRange types) {
+  printDynamicIndexList(printer, op, values, integers, types);
+}
+
+/// update_halo's block type; on a tensor it is also the result type (the
+/// updated tensor).
+static ParseResult parseBlockType(OpAsmParser &parser, Type &blockType,
+                                  Type &resultType) {
+  if (parser.parseType(blockType))
+    return failure();
+  if (isa<RankedTensorType>(blockType))
+    resultType = blockType;
+  return success();
+}
+
+static void printBlockType(OpAsmPrinter &printer, Operation *, Type blockType,
+                           Type) {
+  printer << blockType;
 }
 
 #include "distruntime/Dialect/DistRuntime/IR/DistRuntimeInterfaces.cpp.inc"
@@ -219,6 +282,99 @@ LogicalResult GetHaloOp::verify() {
                          "but 'local' has size ")
              << localType.getDimSize(d) << " in dimension " << d
              << " where the global size is " << *gSize;
+  }
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// UpdateHaloOp
+//===----------------------------------------------------------------------===//
+
+void UpdateHaloOp::build(OpBuilder &b, OperationState &state, Value block,
+                         ArrayRef<int64_t> grid,
+                         ArrayRef<SmallVector<int64_t>> splitAxes,
+                         ArrayRef<OpFoldResult> haloSizes, int64_t team,
+                         std::optional<int64_t> key, bool async) {
+  SmallVector<Attribute> axes;
+  for (ArrayRef<int64_t> list : splitAxes)
+    axes.push_back(b.getDenseI64ArrayAttr(list));
+  SmallVector<int64_t> staticSizes;
+  SmallVector<Value> dynamicSizes;
+  dispatchIndexOpFoldResults(haloSizes, dynamicSizes, staticSizes);
+  Type result =
+      isa<RankedTensorType>(block.getType()) ? block.getType() : Type();
+  Type handle = async ? AsyncHandleType::get(b.getContext()) : Type();
+  build(b, state, result, handle, block, b.getDenseI64ArrayAttr(grid),
+        b.getArrayAttr(axes), dynamicSizes, b.getDenseI64ArrayAttr(staticSizes),
+        b.getI64IntegerAttr(team),
+        key ? b.getI64IntegerAttr(*key) : IntegerAttr());
+}
+
+SmallVector<OpFoldResult> UpdateHaloOp::getMixedHaloSizes() {
+  return getMixedValues(getStaticHaloSizes(), getHaloSizes(), getContext());
+}
+
+LogicalResult UpdateHaloOp::verify() {
+  auto blockType = cast<ShapedType>(getBlock().getType());
+  int64_t rank = blockType.getRank();
+  if (rank < 1)
+    return emitOpError("'block' must have rank >= 1");
+  if (isa<RankedTensorType>(blockType) != (getResult() != nullptr))
+    return emitOpError(isa<RankedTensorType>(blockType)
+                           ? "on a tensor must return the updated tensor"
+                           : "on a memref updates it in place and returns no "
+                             "tensor");
+  if (getResult() && getResult().getType() != blockType)
+    return emitOpError("result type ")
+           << getResult().getType() << " differs from the block type "
+           << blockType;
+
+  ArrayRef<int64_t> grid = getGrid();
+  for (auto [axis, size] : llvm::enumerate(grid))
+    if (size <= 0)
+      return emitOpError("grid size ")
+             << size << " of axis " << axis << " must be positive";
+
+  ArrayAttr splitAxes = getSplitAxes();
+  if (static_cast<int64_t>(splitAxes.size()) > rank)
+    return emitOpError("has ")
+           << splitAxes.size() << " 'split_axes' lists but 'block' has rank "
+           << rank;
+  SmallVector<int64_t> usedBy(grid.size(), -1);
+  for (auto [d, list] : llvm::enumerate(splitAxes))
+    for (int64_t axis : cast<DenseI64ArrayAttr>(list).asArrayRef()) {
+      if (axis < 0 || axis >= static_cast<int64_t>(grid.size()))
+        return emitOpError("grid axis ")
+               << axis << " in 'split_axes' of dimension " << d
+               << " is out of range [0, " << grid.size() << ")";
+      if (usedBy[axis] >= 0)
+        return emitOpError("grid axis ")
+               << axis << " splits both dimension " << usedBy[axis]
+               << " and dimension " << d;
+      usedBy[axis] = d;
+    }
+
+  ArrayRef<int64_t> staticSizes = getStaticHaloSizes();
+  if (static_cast<int64_t>(staticSizes.size()) != 2 * rank)
+    return emitOpError("expects 2 'halo_sizes' per dimension of 'block' (")
+           << 2 * rank << "), but got " << staticSizes.size();
+  if (failed(verifyListOfOperandsOrIntegers(*this, "halo_sizes", 2 * rank,
+                                            staticSizes, getHaloSizes())))
+    return failure();
+  for (int64_t d = 0; d < rank; ++d) {
+    int64_t lo = staticSizes[2 * d], hi = staticSizes[2 * d + 1];
+    for (auto [side, size] : {std::pair{"lo", lo}, {"hi", hi}})
+      if (!ShapedType::isDynamic(size) && size < 0)
+        return emitOpError("halo size ")
+               << side << " " << size << " of dimension " << d
+               << " is negative";
+    // Compared without the sum, which may pass int64.
+    if (!ShapedType::isDynamic(lo) && !ShapedType::isDynamic(hi) &&
+        !blockType.isDynamicDim(d) &&
+        (lo > blockType.getDimSize(d) || hi > blockType.getDimSize(d) - lo))
+      return emitOpError("halo sizes lo ")
+             << lo << " and hi " << hi << " of dimension " << d
+             << " exceed the block size " << blockType.getDimSize(d);
   }
   return success();
 }

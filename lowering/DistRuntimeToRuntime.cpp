@@ -53,13 +53,13 @@ static Value createI64Array(OpBuilder &b, Location loc,
 /// The constant i64 array `values` as a memref global, shared by content.
 static Value getConstantI64Array(OpBuilder &b, ModuleOp module, Location loc,
                                  StringRef prefix, ArrayRef<int64_t> values) {
-  auto type = MemRefType::get({static_cast<int64_t>(values.size())},
-                              b.getI64Type());
-  std::string name = llvm::formatv(
-      "{0}_{1:x16}", prefix,
-      llvm::xxh3_64bits(ArrayRef(reinterpret_cast<const uint8_t *>(
-                                     values.data()),
-                                 values.size() * sizeof(int64_t))));
+  auto type =
+      MemRefType::get({static_cast<int64_t>(values.size())}, b.getI64Type());
+  std::string text;
+  for (int64_t v : values)
+    text += std::to_string(v) + ",";
+  std::string name =
+      llvm::formatv("{0}_{1:x16}", prefix, llvm::xxh3_64bits(text));
   if (!module.lookupSymbol(name)) {
     OpBuilder::InsertionGuard guard(b);
     b.setInsertionPointToStart(module.getBody());
@@ -230,9 +230,8 @@ struct UpdateHaloLowering : public OpConversionPattern<UpdateHaloOp> {
     for (int64_t size : op.getGrid())
       push(size);
     ArrayAttr splitAxes = op.getSplitAxes();
-    SmallVector<OpFoldResult> halo =
-        getMixedValues(op.getStaticHaloSizes(), adaptor.getHaloSizes(),
-                       rewriter);
+    SmallVector<OpFoldResult> halo = getMixedValues(
+        op.getStaticHaloSizes(), adaptor.getHaloSizes(), rewriter);
     for (int64_t d = 0; d < blockType.getRank(); ++d) {
       spec.append({halo[2 * d], halo[2 * d + 1]});
       ArrayRef<int64_t> axes;

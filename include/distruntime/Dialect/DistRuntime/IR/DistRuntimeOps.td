@@ -1,7 +1,8 @@
 //===- DistRuntimeOps.td - DistRuntime operations ------------*- tablegen -*-===//
 //
 // The operations of the DistRuntime RFC: team_size, team_member, wait,
-// allreduce and get_halo.
+// allreduce and get_halo; and update_halo, the n-D halo exchange that
+// shard.update_halo maps onto.
 //
 //===----------------------------------------------------------------------===//
 
@@ -199,6 +200,92 @@ def DistRuntime_GetHaloOp : DistRuntime_Op<"get_halo", [
   }];
   let hasVerifier = 1;
   let hasCanonicalizer = 1;
+}
+
+//===----------------------------------------------------------------------===//
+// UpdateHaloOp
+//===----------------------------------------------------------------------===//
+
+// Per dimension of the block, the grid axes it is split along.
+def DistRuntime_SplitAxesAttr
+    : TypedArrayAttrBase<DenseI64ArrayAttr, "grid axes per dimension">;
+
+def DistRuntime_UpdateHaloOp : DistRuntime_Op<"update_halo", [
+    AttrSizedResultSegments, DistRuntime_Communicates]> {
+  let summary = "in-place halo exchange of a Cartesian block decomposition "
+                "(Isend/Irecv)";
+  let description = [{
+    The n-D array is split into blocks over a process grid of static shape
+    `grid`; team member `m` sits at the row-major coordinates of `m` in the
+    grid. Dimension `d` of the array is split along the grid axes
+    `split_axes[d]` (first listed slowest, as `shard.update_halo`); fewer
+    lists than dimensions leave the others unsplit. `block` is the caller's
+    block *including* its halo frame: along `d` its core is
+    `[lo_d, size_d - hi_d)`, with `halo_sizes = [lo_0, hi_0, lo_1, hi_1, ...]`.
+    The op fills the frame from the cores of the neighbouring blocks along
+    the split dimensions, corners included; frame parts with no neighbour
+    (at the grid's edge, along unsplit dimensions) keep their values. Cores
+    are only read. Blocks may differ in size from member to member.
+
+    On memrefs the update is in place. On tensors it returns the updated
+    tensor, which bufferizes into the block's own buffer (destination
+    style). With `async` it also returns an `!distruntime.async_handle`; the
+    block may be used only after `distruntime.wait`. With a `key`, the
+    communication plan is cached while the block's geometry is unchanged.
+    The team has as many members as the grid has processes.
+
+    ```mlir
+    distruntime.update_halo %block grid [2, 2] split_axes [[0], [1]]
+        halo_sizes [1, 1, %w : index, 0] key(3) : memref<18x?xf32>
+    %h = distruntime.update_halo %b grid [2, 2] split_axes [[0], []]
+        halo_sizes [1, 1, 0, 0] key(4) async : memref<18x18xf64>
+    distruntime.wait %h
+    %t = distruntime.update_halo %tensor grid [4] split_axes [[0]]
+        halo_sizes [2, 1, 0, 0] : tensor<10x8xf32>
+    ```
+
+    Rows of a 1-D array split over `grid [3]`, `halo_sizes [1, 1]`
+    (`|` bounds the core, `.` a frame element the op leaves alone):
+    ```
+    before: m0: .|0 1 2|x   m1: x|3 4 5|x   m2: x|6 7 8|.
+    after:  m0: .|0 1 2|3   m1: 2|3 4 5|6   m2: 5|6 7 8|.
+    ```
+  }];
+  let arguments = (ins
+    Arg<DistRuntime_Array, "block with its halo frame, updated in place",
+        [MemRead, MemWrite]>:$block,
+    DenseI64ArrayAttr:$grid,
+    DistRuntime_SplitAxesAttr:$split_axes,
+    Variadic<AnyTypeOf<[Index, I64]>>:$halo_sizes,
+    DenseI64ArrayAttr:$static_halo_sizes,
+    DefaultValuedAttr<DistRuntime_TeamAttr, "0">:$team,
+    OptionalAttr<DistRuntime_KeyAttr>:$key);
+  let results = (outs
+    Optional<RankedTensorOf<[DistRuntime_ElementType]>>:$result,
+    Optional<DistRuntime_AsyncHandle>:$handle);
+  let assemblyFormat = [{
+    $block `grid` $grid `split_axes` custom<SplitAxes>($split_axes)
+    `halo_sizes` custom<HaloSizes>($halo_sizes, $static_halo_sizes,
+                                   type($halo_sizes))
+    (`team` `(` $team^ `)`)? (`key` `(` $key^ `)`)? custom<Async>(type($handle))
+    attr-dict
+    `:` custom<BlockType>(type($block), type($result))
+  }];
+  let builders = [
+    // The form follows `block`'s type: a tensor result on tensors.
+    OpBuilder<(ins "::mlir::Value":$block,
+      "::llvm::ArrayRef<int64_t>":$grid,
+      "::llvm::ArrayRef<::llvm::SmallVector<int64_t>>":$splitAxes,
+      "::llvm::ArrayRef<::mlir::OpFoldResult>":$haloSizes,
+      CArg<"int64_t", "0">:$team,
+      CArg<"std::optional<int64_t>", "std::nullopt">:$key,
+      CArg<"bool", "false">:$async)>
+  ];
+  let extraClassDeclaration = [{
+    /// The halo sizes, static ones as index attributes.
+    ::llvm::SmallVector<::mlir::OpFoldResult> getMixedHaloSizes();
+  }];
+  let hasVerifier = 1;
 }
 
 include "distruntime/Dialect/DistRuntime/IR/DistRuntimeCollectiveOps.td"
