@@ -9,7 +9,6 @@
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Linalg/Passes.h"
 #include "mlir/Dialect/MemRef/Transforms/Passes.h"
-#include "mlir/Dialect/Shard/Transforms/Passes.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Pass/PassRegistry.h"
 #include "mlir/Transforms/Passes.h"
@@ -49,8 +48,7 @@ void mlir::distruntime::buildDistRuntimeToLLVMPipeline(
 
 void mlir::distruntime::buildShardToLLVMPipeline(
     OpPassManager &pm, const ShardToLLVMOptions &options) {
-  pm.addNestedPass<func::FuncOp>(shard::createShardingPropagation());
-  pm.addNestedPass<func::FuncOp>(shard::createPartition());
+  pm.addPass(createPartitionShardedFunctions());
   ConvertShardToDistRuntimeOptions convert;
   convert.team = options.team;
   pm.addPass(createConvertShardToDistRuntime(convert));

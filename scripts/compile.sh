@@ -34,9 +34,11 @@ done
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 
+# Programs with upstream shard annotations are partitioned first.
 pipeline="distruntime-to-llvm"
+grep -q "shard\.grid" "$input" && pipeline="shard-to-llvm"
 [ -n "${DISTRUNTIME_PIPELINE_OPTIONS:-}" ] &&
-  pipeline="distruntime-to-llvm{${DISTRUNTIME_PIPELINE_OPTIONS}}"
+  pipeline="$pipeline{${DISTRUNTIME_PIPELINE_OPTIONS}}"
 "$build/bin/distruntime-opt" "$input" --pass-pipeline="builtin.module($pipeline)" \
   -o "$work/prog.llvm.mlir"
 "$llvm/bin/mlir-translate" --mlir-to-llvmir "$work/prog.llvm.mlir" -o "$work/prog.ll"

@@ -1,0 +1,22 @@
+#!/usr/bin/env python3
+"""Serial reference for the shard examples: the same inputs from the same
+closed forms, computed on one process and printed as the examples print
+(vector.print: f64 with C's %g)."""
+import sys
+
+
+def matmul(rows, k, cols):
+    a = [[(i + 2 * x) % 5 - 2 for x in range(k)] for i in range(rows)]
+    b = [[(3 * x + j) % 7 - 3 for j in range(cols)] for x in range(k)]
+    c = [[i - j + sum(a[i][x] * b[x][j] for x in range(k)) for j in range(cols)]
+         for i in range(rows)]
+    for row in c:
+        print("".join("%g " % v for v in row))
+    checksum = sum((i * cols + j + 1) * c[i][j]
+                   for i in range(rows) for j in range(cols))
+    print("checksum %g" % checksum)
+
+
+if __name__ == "__main__":
+    example = sys.argv[1] if len(sys.argv) > 1 else "matmul"
+    {"matmul": lambda: matmul(6, 12, 6)}[example]()
