@@ -7,6 +7,12 @@
 //               rows +/- w clipped to the array, cached plan (key set);
 //               baseline: MPI_Irecv/MPI_Isend/MPI_Waitall of the same rows.
 //   allreduce_sum_f64   in-place sum; baseline: MPI_Allreduce(MPI_IN_PLACE).
+//   update_halo_rows, update_halo_cols  update_halo (sync, cached plan) of a
+//               2-D f64 block with a halo of width 1 along the split
+//               dimension: split along rows (contiguous faces) or columns
+//               (strided faces); size = bytes per face. Baseline:
+//               MPI_Irecv/MPI_Isend/MPI_Waitall of the same faces, an
+//               MPI_Type_create_subarray per face for columns.
 // StableHLO-style collectives over the world group (num_groups 0), f64
 // buffers of `size` bytes per process (at least 2 elements where split):
 //   control_mpi_vs_mpi  MPI_Allgather against itself on another
@@ -34,7 +40,8 @@
 //                       unchecked distrt (the baseline column)
 // CSV on stdout: case,np,size,baseline_us,distrt_us (medians of the blocks),
 // ratio (median of the paired blocks' ratios, Paired.h).
-// Usage: distrt_bench [halo|allreduce|collectives|checked|collectives_smoke]
+// Usage: distrt_bench [halo|update_halo|allreduce|collectives|checked|
+//                      collectives_smoke]
 //                     [largest size in bytes, default 16 MiB]
 //
 //===----------------------------------------------------------------------===//
@@ -128,6 +135,88 @@ void benchHalo(int64_t n, int64_t width, MPI_Comm comm, int rank, int size) {
   }
   const Comparison c = compare(baseline, ours, comm);
   printRow(rank, width == 1 ? "halo_w1" : "halo_w4", size, n, c);
+}
+
+/// update_halo over a chain of `size` ranks: each block is `faceElements`
+/// long along the unsplit dimension and kCore + 2 along the split one
+/// (dimension 0 for rows, 1 for columns).
+void benchUpdateHalo(int64_t faceElements, bool columns, MPI_Comm comm,
+                     int rank, int size) {
+  constexpr int64_t kCore = 4, kWidth = 1, kFrame = kCore + 2 * kWidth;
+  const int64_t rows = columns ? faceElements : kFrame;
+  const int64_t cols = columns ? kFrame : faceElements;
+  std::vector<double> block(static_cast<size_t>(rows * cols));
+  Descriptor<2> blockDesc{
+      block.data(), block.data(), 0, {rows, cols}, {cols, 1}};
+  // Grid [size]; the split dimension on axis 0, the other not split.
+  std::vector<int64_t> spec{1, size};
+  for (int64_t d = 0; d < 2; ++d) {
+    if ((d == 1) == columns)
+      spec.insert(spec.end(), {kWidth, kWidth, 1, 0});
+    else
+      spec.insert(spec.end(), {0, 0, 0});
+  }
+  GeometryDescriptor specDesc{
+      spec.data(), spec.data(), 0, {static_cast<int64_t>(spec.size())}, {1}};
+
+  // Faces as subarrays of the block: the first and last core slice (sent)
+  // and the halo slices before and after it (received).
+  const int shape[2] = {static_cast<int>(rows), static_cast<int>(cols)};
+  auto face = [&](int64_t at) {
+    const int sub[2] = {columns ? shape[0] : 1, columns ? 1 : shape[1]};
+    const int start[2] = {columns ? 0 : static_cast<int>(at),
+                          columns ? static_cast<int>(at) : 0};
+    MPI_Datatype type;
+    MPI_Type_create_subarray(2, shape, sub, start, MPI_ORDER_C, MPI_DOUBLE,
+                             &type);
+    MPI_Type_commit(&type);
+    return type;
+  };
+  MPI_Datatype faces[4] = {face(0), face(kWidth), face(kFrame - 2 * kWidth),
+                           face(kFrame - kWidth)}; // halo, core, core, halo
+  auto baseline = [&] {
+    MPI_Request requests[4];
+    int k = 0;
+    if (rank > 0)
+      MPI_Irecv(block.data(), 1, faces[0], rank - 1, 1, comm, &requests[k++]);
+    if (rank < size - 1)
+      MPI_Irecv(block.data(), 1, faces[3], rank + 1, 2, comm, &requests[k++]);
+    if (rank > 0)
+      MPI_Isend(block.data(), 1, faces[1], rank - 1, 2, comm, &requests[k++]);
+    if (rank < size - 1)
+      MPI_Isend(block.data(), 1, faces[2], rank + 1, 1, comm, &requests[k++]);
+    MPI_Waitall(k, requests, MPI_STATUSES_IGNORE);
+  };
+  auto ours = [&] {
+    distrt_update_halo(0, /*key=*/2 + columns, DISTRT_F64, 2, &blockDesc, 1,
+                       &specDesc, /*async=*/0, "bench_update_halo");
+  };
+
+  // Both must fill the same halo cells (those outside the array keep the
+  // sentinel) before they are timed.
+  auto fill = [&](double halo) {
+    for (int64_t i = 0; i < rows; ++i)
+      for (int64_t j = 0; j < cols; ++j) {
+        const int64_t along = columns ? j : i;
+        const bool inHalo = along < kWidth || along >= kFrame - kWidth;
+        block[static_cast<size_t>(i * cols + j)] =
+            inHalo ? halo : static_cast<double>(rank * 1000000 + i * cols + j);
+      }
+  };
+  fill(-1.0);
+  ours();
+  const std::vector<double> viaDistrt = block;
+  fill(-1.0);
+  baseline();
+  if (block != viaDistrt) {
+    std::fprintf(stderr, "rank %d: update_halo results differ\n", rank);
+    MPI_Abort(MPI_COMM_WORLD, 1);
+  }
+  const Comparison c = compare(baseline, ours, comm);
+  printRow(rank, columns ? "update_halo_cols" : "update_halo_rows", size,
+           faceElements * 8, c);
+  for (MPI_Datatype &type : faces)
+    MPI_Type_free(&type);
 }
 
 void benchAllreduce(int64_t bytes, MPI_Comm comm, int rank, int size) {
@@ -485,6 +574,14 @@ int main(int argc, char **argv) {
     for (int64_t n : {256, 1024, 8192})
       for (int64_t width : {1, 4})
         benchHalo(n, width, comm, rank, size);
+  if (only.empty() || only == "update_halo")
+    for (bool columns : {false, true})
+      for (int64_t bytes = 64; bytes <= std::min<int64_t>(maxBytes, 1 << 20);
+           bytes *= 4) {
+        benchUpdateHalo(bytes / 8, columns, comm, rank, size);
+        if (bytes == 4096) // 8 KiB, past Open MPI's shared-memory eager limit
+          benchUpdateHalo(8192 / 8, columns, comm, rank, size);
+      }
   if (only.empty() || only == "allreduce") {
     for (int64_t bytes = 8; bytes <= maxBytes; bytes *= 4)
       benchAllreduce(bytes, comm, rank, size);
