@@ -3,7 +3,7 @@
 #include "distruntime/Conversion/Passes.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
-#include "mlir/Dialect/Shard/IR/ShardDialect.h"
+#include "mlir/Dialect/Shard/IR/ShardOps.h"
 #include "mlir/Dialect/Shard/Transforms/Passes.h"
 #include "mlir/Pass/PassManager.h"
 
@@ -36,12 +36,9 @@ struct PartitionShardedFunctions
     OpPassManager pm = createPartitionPipeline();
     for (auto func : getOperation().getOps<func::FuncOp>()) {
       bool sharded = !func.isExternal() &&
-                     func.walk([](Operation *op) {
-                           return isa<shard::ShardDialect>(op->getDialect())
-                                      ? WalkResult::interrupt()
-                                      : WalkResult::advance();
-                         })
-                         .wasInterrupted();
+                     func.walk([](shard::ShardOp) {
+                           return WalkResult::interrupt();
+                         }).wasInterrupted();
       if (sharded && failed(runPipeline(pm, func)))
         return signalPassFailure();
     }

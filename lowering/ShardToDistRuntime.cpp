@@ -213,6 +213,17 @@ LogicalResult mlir::distruntime::checkShardOp(Operation *op,
           return failure();
         return checkPair(o, grid, o.getGridAxes());
       })
+      .Case<shard::UpdateHaloOp>([&](shard::UpdateHaloOp o) -> LogicalResult {
+        int64_t split = llvm::count_if(
+            o.getSplitAxes().getAxes(),
+            [](shard::GridAxesAttr axes) { return !axes.empty(); });
+        int64_t sizes = o.getStaticHaloSizes().size();
+        if (sizes != 0 && sizes != 2 * split)
+          return o->emitOpError("has ")
+                 << sizes << " halo sizes for " << split
+                 << " split dimensions; it needs a (low, high) pair for each";
+        return success();
+      })
       .Case<shard::ShiftOp>([&](shard::ShiftOp o) -> LogicalResult {
         int64_t axis = o.getShiftAxis().getZExtValue();
         if (!llvm::is_contained(grid.resolveAxes(o.getGridAxes()), axis))

@@ -71,8 +71,10 @@ def PartitionShardedFunctions
     passes that reject function declarations ("only one block is
     supported") and any op without a sharding interface, such as a call to
     a print function. This pass runs both only on the functions that
-    contain shard ops, so a program can keep its driver (`main`, printing,
-    calls) next to the sharded functions it calls.
+    are annotated, so a program can keep its driver (`main`, printing,
+    calls) next to the sharded functions it calls. A function is sharded if
+    it has `shard.shard` annotations; one already partitioned (only shard
+    communication ops) is left as it is.
   }];
 }
 
