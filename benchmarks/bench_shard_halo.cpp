@@ -4,10 +4,9 @@
 //   upstream  stock `mlir-opt --convert-shard-to-mpi` + the upstream chain to
 //             LLVM (shard_halo/lower_upstream.sh), functions
 //             halo_upstream_<case>
-//   ours      `distruntime-opt --convert-shard-to-distruntime` +
-//             distruntime-to-llvm (scripts/compile.sh), functions
-//             halo_ours_<case> (only when the build has the pass:
-//             DISTRT_SHARD_HALO_OURS)
+//   ours      scripts/compile.sh (shard-to-llvm: convert-shard-to-distruntime
+//             + distruntime-to-llvm; shard_halo/lower_ours.sh), functions
+//             halo_ours_<case>
 // Both are called through their C interface (llvm.emit_c_interface) on
 // blocks that include their halo frame.
 //
@@ -22,13 +21,14 @@
 //                            Exit status 1 if ours is wrong anywhere or
 //                            upstream is wrong on a static column split
 //                            (the cases it is expected to get right).
-//   bench_shard_halo [bench] (np 2) column split, faces 64 B .. 1 MiB: the
+//   bench_shard_halo [bench [case]]
+//                            (np 2) column split, faces 64 B .. 1 MiB: the
 //                            check, then upstream and ours in alternating
 //                            blocks (Paired.h). CSV on stdout:
 //                            case,np,size,baseline_us,distrt_us,ratio with
 //                            baseline = upstream, distrt = ours, size = face
 //                            bytes, ratio = ours / upstream (the speedup is
-//                            its inverse). Without ours: upstream alone.
+//                            its inverse).
 //
 //===----------------------------------------------------------------------===//
 
@@ -37,16 +37,13 @@
 
 #include <mpi.h>
 
-#include <cmath>
 #include <cstdint>
 #include <cstdio>
 #include <cstring>
 #include <string>
 #include <vector>
 
-#ifdef DISTRT_SHARD_HALO_OURS
 #include "distruntime/Runtime/distrt.h"
-#endif
 
 using namespace distrt::bench;
 
@@ -58,20 +55,18 @@ using HaloFn = void (*)(Memref2 *);
 // The cases of shard_halo/halo.mlir, each lowered by both pipelines.
 #define DISTRT_SHARD_HALO_CASES(X)                                             \
   X(col_8)                                                                     \
-  X(col_32) X(col_128) X(col_512) X(col_2048) X(col_8192) X(col_32768)         \
-      X(col_131072) X(dyn_col) X(row_64) X(2x2_8)
+  X(col_32)                                                                    \
+  X(col_128)                                                                   \
+  X(col_512) X(col_2048) X(col_8192) X(col_32768) X(col_131072) X(dyn_col)     \
+      X(row_64) X(2x2_8)
 
 #define DECLARE_UPSTREAM(name)                                                 \
   extern "C" void _mlir_ciface_halo_upstream_##name(Memref2 *);
 DISTRT_SHARD_HALO_CASES(DECLARE_UPSTREAM)
-#ifdef DISTRT_SHARD_HALO_OURS
 #define DECLARE_OURS(name)                                                     \
   extern "C" void _mlir_ciface_halo_ours_##name(Memref2 *);
 DISTRT_SHARD_HALO_CASES(DECLARE_OURS)
 #define OURS(name) &_mlir_ciface_halo_ours_##name
-#else
-#define OURS(name) nullptr
-#endif
 
 namespace {
 
@@ -94,7 +89,7 @@ struct Case {
 
 #define COL(rows, name)                                                        \
   Case {                                                                       \
-    #name, 1, 2, rows, 16, 0, 1, &_mlir_ciface_halo_upstream_##name,           \
+#name, 1, 2, rows, 16, 0, 1, &_mlir_ciface_halo_upstream_##name,           \
         OURS(name), true                                                       \
   }
 
@@ -219,7 +214,7 @@ int runCheck(int rank, int np) {
       continue;
     if (check(c, c.upstream, "upstream", rank) && c.timed)
       failed = true;
-    if (c.ours && check(c, c.ours, "ours", rank))
+    if (check(c, c.ours, "ours", rank))
       failed = true;
   }
   if (rank == 0 && failed)
@@ -228,7 +223,7 @@ int runCheck(int rank, int np) {
   return failed ? 1 : 0;
 }
 
-int runBench(int rank, int np) {
+int runBench(int rank, int np, const char *only) {
   if (np != 2) {
     if (rank == 0)
       std::fprintf(stderr, "bench_shard_halo: the benchmark runs at np 2\n");
@@ -237,26 +232,19 @@ int runBench(int rank, int np) {
   // Wrong data is not timed.
   for (const Case &c : cases())
     if (c.timed && (check(c, c.upstream, "upstream", rank, stderr) ||
-                    (c.ours && check(c, c.ours, "ours", rank, stderr))))
+                    check(c, c.ours, "ours", rank, stderr)))
       return 1;
   printHeader(rank);
   for (const Case &c : cases()) {
-    if (!c.timed)
+    if (!c.timed || (only && std::strcmp(only, c.name) != 0))
       continue;
     Block up(c, rank), ours(c, rank);
     Memref2 upRef = up.descriptor(), oursRef = ours.descriptor();
     auto upstreamCall = [&] { c.upstream(&upRef); };
     const std::string name = std::string("shard_halo_") + c.name;
-    if (c.ours) {
-      auto oursCall = [&] { c.ours(&oursRef); };
-      printRow(rank, name.c_str(), np, c.faceBytes(),
-               compare(upstreamCall, oursCall, MPI_COMM_WORLD));
-    } else {
-      // Upstream alone until the distruntime pass exists.
-      const Comparison u =
-          compare(upstreamCall, upstreamCall, MPI_COMM_WORLD, 10);
-      printRow(rank, name.c_str(), np, c.faceBytes(), {u.baselineUs, NAN, NAN});
-    }
+    auto oursCall = [&] { c.ours(&oursRef); };
+    printRow(rank, name.c_str(), np, c.faceBytes(),
+             compare(upstreamCall, oursCall, MPI_COMM_WORLD));
   }
   return 0;
 }
@@ -269,10 +257,9 @@ int main(int argc, char **argv) {
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);
   MPI_Comm_size(MPI_COMM_WORLD, &np);
   const bool checkOnly = argc > 1 && std::strcmp(argv[1], "check") == 0;
-  const int rc = checkOnly ? runCheck(rank, np) : runBench(rank, np);
-#ifdef DISTRT_SHARD_HALO_OURS
+  const int rc = checkOnly ? runCheck(rank, np)
+                           : runBench(rank, np, argc > 2 ? argv[2] : nullptr);
   distrt_finalize();
-#endif
   MPI_Finalize();
   return rc;
 }

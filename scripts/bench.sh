@@ -13,6 +13,13 @@ DISTRUNTIME_BUILD_DIR="$build" "$root/scripts/build.sh" distrt_bench \
 # The launcher and its flags as CMake detected them (Open MPI needs
 # --allow-run-as-root/--oversubscribe here; MPICH needs none).
 cache() { sed -n "s/^$1:[A-Z]*=//p" "$build/CMakeCache.txt"; }
+# shard.update_halo, upstream convert-shard-to-mpi against distruntime:
+# built when CMake found the upstream MLIR tools.
+shard_halo=0
+if [[ "$(cache DISTRUNTIME_UPSTREAM_mlir_opt)" == /* ]]; then
+  shard_halo=1
+  DISTRUNTIME_BUILD_DIR="$build" "$root/scripts/build.sh" bench_shard_halo
+fi
 mpirun="$(cache DISTRUNTIME_MPIRUN)"
 np_flag="$(cache DISTRUNTIME_MPIEXEC_NUMPROC_FLAG)"
 IFS=';' read -r -a flags <<<"$(cache DISTRUNTIME_MPIEXEC_FLAGS)"
@@ -31,5 +38,11 @@ out="$root/docs/benchmarks.csv"
 # gather/scatter run locally (one process): the lowered loops against a
 # hand-written C++ loop; the header is already in the file.
 "$build/benchmarks/bench_gather_scatter" | tail -n +2 | tee -a "$out.tmp"
+# baseline = upstream convert-shard-to-mpi, distrt = ours (its closed-form
+# check goes to stderr).
+if [ "$shard_halo" = 1 ]; then
+  "${mpirun:-mpirun}" "${np_flag:--np}" 2 "${flags[@]}" \
+    "$build/benchmarks/bench_shard_halo" | tail -n +2 | tee -a "$out.tmp"
+fi
 mv "$out.tmp" "$out"
 echo "bench.sh: wrote $out" >&2
