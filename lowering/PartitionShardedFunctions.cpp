@@ -35,10 +35,10 @@ struct PartitionShardedFunctions
   void runOnOperation() override {
     OpPassManager pm = createPartitionPipeline();
     for (auto func : getOperation().getOps<func::FuncOp>()) {
-      bool sharded = !func.isExternal() &&
-                     func.walk([](shard::ShardOp) {
-                           return WalkResult::interrupt();
-                         }).wasInterrupted();
+      bool sharded = !func.isExternal() && func.walk([](shard::ShardOp) {
+                                                 return WalkResult::interrupt();
+                                               })
+                                               .wasInterrupted();
       if (sharded && failed(runPipeline(pm, func)))
         return signalPassFailure();
     }

@@ -340,13 +340,14 @@ void mlir::distruntime::createRuntimeCheck(OpBuilder &b, Location loc,
                                            arith::CmpIPredicate pred,
                                            Value have, Value want,
                                            StringRef opName, StringRef what) {
-  Value failed = arith::CmpIOp::create(b, loc, arith::invertPredicate(pred),
-                                       have, want);
+  Value failed =
+      arith::CmpIOp::create(b, loc, arith::invertPredicate(pred), have, want);
   auto check = scf::IfOp::create(b, loc, failed, /*withElseRegion=*/false);
   OpBuilder::InsertionGuard guard(b);
   b.setInsertionPointToStart(check.thenBlock());
   auto module = check->getParentOfType<ModuleOp>();
-  auto callee = getOrInsertRuntimeFunction(b, module, RuntimeFunction::CheckFailed);
+  auto callee =
+      getOrInsertRuntimeFunction(b, module, RuntimeFunction::CheckFailed);
   Type i64 = b.getI64Type();
   func::CallOp::create(b, loc, callee,
                        ValueRange{getStringConstant(b, module, loc, opName),

@@ -80,8 +80,8 @@ static Value mapElements(OpBuilder &b, Location loc, Value source, Value init,
   AffineMap id = b.getMultiDimIdentityMap(type.getRank());
   SmallVector<utils::IteratorType> parallel(type.getRank(),
                                             utils::IteratorType::parallel);
-  TypeRange results = isa<RankedTensorType>(type) ? TypeRange(type)
-                                                  : TypeRange();
+  TypeRange results =
+      isa<RankedTensorType>(type) ? TypeRange(type) : TypeRange();
   auto generic = linalg::GenericOp::create(
       b, loc, results, source, init, ArrayRef<AffineMap>{id, id}, parallel,
       [&](OpBuilder &nested, Location nestedLoc, ValueRange args) {
@@ -130,7 +130,7 @@ static int64_t getRootIndex(const ShardGrid &grid,
                             ArrayRef<shard::GridAxis> axes,
                             ArrayRef<int64_t> root) {
   int64_t index = 0;
-  for (auto [axis, coord] : llvm::zip_equal(grid.resolveAxes(axes), root))
+  for (auto [axis, coord] : llvm::zip_equal(ShardGrid::toAxes(axes), root))
     index = index * grid.getShape()[axis] + coord;
   return index;
 }
@@ -145,10 +145,9 @@ static Value sliceForMember(OpBuilder &b, Location loc, Value input,
   SmallVector<OpFoldResult> sizes =
       tensor::getMixedSizes(b, loc, input); // dims other than `axis`
   sizes[axis] = b.getIndexAttr(result.getDimSize(axis));
-  offsets[axis] = arith::MulIOp::create(
-                      b, loc, index,
-                      arith::ConstantIndexOp::create(b, loc,
-                                                     result.getDimSize(axis)))
+  offsets[axis] = arith::MulIOp::create(b, loc, index,
+                                        arith::ConstantIndexOp::create(
+                                            b, loc, result.getDimSize(axis)))
                       .getResult();
   return tensor::ExtractSliceOp::create(b, loc, result, input, offsets, sizes,
                                         strides);
@@ -157,8 +156,7 @@ static Value sliceForMember(OpBuilder &b, Location loc, Value input,
 namespace {
 
 /// all_reduce and reduce (the root's result is the all_reduce's).
-template <typename Op>
-struct AllReduceLowering : public ShardPattern<Op> {
+template <typename Op> struct AllReduceLowering : public ShardPattern<Op> {
   using ShardPattern<Op>::ShardPattern;
 
   LogicalResult
@@ -169,8 +167,8 @@ struct AllReduceLowering : public ShardPattern<Op> {
     Type resultType = op.getResult().getType();
     Value input = convertElements(rewriter, loc, adaptor.getInput(),
                                   getElementTypeOrSelf(resultType));
-    auto kind = ReductionKindAttr::get(
-        op.getContext(), toReductionKind(op.getReduction()));
+    auto kind = ReductionKindAttr::get(op.getContext(),
+                                       toReductionKind(op.getReduction()));
     DenseIntElementsAttr groups =
         grid.getGroupsAttr(rewriter, op.getGridAxes());
     Value result;
@@ -195,8 +193,7 @@ struct AllReduceLowering : public ShardPattern<Op> {
 };
 
 /// all_gather and gather (the result is defined on every member).
-template <typename Op>
-struct AllGatherLowering : public ShardPattern<Op> {
+template <typename Op> struct AllGatherLowering : public ShardPattern<Op> {
   using ShardPattern<Op>::ShardPattern;
 
   LogicalResult
@@ -204,12 +201,11 @@ struct AllGatherLowering : public ShardPattern<Op> {
                   ConversionPatternRewriter &rewriter) const override {
     ShardGrid grid = this->getGrid(op);
     rewriter.replaceOp(
-        op, AllGatherOp::create(
-                rewriter, op.getLoc(), op.getResult().getType(), Type(),
-                adaptor.getInput(), ValueRange(),
-                op.getGatherAxis().getZExtValue(),
-                grid.getGroupsAttr(rewriter, op.getGridAxes()), 0, false,
-                this->lowering.team)
+        op, AllGatherOp::create(rewriter, op.getLoc(), op.getResult().getType(),
+                                Type(), adaptor.getInput(), ValueRange(),
+                                op.getGatherAxis().getZExtValue(),
+                                grid.getGroupsAttr(rewriter, op.getGridAxes()),
+                                0, false, this->lowering.team)
                 .getResults());
     return success();
   }
@@ -224,11 +220,10 @@ struct AllSliceLowering : public ShardPattern<shard::AllSliceOp> {
     Location loc = op.getLoc();
     Value index =
         getGrid(op).createInGroupIndex(rewriter, loc, op.getGridAxes());
-    rewriter.replaceOp(op, sliceForMember(rewriter, loc, adaptor.getInput(),
-                                          cast<RankedTensorType>(
-                                              op.getResult().getType()),
-                                          op.getSliceAxis().getZExtValue(),
-                                          index));
+    rewriter.replaceOp(
+        op, sliceForMember(rewriter, loc, adaptor.getInput(),
+                           cast<RankedTensorType>(op.getResult().getType()),
+                           op.getSliceAxis().getZExtValue(), index));
     return success();
   }
 };
@@ -264,15 +259,14 @@ struct ReduceScatterLowering : public ShardPattern<shard::ReduceScatterOp> {
     auto resultType = cast<RankedTensorType>(op.getResult().getType());
     Value input = convertElements(rewriter, loc, adaptor.getInput(),
                                   resultType.getElementType());
-    Value result =
-        ReduceScatterOp::create(
-            rewriter, loc, resultType, Type(), input, ValueRange(),
-            ReductionKindAttr::get(op.getContext(),
-                                   toReductionKind(op.getReduction())),
-            op.getScatterAxis().getZExtValue(),
-            grid.getGroupsAttr(rewriter, op.getGridAxes()), 0, false,
-            lowering.team)
-            .getResults()[0];
+    Value result = ReduceScatterOp::create(
+                       rewriter, loc, resultType, Type(), input, ValueRange(),
+                       ReductionKindAttr::get(
+                           op.getContext(), toReductionKind(op.getReduction())),
+                       op.getScatterAxis().getZExtValue(),
+                       grid.getGroupsAttr(rewriter, op.getGridAxes()), 0, false,
+                       lowering.team)
+                       .getResults()[0];
     if (op.getReduction() == shard::ReductionKind::Average)
       result = divideElements(rewriter, loc, result,
                               grid.getGroupSize(op.getGridAxes()));
@@ -283,8 +277,7 @@ struct ReduceScatterLowering : public ShardPattern<shard::ReduceScatterOp> {
 
 /// broadcast and scatter: the root's input to every member (scatter then
 /// keeps each member's block).
-template <typename Op>
-struct BroadcastLowering : public ShardPattern<Op> {
+template <typename Op> struct BroadcastLowering : public ShardPattern<Op> {
   using ShardPattern<Op>::ShardPattern;
 
   LogicalResult
@@ -321,11 +314,11 @@ struct SendLowering : public ShardPattern<shard::SendOp> {
                   ConversionPatternRewriter &rewriter) const override {
     ShardGrid grid = getGrid(op);
     int64_t to = getRootIndex(grid, op.getGridAxes(), op.getDestination());
-    SendOp::create(rewriter, op.getLoc(), TypeRange(), Type(),
-                   adaptor.getInput(), ValueRange(), nullptr, false,
-                   grid.getInGroupPairsAttr(rewriter, op.getGridAxes(),
-                                            1 - to, to),
-                   0, lowering.team);
+    SendOp::create(
+        rewriter, op.getLoc(), TypeRange(), Type(), adaptor.getInput(),
+        ValueRange(), nullptr, false,
+        grid.getInGroupPairsAttr(rewriter, op.getGridAxes(), 1 - to, to), 0,
+        lowering.team);
     rewriter.replaceOp(op, adaptor.getInput());
     return success();
   }
@@ -358,15 +351,14 @@ struct ShiftLowering : public ShardPattern<shard::ShiftOp> {
   matchAndRewrite(shard::ShiftOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     ShardGrid grid = getGrid(op);
-    rewriter.replaceOp(
-        op, CollectivePermuteOp::create(
-                rewriter, op.getLoc(), op.getResult().getType(), Type(),
-                adaptor.getInput(), ValueRange(),
-                grid.getShiftPairsAttr(rewriter,
-                                       op.getShiftAxis().getZExtValue(),
-                                       op.getOffset(), op.getRotate()),
-                0, lowering.team)
-                .getResults());
+    rewriter.replaceOp(op, CollectivePermuteOp::create(
+                               rewriter, op.getLoc(), op.getResult().getType(),
+                               Type(), adaptor.getInput(), ValueRange(),
+                               grid.getShiftPairsAttr(
+                                   rewriter, op.getShiftAxis().getZExtValue(),
+                                   op.getOffset(), op.getRotate()),
+                               0, lowering.team)
+                               .getResults());
     return success();
   }
 };
@@ -375,12 +367,11 @@ struct ShiftLowering : public ShardPattern<shard::ShiftOp> {
 
 void mlir::distruntime::populateShardCollectivePatterns(
     RewritePatternSet &patterns, const ShardLowering &lowering) {
-  patterns.add<AllReduceLowering<shard::AllReduceOp>,
-               AllReduceLowering<shard::ReduceOp>,
-               AllGatherLowering<shard::AllGatherOp>,
-               AllGatherLowering<shard::GatherOp>, AllSliceLowering,
-               AllToAllLowering, ReduceScatterLowering,
-               BroadcastLowering<shard::BroadcastOp>,
-               BroadcastLowering<shard::ScatterOp>, SendLowering, RecvLowering,
-               ShiftLowering>(patterns.getContext(), lowering);
+  patterns.add<
+      AllReduceLowering<shard::AllReduceOp>, AllReduceLowering<shard::ReduceOp>,
+      AllGatherLowering<shard::AllGatherOp>, AllGatherLowering<shard::GatherOp>,
+      AllSliceLowering, AllToAllLowering, ReduceScatterLowering,
+      BroadcastLowering<shard::BroadcastOp>,
+      BroadcastLowering<shard::ScatterOp>, SendLowering, RecvLowering,
+      ShiftLowering>(patterns.getContext(), lowering);
 }

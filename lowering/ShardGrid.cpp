@@ -23,16 +23,21 @@ int64_t ShardGrid::getSize() const {
   return size;
 }
 
+SmallVector<int64_t> ShardGrid::toAxes(ArrayRef<shard::GridAxis> axes) {
+  return llvm::map_to_vector(axes,
+                             [](shard::GridAxis a) { return int64_t(a); });
+}
+
 SmallVector<int64_t>
 ShardGrid::resolveAxes(ArrayRef<shard::GridAxis> axes) const {
   if (axes.empty())
     return llvm::to_vector(llvm::seq<int64_t>(0, getShape().size()));
-  return llvm::map_to_vector(axes, [](shard::GridAxis a) { return int64_t(a); });
+  return toAxes(axes);
 }
 
 int64_t ShardGrid::getGroupSize(ArrayRef<shard::GridAxis> axes) const {
   int64_t size = 1;
-  for (int64_t axis : resolveAxes(axes))
+  for (int64_t axis : toAxes(axes))
     size *= getShape()[axis];
   return size;
 }
@@ -58,7 +63,7 @@ static int64_t linearIndexOf(ArrayRef<int64_t> coords, ArrayRef<int64_t> axes,
 
 SmallVector<SmallVector<int64_t>>
 ShardGrid::getGroups(ArrayRef<shard::GridAxis> axes) const {
-  SmallVector<int64_t> inGroup = resolveAxes(axes);
+  SmallVector<int64_t> inGroup = toAxes(axes);
   SmallVector<int64_t> others;
   for (int64_t axis : llvm::seq<int64_t>(0, getShape().size()))
     if (!llvm::is_contained(inGroup, axis))
@@ -76,9 +81,8 @@ ShardGrid::getGroups(ArrayRef<shard::GridAxis> axes) const {
   return llvm::to_vector(llvm::make_second_range(groups));
 }
 
-static DenseIntElementsAttr toAttr(Builder &b,
-                                   ArrayRef<SmallVector<int64_t>> rows,
-                                   int64_t width) {
+static DenseIntElementsAttr
+toAttr(Builder &b, ArrayRef<SmallVector<int64_t>> rows, int64_t width) {
   SmallVector<int64_t> flat;
   for (ArrayRef<int64_t> row : rows)
     llvm::append_range(flat, row);
@@ -179,6 +183,8 @@ ShardGrid::createMultiIndex(OpBuilder &b, Location loc,
 
 Value ShardGrid::createInGroupIndex(OpBuilder &b, Location loc,
                                     ArrayRef<shard::GridAxis> axes) const {
-  return createLinearIndex(b, loc, resolveAxes(axes),
-                           createMultiIndex(b, loc, axes), createShape(b, loc));
+  if (axes.empty())
+    return arith::ConstantIndexOp::create(b, loc, 0);
+  return createLinearIndex(b, loc, toAxes(axes), createMultiIndex(b, loc, axes),
+                           createShape(b, loc));
 }

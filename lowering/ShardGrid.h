@@ -31,8 +31,11 @@ public:
   int64_t getSize() const;
 
   /// `axes`, or every axis of the grid when `axes` is empty (shard's
-  /// convention for grid_axes and process_multi_index).
+  /// convention for process_multi_index and grid_shape).
   SmallVector<int64_t> resolveAxes(ArrayRef<shard::GridAxis> axes) const;
+  /// `axes` as they are: for collectives no grid_axes means groups of one
+  /// process (upstream folds such collectives away).
+  static SmallVector<int64_t> toAxes(ArrayRef<shard::GridAxis> axes);
 
   /// The members of one group over `axes` (static grid).
   int64_t getGroupSize(ArrayRef<shard::GridAxis> axes) const;

@@ -57,9 +57,8 @@ struct UpdateHaloLowering : public ShardPattern<shard::UpdateHaloOp> {
                                      grid.getShape(), splitAxes, haloSizes,
                                      lowering.team, kKeyBase + (*nextKey)++);
     // The memref form updates in place: its result is the block itself.
-    rewriter.replaceOp(op, isa<MemRefType>(block.getType())
-                               ? block
-                               : halo.getResult());
+    rewriter.replaceOp(op, isa<MemRefType>(block.getType()) ? block
+                                                            : halo.getResult());
     return success();
   }
 

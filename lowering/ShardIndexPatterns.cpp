@@ -39,8 +39,8 @@ struct ProcessMultiIndexLowering
   LogicalResult
   matchAndRewrite(shard::ProcessMultiIndexOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    rewriter.replaceOp(op, getGrid(op).createMultiIndex(rewriter, op.getLoc(),
-                                                        op.getAxes()));
+    rewriter.replaceOp(
+        op, getGrid(op).createMultiIndex(rewriter, op.getLoc(), op.getAxes()));
     return success();
   }
 };
@@ -53,9 +53,9 @@ struct GridShapeLowering : public ShardPattern<shard::GridShapeOp> {
                   ConversionPatternRewriter &rewriter) const override {
     ShardGrid grid = getGrid(op);
     SmallVector<Value> shape = grid.createShape(rewriter, op.getLoc());
-    rewriter.replaceOp(op, llvm::map_to_vector(
-                               grid.resolveAxes(op.getAxes()),
-                               [&](int64_t axis) { return shape[axis]; }));
+    rewriter.replaceOp(
+        op, llvm::map_to_vector(grid.resolveAxes(op.getAxes()),
+                                [&](int64_t axis) { return shape[axis]; }));
     return success();
   }
 };
@@ -140,8 +140,7 @@ struct ShardShapeLowering : public ShardPattern<shard::ShardShapeOp> {
 
     Value zero = arith::ConstantIndexOp::create(rewriter, loc, 0);
     Value one = arith::ConstantIndexOp::create(rewriter, loc, 1);
-    ArrayRef<shard::GridAxesAttr> splitAxes =
-        sharding.getSplitAxes().getAxes();
+    ArrayRef<shard::GridAxesAttr> splitAxes = sharding.getSplitAxes().getAxes();
     SmallVector<Value> result(dims);
     int64_t position = 0; // of this dimension's offsets in the table
     for (auto [d, axesAttr] : llvm::enumerate(splitAxes)) {

@@ -23,8 +23,7 @@ struct ShardLowering {
 };
 
 /// A pattern for shard op `Op` with the lowering's context.
-template <typename Op>
-struct ShardPattern : public OpConversionPattern<Op> {
+template <typename Op> struct ShardPattern : public OpConversionPattern<Op> {
   ShardPattern(MLIRContext *ctx, const ShardLowering &lowering)
       : OpConversionPattern<Op>(ctx), lowering(lowering) {}
 

@@ -75,26 +75,15 @@ static LogicalResult checkReduction(Operation *op, shard::ReductionKind kind,
   return success();
 }
 
-/// A root, destination or source: static and in the group.
+/// A root, destination or source: static (the shard verifier checks that
+/// it lies in the group).
 static LogicalResult checkMember(Operation *op, StringRef what,
-                                 ArrayRef<int64_t> index, ValueRange dynamic,
-                                 const ShardGrid &grid,
-                                 ArrayRef<shard::GridAxis> axes) {
+                                 ValueRange dynamic) {
   if (!dynamic.empty())
     return op->emitOpError("has a dynamic ")
            << what
            << "; distruntime compiles the process groups with it, so it must "
               "be a constant";
-  SmallVector<int64_t> resolved = grid.resolveAxes(axes);
-  if (index.size() != resolved.size())
-    return op->emitOpError() << what << " has " << index.size()
-                             << " coordinates for " << resolved.size()
-                             << " grid axes";
-  for (auto [axis, coord] : llvm::zip_equal(resolved, index))
-    if (coord < 0 || coord >= grid.getShape()[axis])
-      return op->emitOpError() << what << " coordinate " << coord
-                               << " is outside grid axis " << axis << " (size "
-                               << grid.getShape()[axis] << ")";
   return success();
 }
 
@@ -132,11 +121,13 @@ LogicalResult mlir::distruntime::checkShardOp(Operation *op,
         "--shard-to-llvm` runs both)");
   if (isa<shard::ShardingOp, shard::GetShardingOp>(op)) {
     for (Operation *user : op->getUsers())
-      if (!isa<shard::ShardShapeOp, shard::GetShardingOp>(user))
+      if (!isa<shard::ShardShapeOp, shard::GetShardingOp, shard::ShardOp>(user))
         return op->emitOpError("is used by ")
                << user->getName()
                << ", which distruntime cannot lower (shardings are "
-                  "compile-time values; only shard.shard_shape may read one)";
+                  "compile-time values; only shard.shard_shape may read one "
+                  "after "
+                  "partitioning)";
     return success();
   }
 
@@ -173,8 +164,7 @@ LogicalResult mlir::distruntime::checkShardOp(Operation *op,
           if (!memref.getLayout().isIdentity())
             return o->emitOpError("needs an identity-layout result memref");
         if constexpr (std::is_same_v<decltype(o), shard::ReduceOp>)
-          if (failed(checkMember(o, "root", o.getRoot(), o.getRootDynamic(),
-                                 grid, o.getGridAxes())))
+          if (failed(checkMember(o, "root", o.getRootDynamic())))
             return failure();
         return checkReduction(o, o.getReduction(), o.getResult().getType());
       })
@@ -182,12 +172,10 @@ LogicalResult mlir::distruntime::checkShardOp(Operation *op,
         return checkReduction(o, o.getReduction(), o.getResult().getType());
       })
       .Case<shard::BroadcastOp, shard::GatherOp>([&](auto o) -> LogicalResult {
-        return checkMember(o, "root", o.getRoot(), o.getRootDynamic(), grid,
-                           o.getGridAxes());
+        return checkMember(o, "root", o.getRootDynamic());
       })
       .Case<shard::ScatterOp>([&](shard::ScatterOp o) -> LogicalResult {
-        if (failed(checkMember(o, "root", o.getRoot(), o.getRootDynamic(),
-                               grid, o.getGridAxes())))
+        if (failed(checkMember(o, "root", o.getRootDynamic())))
           return failure();
         return checkStaticSize(o, o.getResult().getType(),
                                o.getScatterAxis().getZExtValue(), "scatter");
@@ -197,9 +185,7 @@ LogicalResult mlir::distruntime::checkShardOp(Operation *op,
                                o.getSliceAxis().getZExtValue(), "slice");
       })
       .Case<shard::SendOp>([&](shard::SendOp o) -> LogicalResult {
-        if (failed(checkMember(o, "destination", o.getDestination(),
-                               o.getDestinationDynamic(), grid,
-                               o.getGridAxes())))
+        if (failed(checkMember(o, "destination", o.getDestinationDynamic())))
           return failure();
         return checkPair(o, grid, o.getGridAxes());
       })
@@ -208,8 +194,7 @@ LogicalResult mlir::distruntime::checkShardOp(Operation *op,
           return o->emitOpError(
               "has no source: distruntime needs to know whom to receive "
               "from at compile time");
-        if (failed(checkMember(o, "source", *o.getSource(),
-                               o.getSourceDynamic(), grid, o.getGridAxes())))
+        if (failed(checkMember(o, "source", o.getSourceDynamic())))
           return failure();
         return checkPair(o, grid, o.getGridAxes());
       })
@@ -224,13 +209,6 @@ LogicalResult mlir::distruntime::checkShardOp(Operation *op,
                  << " split dimensions; it needs a (low, high) pair for each";
         return success();
       })
-      .Case<shard::ShiftOp>([&](shard::ShiftOp o) -> LogicalResult {
-        int64_t axis = o.getShiftAxis().getZExtValue();
-        if (!llvm::is_contained(grid.resolveAxes(o.getGridAxes()), axis))
-          return o->emitOpError("shifts along grid axis ")
-                 << axis << ", which is not one of its grid_axes";
-        return success();
-      })
       .Default([](Operation *) { return success(); });
 }
 
@@ -238,8 +216,7 @@ LogicalResult mlir::distruntime::checkShardOp(Operation *op,
 /// each grid the function's shard ops use (a dynamic axis: a multiple of
 /// the static ones).
 static void createGridSizeChecks(func::FuncOp func,
-                                 ArrayRef<shard::GridOp> grids,
-                                 int64_t team) {
+                                 ArrayRef<shard::GridOp> grids, int64_t team) {
   OpBuilder b(func.getContext());
   b.setInsertionPointToStart(&func.getBody().front());
   for (shard::GridOp grid : grids) {
@@ -250,10 +227,9 @@ static void createGridSizeChecks(func::FuncOp func,
         known *= extent;
     Value size = TeamSizeOp::create(b, loc, b.getIndexType(), team);
     Value want = arith::ConstantIndexOp::create(b, loc, known);
-    std::string name =
-        ("shard.grid @" + grid.getSymName() + " (shape " +
-         formatShape(grid.getShape()) + ")")
-            .str();
+    std::string name = ("shard.grid @" + grid.getSymName() + " (shape " +
+                        formatShape(grid.getShape()) + ")")
+                           .str();
     if (ShardGrid(grid, team).isStatic()) {
       createRuntimeCheck(b, loc, arith::CmpIPredicate::eq, size, want, name,
                          "processes in team " + std::to_string(team));
@@ -263,15 +239,15 @@ static void createGridSizeChecks(func::FuncOp func,
     Value zero = arith::ConstantIndexOp::create(b, loc, 0);
     createRuntimeCheck(b, loc, arith::CmpIPredicate::eq, rest, zero, name,
                        "processes in team " + std::to_string(team) +
-                           " modulo the static axes' " +
-                           std::to_string(known));
+                           " modulo the static axes' " + std::to_string(known));
   }
 }
 
 namespace {
 
 struct ConvertShardToDistRuntime
-    : public distruntime::impl::ConvertShardToDistRuntimeBase<ConvertShardToDistRuntime> {
+    : public distruntime::impl::ConvertShardToDistRuntimeBase<
+          ConvertShardToDistRuntime> {
   using Base::Base;
 
   void runOnOperation() override {
@@ -306,8 +282,7 @@ struct ConvertShardToDistRuntime
     target.markUnknownOpDynamicallyLegal([](Operation *) { return true; });
     target.addIllegalDialect<shard::ShardDialect>();
     // Dropped below, once the ops that read them are converted.
-    target.addLegalOp<shard::GridOp, shard::ShardingOp,
-                      shard::GetShardingOp>();
+    target.addLegalOp<shard::GridOp, shard::ShardingOp, shard::GetShardingOp>();
     RewritePatternSet patterns(ctx);
     populateShardIndexPatterns(patterns, lowering);
     populateShardCollectivePatterns(patterns, lowering);
