@@ -7,7 +7,7 @@ on the 2-D array, and how many halo-frame cells of all blocks lie inside
 the global array (those the exchange must fill).
 
   update_halo_ref.py 2d N M W ITERS P
-  update_halo_ref.py 3d N0 N1 N2 W CASE
+  update_halo_ref.py 3d N0 N1 N2 CASE   (frame lo 1, hi 2)
 """
 import sys
 
@@ -21,7 +21,7 @@ def split(n, parts, b):
     return q + (1 if b < r else 0), b * q + min(b, r)
 
 
-def frame_cells(shape, blocks, width):
+def frame_cells(shape, blocks, lo, hi):
     """Frame cells inside the array, summed over blocks. `blocks[d]` is the
     number of blocks along d (1: unsplit, no frame inside the array)."""
     total = 0
@@ -38,7 +38,7 @@ def frame_cells(shape, blocks, width):
             if blocks[d] == 1:
                 ext = size
             else:
-                ext = min(off + size + width, shape[d]) - max(off - width, 0)
+                ext = min(off + size + hi, shape[d]) - max(off - lo, 0)
             count(d + 1, inside * ext, core * size)
 
     count(0, 1, 1)
@@ -62,14 +62,14 @@ def main():
                     v[i][j] = s % MOD
             u = v
         checksum = sum(u[i][j] * (i * m + j + 1) for i in range(n) for j in range(m))
-        print("frame %d" % frame_cells((n, m), grid_2d(p), w))
+        print("frame %d" % frame_cells((n, m), grid_2d(p), w, w))
         print("checksum %d" % checksum)
     else:
-        n0, n1, n2, w, case = map(int, sys.argv[2:7])
+        n0, n1, n2, case = map(int, sys.argv[2:6])
         # Blocks per dimension of each case of update-halo-3d.mlir.
         blocks = {1: (1, 1, 1), 2: (1, 1, 2), 3: (1, 3, 1), 4: (1, 4, 1),
                   5: (2, 1, 2)}[case]
-        print("frame %d" % frame_cells((n0, n1, n2), blocks, w))
+        print("frame %d" % frame_cells((n0, n1, n2), blocks, 1, 2))
 
 
 main()
