@@ -54,15 +54,18 @@ struct HaloPlan {
 
 /// One box of an update_halo block that travels to or from one peer: `count`
 /// of `type` at `byteOffset` from the block's first element. A box that is
-/// contiguous in the block is a count of elements; any other is one
-/// element of a committed derived type, owned by the plan.
+/// contiguous in the block is a count of elements; a small strided one is
+/// a count of elements packed through staging (its sizes at
+/// UpdateHaloPlan::shapes[shapeIndex]); a large one is one element of a
+/// committed derived type, owned by the plan.
 struct HaloBox {
   int peer;
   int tag;
   int64_t byteOffset;
   int count;
   MPI_Datatype type;
-  bool ownsType;
+  bool ownsType = false, packed = false;
+  size_t shapeIndex = 0;
 };
 
 /// update_halo's exchange for one block shape, strides and spec of this
@@ -72,6 +75,9 @@ struct UpdateHaloPlan {
   /// What the plan was made for: dtype, rank, sizes, strides, spec.
   std::vector<int64_t> key;
   std::vector<HaloBox> recvs, sends;
+  /// The sizes of the packed boxes; the staging bytes they need.
+  std::vector<int64_t> shapes;
+  size_t stagingBytes = 0;
   /// Scratch for the allgathered headers and core extents.
   std::vector<int64_t> gathered;
 

@@ -18,7 +18,11 @@
 // with the owners that share its coordinates on those axes.
 //
 // A box contiguous in the block travels as a plain count from the block
-// itself; any other as one element of a derived type the plan commits once.
+// itself. A strided one up to kPackedBoxLimit bytes is packed through staging;
+// a larger one travels as one element of a derived type the plan commits
+// once (np 2, one f64 column: packing takes 0.6-0.75 of the derived type's
+// time up to 128 KiB, 1.1 at 256 KiB and 1.4 at 512 KiB, where Open MPI
+// pipelines its own packing with the transfer).
 // Receives are posted first, then sends, on the team's halo communicator;
 // the tag names the box's direction as the receiver sees it.
 //
@@ -29,6 +33,7 @@
 #include "../Error.h"
 #include "../Halo.h"
 #include "../Memref.h"
+#include "../Operands.h"
 #include "../Request.h"
 #include "../Team.h"
 
@@ -47,6 +52,7 @@ namespace {
 /// alone when 3^r would pass the tags every MPI offers (32767).
 constexpr int kTagBase = 16;
 constexpr int64_t kDirectionTags = 16384;
+constexpr int64_t kPackedBoxLimit = int64_t{128} << 10;
 
 enum HeaderField : int {
   kStatus,
@@ -202,6 +208,8 @@ void UpdateHaloPlan::clear() noexcept {
         MPI_Type_free(&box.type);
     boxes->clear();
   }
+  shapes.clear();
+  stagingBytes = 0;
   valid = false;
 }
 
@@ -214,18 +222,29 @@ static int checkedCount(int64_t count) {
 }
 
 /// The box of `sizes` starting at `starts` in a block of `strides`, as
-/// MPI sees it: a count of `element` when contiguous, else one element of a
-/// derived type (the innermost contiguous run as its block length).
-static HaloBox makeBox(int peer, int tag, std::span<const int64_t> starts,
+/// MPI sees it: a count of `element` when contiguous or packed (its sizes
+/// then kept in `plan`), else one element of a derived type (the innermost
+/// contiguous run as its block length).
+static HaloBox makeBox(UpdateHaloPlan &plan, int peer, int tag,
+                       std::span<const int64_t> starts,
                        std::span<const int64_t> sizes, const int64_t *strides,
                        const DtypeInfo &element) {
   const auto r = static_cast<int64_t>(sizes.size());
   const auto bytes = static_cast<int64_t>(element.size);
-  HaloBox box{peer, tag, 0, 1, element.mpi, false};
+  HaloBox box{peer, tag, 0, 1, element.mpi};
   for (int64_t d = 0; d < r; ++d)
     box.byteOffset += starts[static_cast<size_t>(d)] * strides[d] * bytes;
+  const int64_t elements = numElements(r, sizes.data());
   if (isContiguous(r, sizes.data(), strides)) {
-    box.count = checkedCount(numElements(r, sizes.data()));
+    box.count = checkedCount(elements);
+    return box;
+  }
+  if (elements * bytes <= kPackedBoxLimit) {
+    box.count = checkedCount(elements);
+    box.packed = true;
+    box.shapeIndex = plan.shapes.size();
+    plan.shapes.insert(plan.shapes.end(), sizes.begin(), sizes.end());
+    plan.stagingBytes += alignUp(static_cast<size_t>(elements * bytes));
     return box;
   }
   int64_t run = 1, d = r - 1;
@@ -497,7 +516,7 @@ static void makePlan(TeamState &team, UpdateHaloPlan &plan, int32_t dtype,
       }
       if (own)
         return;
-      boxes.push_back(makeBox(rankAt(coords),
+      boxes.push_back(makeBox(plan, rankAt(coords),
                               kTagBase + (directionTags ? int(tag) : 0), starts,
                               sizes, block.strides, element));
     });
@@ -516,20 +535,47 @@ static distrt_handle_t exchange(TeamState &team, const UpdateHaloPlan &plan,
     return done("update_halo", team.id, loc, async);
   MPI_Comm comm = haloComm(team);
   std::byte *base = stridedBytes(block, elementSize).base;
+  const int64_t r = block.rank;
   return runInSlot("update_halo", team.id, loc, async, [&](RequestSlot &slot) {
+    std::byte *staging = slot.stage(plan.stagingBytes);
+    size_t packOffset = 0;
+    // A packed box's place in staging (boxes take theirs in plan order).
+    auto stagingFor = [&](const HaloBox &box) {
+      const size_t at = packOffset;
+      packOffset += alignUp(static_cast<size_t>(box.count) * elementSize);
+      return at;
+    };
     for (const HaloBox &box : plan.recvs) {
+      std::byte *target = base + box.byteOffset;
+      if (box.packed) {
+        const size_t at = stagingFor(box);
+        target = staging + at;
+        slot.addUnpack(at, base + box.byteOffset, r,
+                       plan.shapes.data() + box.shapeIndex, block.strides,
+                       elementSize);
+      }
       slot.checks.push_back({static_cast<int>(slot.requests.size()), box.count,
                              box.peer, box.type, "halo"});
       postRequest(slot, "MPI_Irecv", [&](MPI_Request *request) {
-        return MPI_Irecv(base + box.byteOffset, box.count, box.type, box.peer,
-                         box.tag, comm, request);
+        return MPI_Irecv(target, box.count, box.type, box.peer, box.tag, comm,
+                         request);
       });
     }
-    for (const HaloBox &box : plan.sends)
+    for (const HaloBox &box : plan.sends) {
+      const std::byte *source = base + box.byteOffset;
+      if (box.packed) {
+        std::byte *packed = staging + stagingFor(box);
+        pack(StridedBytes{base + box.byteOffset, r,
+                          plan.shapes.data() + box.shapeIndex, block.strides,
+                          elementSize},
+             packed);
+        source = packed;
+      }
       postRequest(slot, "MPI_Isend", [&](MPI_Request *request) {
-        return MPI_Isend(base + box.byteOffset, box.count, box.type, box.peer,
-                         box.tag, comm, request);
+        return MPI_Isend(source, box.count, box.type, box.peer, box.tag, comm,
+                         request);
       });
+    }
   });
 }
 

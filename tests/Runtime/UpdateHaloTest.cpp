@@ -388,3 +388,19 @@ TEST_CASE("checked mode names a rank that replans update_halo alone",
                     Contains("update_halo") && Contains("replanned"));
   setChecked(false);
 }
+
+TEST_CASE("update_halo with strided faces past the packing limit",
+          "[update_halo]") {
+  // Columns of 20000 f64 (160 KB) travel as derived types, not packed.
+  HaloGrid c;
+  c.grid = {1, worldSize()};
+  c.axes = {{0}, {1}};
+  c.cores = {{20000}, cores(worldSize(), Split::Uneven)};
+  c.lo = {0, 2};
+  c.hi = {1, 1};
+  for (bool async : {false, true}) {
+    c.async = async;
+    INFO(describe(c));
+    CHECK(runCase(c) == "");
+  }
+}
