@@ -1,19 +1,27 @@
-// C = C0 + A B with upstream shard annotations, on a 1-D grid of 4: the
-// contraction dimension K is split, so each process multiplies a 6x3 block
-// of A by a 3x6 block of B and shard-partition sums the partial products
-// with shard.all_reduce (only process 0 adds C0). The inputs arrive
-// replicated and are cut locally (shard.all_slice).
+// C = C0 + A B written once with upstream shard annotations, partitioned
+// two ways and run through distruntime (scripts/compile.sh runs
+// shard-to-llvm on programs with a shard.grid):
+//  - @matmul_k on a 1-D grid of 4: the contraction dimension K is split, so
+//    each process multiplies a 6x3 block of A by a 3x6 block of B and
+//    shard-partition sums the partial products with shard.all_reduce (only
+//    process 0 adds C0);
+//  - @matmul_2d on a 2x2 grid: rows of A and C on grid axis 0, columns of B
+//    and C on axis 1; each process computes a 3x3 block of C locally and two
+//    shard.all_gather (one per axis) assemble the result.
+// The inputs arrive replicated and each process cuts its blocks
+// (shard.all_slice). Both print the same matrix.
 //
-// Run:    scripts/run.sh examples/shard/matmul_1d.mlir -np 4
+// Run:    scripts/run.sh examples/shard/matmul.mlir -np 4
 // Check:  python3 examples/shard/reference.py matmul
 
-shard.grid @grid(shape = 4)
+shard.grid @line(shape = 4)
+shard.grid @square(shape = 2x2)
 
-func.func @matmul(%a: tensor<6x12xf64>, %b: tensor<12x6xf64>,
-                  %c: tensor<6x6xf64>) -> tensor<6x6xf64> {
-  %replicated = shard.sharding @grid split_axes = [[]] : !shard.sharding
-  %k_cols = shard.sharding @grid split_axes = [[], [0]] : !shard.sharding
-  %k_rows = shard.sharding @grid split_axes = [[0]] : !shard.sharding
+func.func @matmul_k(%a: tensor<6x12xf64>, %b: tensor<12x6xf64>,
+                    %c: tensor<6x6xf64>) -> tensor<6x6xf64> {
+  %replicated = shard.sharding @line split_axes = [[]] : !shard.sharding
+  %k_cols = shard.sharding @line split_axes = [[], [0]] : !shard.sharding
+  %k_rows = shard.sharding @line split_axes = [[0]] : !shard.sharding
   %a0 = shard.shard %a to %replicated : tensor<6x12xf64>
   %b0 = shard.shard %b to %replicated : tensor<12x6xf64>
   %a1 = shard.shard %a0 to %k_cols annotate_for_users : tensor<6x12xf64>
@@ -22,6 +30,32 @@ func.func @matmul(%a: tensor<6x12xf64>, %b: tensor<12x6xf64>,
                      outs(%c : tensor<6x6xf64>) -> tensor<6x6xf64>
   %r0 = shard.shard %r to %replicated : tensor<6x6xf64>
   return %r0 : tensor<6x6xf64>
+}
+
+// Upstream's resharding moves one grid axis at a time (a two-axis move in
+// one annotation loses an axis in MLIR 22), so C is cut and gathered in two
+// steps: replicated <-> rows <-> blocks.
+func.func @matmul_2d(%a: tensor<6x12xf64>, %b: tensor<12x6xf64>,
+                     %c: tensor<6x6xf64>) -> tensor<6x6xf64> {
+  %replicated = shard.sharding @square split_axes = [[]] : !shard.sharding
+  %rows = shard.sharding @square split_axes = [[0]] : !shard.sharding
+  %cols = shard.sharding @square split_axes = [[], [1]] : !shard.sharding
+  %blocks = shard.sharding @square split_axes = [[0], [1]] : !shard.sharding
+  %a0 = shard.shard %a to %replicated : tensor<6x12xf64>
+  %b0 = shard.shard %b to %replicated : tensor<12x6xf64>
+  %c0 = shard.shard %c to %replicated : tensor<6x6xf64>
+  %a1 = shard.shard %a0 to %rows annotate_for_users : tensor<6x12xf64>
+  %b1 = shard.shard %b0 to %cols annotate_for_users : tensor<12x6xf64>
+  %c1 = shard.shard %c0 to %rows annotate_for_users : tensor<6x6xf64>
+  %c2 = shard.shard %c1 to %rows : tensor<6x6xf64>
+  %c3 = shard.shard %c2 to %blocks annotate_for_users : tensor<6x6xf64>
+  %r = linalg.matmul ins(%a1, %b1 : tensor<6x12xf64>, tensor<12x6xf64>)
+                     outs(%c3 : tensor<6x6xf64>) -> tensor<6x6xf64>
+  %r0 = shard.shard %r to %blocks : tensor<6x6xf64>
+  %r1 = shard.shard %r0 to %rows annotate_for_users : tensor<6x6xf64>
+  %r2 = shard.shard %r1 to %rows : tensor<6x6xf64>
+  %r3 = shard.shard %r2 to %replicated annotate_for_users : tensor<6x6xf64>
+  return %r3 : tensor<6x6xf64>
 }
 
 // Inputs from closed forms (the reference computes the same):
@@ -109,9 +143,12 @@ func.func @print_result(%r: tensor<6x6xf64>) {
 func.func @main() -> i32 {
   %a, %b, %c = func.call @inputs()
       : () -> (tensor<6x12xf64>, tensor<12x6xf64>, tensor<6x6xf64>)
-  %r = func.call @matmul(%a, %b, %c)
+  %r = func.call @matmul_k(%a, %b, %c)
       : (tensor<6x12xf64>, tensor<12x6xf64>, tensor<6x6xf64>) -> tensor<6x6xf64>
   func.call @print_result(%r) : (tensor<6x6xf64>) -> ()
+  %s = func.call @matmul_2d(%a, %b, %c)
+      : (tensor<6x12xf64>, tensor<12x6xf64>, tensor<6x6xf64>) -> tensor<6x6xf64>
+  func.call @print_result(%s) : (tensor<6x6xf64>) -> ()
   %ok = arith.constant 0 : i32
   return %ok : i32
 }
