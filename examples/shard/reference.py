@@ -17,7 +17,15 @@ def matmul(rows, k, cols):
     print("checksum %g" % checksum)
 
 
+def elementwise(n):
+    y = [float((i - 7) ** 2) for i in range(n)]
+    print("y " + "".join("%g " % v for v in y))
+    checksum = sum((i + 1) * v for i, v in enumerate(y))
+    print("sum %g max %g checksum %g" % (sum(y), max(y), checksum))
+
+
 if __name__ == "__main__":
     example = sys.argv[1] if len(sys.argv) > 1 else "matmul"
     # examples/shard/matmul.mlir prints the product twice (two partitionings).
-    {"matmul": lambda: [matmul(6, 12, 6) for _ in range(2)]}[example]()
+    {"matmul": lambda: [matmul(6, 12, 6) for _ in range(2)],
+     "elementwise": lambda: elementwise(16)}[example]()
