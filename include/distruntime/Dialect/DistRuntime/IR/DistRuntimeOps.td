@@ -225,14 +225,16 @@ def DistRuntime_UpdateHaloOp : DistRuntime_Op<"update_halo", [
     The op fills the frame from the cores of the neighbouring blocks along
     the split dimensions, corners included; frame parts with no neighbour
     (at the grid's edge, along unsplit dimensions) keep their values. Cores
-    are only read. Blocks may differ in size from member to member.
+    are only read. Blocks may differ in size (uneven splits); members with
+    the same block index along `d` have the same core extent along `d`.
 
     On memrefs the update is in place. On tensors it returns the updated
     tensor, which bufferizes into the block's own buffer (destination
     style). With `async` it also returns an `!distruntime.async_handle`; the
     block may be used only after `distruntime.wait`. With a `key`, the
     communication plan is cached while the block's geometry is unchanged.
-    The team has as many members as the grid has processes.
+    The team has as many members as the grid has processes. The dynamic
+    halo sizes are `index` or `i64` values, printed with their type.
 
     ```mlir
     distruntime.update_halo %block grid [2, 2] split_axes [[0], [1]]
