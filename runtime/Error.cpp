@@ -24,10 +24,11 @@ std::string SourceLoc::str() const {
 static std::string formatWhat(const std::string &op, const std::string &loc,
                               int64_t team, int rank,
                               const std::string &message) {
-  std::string teamText = team == kNoTeam ? "?" : std::to_string(team);
+  // Checks outside any team (of generated code, of the API) name the rank.
+  std::string teamText = team == kNoTeam ? "" : fmt::format("team {}, ", team);
   std::string rankText = rank < 0 ? "?" : std::to_string(rank);
-  return fmt::format("{} at {}: team {}, rank {}: {}", op, loc, teamText,
-                     rankText, message);
+  return fmt::format("{} at {}: {}rank {}: {}", op, loc, teamText, rankText,
+                     message);
 }
 
 Error::Error(std::string op, std::string loc, int64_t team, int rank,

@@ -18,8 +18,8 @@
 // WAIT: distrt: error: wait at {{.*}}wait_twice.mlir:12:3: {{.*}}rank {{[01]}}: {{.*}}already waited
 // BBOX: distrt: error: get_halo at {{.*}}bbox.mlir:9:13: team 0, rank {{[01]}}: {{.*}}bounding box
 // Dynamic sizes the verifier could not see are checked before any access.
-// GATHER: distrt: error: gather at {{.*}}gather_sizes.mlir:7:3: team ?, rank 0: result dimension 0 against indices dimension 0: 5 vs 3
-// SCATTER: distrt: error: scatter at {{.*}}scatter_sizes.mlir:8:3: team ?, rank 0: update dimension 0 against indices dimension 0: 4 vs 3
+// GATHER: distrt: error: gather at {{.*}}gather_sizes.mlir:7:3: rank 0: result dimension 0 against indices dimension 0: 5 vs 3
+// SCATTER: distrt: error: scatter at {{.*}}scatter_sizes.mlir:8:3: rank 0: update dimension 0 against indices dimension 0: 4 vs 3
 
 //--- bad_team.mlir
 func.func @main() -> i32 {
