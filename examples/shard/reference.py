@@ -24,8 +24,28 @@ def elementwise(n):
     print("sum %g max %g checksum %g" % (sum(y), max(y), checksum))
 
 
+def jacobi(rows, cols, steps):
+    """examples/shard/jacobi.mlir on one process: the 5-point update of the
+    interior, summed in the example's order; the edges keep their values."""
+    u = [[float((7 * i + 3 * j) % 11) for j in range(cols)] for i in range(rows)]
+    residual = 0.0
+    for _ in range(steps):
+        v = [row[:] for row in u]
+        residual = 0.0
+        for i in range(1, rows - 1):
+            for j in range(1, cols - 1):
+                new = (((u[i - 1][j] + u[i + 1][j]) + u[i][j - 1])
+                       + u[i][j + 1]) * 0.25
+                v[i][j] = new
+                residual = max(residual, abs(new - u[i][j]))
+        u = v
+    print("checksum %d" % sum(int(x * 1048576.0) for row in u for x in row))
+    print("residual %g" % residual)
+
+
 if __name__ == "__main__":
     example = sys.argv[1] if len(sys.argv) > 1 else "matmul"
     # examples/shard/matmul.mlir prints the product twice (two partitionings).
     {"matmul": lambda: [matmul(6, 12, 6) for _ in range(2)],
-     "elementwise": lambda: elementwise(16)}[example]()
+     "elementwise": lambda: elementwise(16),
+     "jacobi": lambda: jacobi(37, 23, 50)}[example]()
