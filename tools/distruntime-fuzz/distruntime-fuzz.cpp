@@ -10,7 +10,7 @@
 // in the input pick the variant, as the RUN lines of the lit tests the seeds
 // come from do: `canonicalize` runs -canonicalize first,
 // `decompose-batching-dims` and `buffer-deallocation` set those pipeline
-// options.
+// options, and `shard.` runs convert-shard-to-distruntime first.
 //
 //===----------------------------------------------------------------------===//
 
@@ -38,7 +38,8 @@ enum Variant : unsigned {
   Canonicalize = 1,
   DecomposeBatchingDims = 2,
   BufferDeallocation = 4,
-  NumVariants = 8,
+  ShardToDistRuntime = 8,
+  NumVariants = 16,
 };
 
 /// The context, with everything distruntime-opt registers, and the pass
@@ -62,6 +63,9 @@ struct Fuzzer {
       pm = std::make_unique<PassManager>(&context);
       if (variant & Canonicalize)
         pm->addPass(createCanonicalizerPass());
+      // Our conversion only: upstream's partitioner is not ours to fuzz.
+      if (variant & ShardToDistRuntime)
+        pm->addPass(distruntime::createConvertShardToDistRuntime());
       distruntime::DistRuntimeToLLVMOptions options;
       options.decomposeBatchingDims = (variant & DecomposeBatchingDims) != 0;
       options.bufferDeallocation = (variant & BufferDeallocation) != 0;
@@ -84,6 +88,8 @@ static unsigned variantOf(llvm::StringRef text) {
     variant |= DecomposeBatchingDims;
   if (text.contains("buffer-deallocation"))
     variant |= BufferDeallocation;
+  if (text.contains("shard."))
+    variant |= ShardToDistRuntime;
   return variant;
 }
 
