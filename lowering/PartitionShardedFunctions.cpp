@@ -33,15 +33,46 @@ struct PartitionShardedFunctions
   }
 
   void runOnOperation() override {
+    ModuleOp module = getOperation();
     OpPassManager pm = createPartitionPipeline();
-    for (auto func : getOperation().getOps<func::FuncOp>()) {
-      bool sharded = !func.isExternal() && func.walk([](shard::ShardOp) {
-                                                 return WalkResult::interrupt();
-                                               })
-                                               .wasInterrupted();
-      if (sharded && failed(runPipeline(pm, func)))
+    for (auto func : module.getOps<func::FuncOp>()) {
+      if (func.isExternal() || !hasAnnotations(func))
+        continue;
+      FunctionType before = func.getFunctionType();
+      if (failed(runPipeline(pm, func)) ||
+          failed(checkCallers(module, func, before)))
         return signalPassFailure();
     }
+  }
+
+  static bool hasAnnotations(func::FuncOp func) {
+    return func.walk([](shard::ShardOp) { return WalkResult::interrupt(); })
+        .wasInterrupted();
+  }
+
+  /// shard-partition gives a function whose arguments or results are split
+  /// at its boundary the local shard types; its callers still pass global
+  /// ones, which would be invalid IR. Say so at each call.
+  static LogicalResult checkCallers(ModuleOp module, func::FuncOp func,
+                                    FunctionType before) {
+    if (func.getFunctionType() == before)
+      return success();
+    bool ok = true;
+    if (std::optional<SymbolTable::UseRange> uses =
+            SymbolTable::getSymbolUses(func, module))
+      for (SymbolTable::SymbolUse use : *uses) {
+        if (!isa<func::CallOp>(use.getUser()))
+          continue;
+        use.getUser()->emitError("calls @")
+            << func.getSymName()
+            << ", whose arguments or results shard-partition split at the "
+               "function boundary: its type became "
+            << func.getFunctionType() << " (was " << before
+            << "); annotate them replicated and split inside the function "
+               "(as examples/shard/matmul.mlir does)";
+        ok = false;
+      }
+    return success(ok);
   }
 };
 

@@ -25,6 +25,9 @@ void mlir::distruntime::buildDistRuntimeToLLVMPipeline(
   bufferize.bufferizeFunctionBoundaries = true;
   bufferize.functionBoundaryTypeConversion =
       bufferization::LayoutMapOption::IdentityLayoutMap;
+  // A loop may carry a collective's result: each iteration's result is a
+  // new buffer (freed with buffer-deallocation=1).
+  bufferize.allowReturnAllocsFromLoops = true;
   pm.addPass(bufferization::createOneShotBufferizePass(bufferize));
   if (options.bufferDeallocation)
     bufferization::buildBufferDeallocationPipeline(pm);

@@ -25,15 +25,17 @@
 using namespace mlir;
 using namespace mlir::distruntime;
 
-/// The distruntime reduction of `kind`; `average` reduces as a sum.
-static ReductionKind toReductionKind(shard::ReductionKind kind) {
+/// The distruntime reduction of `kind` on `element`s; `average` reduces as
+/// a sum. min and max compare unsigned integer types unsigned.
+static ReductionKind toReductionKind(shard::ReductionKind kind, Type element) {
+  bool isUnsigned = element.isUnsignedInteger();
   switch (kind) {
   case shard::ReductionKind::Product:
     return ReductionKind::Prod;
   case shard::ReductionKind::Min:
-    return ReductionKind::Min;
+    return isUnsigned ? ReductionKind::UMin : ReductionKind::Min;
   case shard::ReductionKind::Max:
-    return ReductionKind::Max;
+    return isUnsigned ? ReductionKind::UMax : ReductionKind::Max;
   case shard::ReductionKind::BitwiseAnd:
     return ReductionKind::And;
   case shard::ReductionKind::BitwiseOr:
@@ -45,31 +47,30 @@ static ReductionKind toReductionKind(shard::ReductionKind kind) {
   }
 }
 
-/// The dynamic sizes of `shaped` (a tensor or memref value) for an
-/// allocation of the same shape.
-static SmallVector<Value> getDynamicSizes(OpBuilder &b, Location loc,
-                                          Value shaped) {
+/// A new tensor or buffer of `type` whose dynamic sizes are those of
+/// `like` (a tensor or memref of the same rank).
+static Value createEmpty(OpBuilder &b, Location loc, ShapedType type,
+                         Value like) {
   SmallVector<Value> sizes;
-  auto type = cast<ShapedType>(shaped.getType());
   for (int64_t d : llvm::seq<int64_t>(0, type.getRank()))
-    if (type.isDynamicDim(d)) {
-      if (isa<MemRefType>(type))
-        sizes.push_back(memref::DimOp::create(b, loc, shaped, d));
-      else
-        sizes.push_back(tensor::DimOp::create(b, loc, shaped, d));
-    }
-  return sizes;
+    if (type.isDynamicDim(d))
+      sizes.push_back(isa<MemRefType>(like.getType())
+                          ? Value(memref::DimOp::create(b, loc, like, d))
+                          : Value(tensor::DimOp::create(b, loc, like, d)));
+  if (auto memref = dyn_cast<MemRefType>(type))
+    return memref::AllocOp::create(b, loc, memref, sizes);
+  return tensor::EmptyOp::create(b, loc, type.getShape(), type.getElementType(),
+                                 sizes);
 }
 
-/// A new tensor or buffer shaped like `shaped` with element type `element`.
-static Value createEmptyLike(OpBuilder &b, Location loc, Value shaped,
-                             Type element) {
-  auto type = cast<ShapedType>(shaped.getType());
-  SmallVector<Value> sizes = getDynamicSizes(b, loc, shaped);
-  if (auto memref = dyn_cast<MemRefType>(type))
-    return memref::AllocOp::create(
-        b, loc, MemRefType::get(memref.getShape(), element), sizes);
-  return tensor::EmptyOp::create(b, loc, type.getShape(), element, sizes);
+/// The type of `shaped` with elements of `element` (an identity layout in
+/// the same memory space for memrefs).
+static ShapedType withElementType(Type shaped, Type element) {
+  if (auto memref = dyn_cast<MemRefType>(shaped))
+    return MemRefType::get(memref.getShape(), element,
+                           MemRefLayoutAttrInterface(),
+                           memref.getMemorySpace());
+  return cast<RankedTensorType>(shaped).clone(element);
 }
 
 /// Applies `fn` to every element of `source` into `init` (a tensor or
@@ -91,20 +92,24 @@ static Value mapElements(OpBuilder &b, Location loc, Value source, Value init,
   return results.empty() ? init : generic.getResult(0);
 }
 
-/// `input` with its elements converted to `element` (a no-op if equal).
+/// `input` with its elements converted to `element` (a no-op if equal;
+/// checkShardOp admits signless integers and floats). i1 converts as
+/// unsigned: true is 1, as a count of true values wants.
 static Value convertElements(OpBuilder &b, Location loc, Value input,
                              Type element) {
-  if (getElementTypeOrSelf(input.getType()) == element)
+  Type from = getElementTypeOrSelf(input.getType());
+  if (from == element)
     return input;
-  Value init = createEmptyLike(b, loc, input, element);
-  return mapElements(b, loc, input, init,
-                     [&](OpBuilder &nb, Location nl, Value x) {
-                       return convertScalarToDtype(nb, nl, x, element,
-                                                   /*isUnsignedCast=*/false);
-                     });
+  Value init =
+      createEmpty(b, loc, withElementType(input.getType(), element), input);
+  return mapElements(
+      b, loc, input, init, [&](OpBuilder &nb, Location nl, Value x) {
+        return convertScalarToDtype(nb, nl, x, element, from.isInteger(1));
+      });
 }
 
-/// `reduced` divided by `count` elementwise (shard's `average`).
+/// `reduced` divided by `count` elementwise (shard's `average`; checkShardOp
+/// makes sure `count` fits the element type).
 static Value divideElements(OpBuilder &b, Location loc, Value reduced,
                             int64_t count) {
   Type element = getElementTypeOrSelf(reduced.getType());
@@ -119,20 +124,31 @@ static Value divideElements(OpBuilder &b, Location loc, Value reduced,
     return arith::DivSIOp::create(nb, nl, x, n);
   };
   // A buffer is divided in place (it is the op's own allocation).
-  Value init = isa<MemRefType>(reduced.getType())
-                   ? reduced
-                   : createEmptyLike(b, loc, reduced, element);
+  Value init =
+      isa<MemRefType>(reduced.getType())
+          ? reduced
+          : createEmpty(b, loc, cast<ShapedType>(reduced.getType()), reduced);
   return mapElements(b, loc, reduced, init, divide);
 }
 
-/// The in-group index of a static root multi-index on `axes`.
-static int64_t getRootIndex(const ShardGrid &grid,
-                            ArrayRef<shard::GridAxis> axes,
-                            ArrayRef<int64_t> root) {
-  int64_t index = 0;
-  for (auto [axis, coord] : llvm::zip_equal(ShardGrid::toAxes(axes), root))
-    index = index * grid.getShape()[axis] + coord;
-  return index;
+/// What all_reduce, reduce and reduce_scatter share: the input converted to
+/// the result's element type, the distruntime reduction `reduce` makes of
+/// it (given the converted input and the reduction), and `average`'s
+/// division by the group size. A converted memref is freed after use.
+static Value
+lowerReduction(OpBuilder &b, Location loc, Value input, Type resultType,
+               shard::ReductionKind kind, int64_t groupSize,
+               function_ref<Value(Value, ReductionKindAttr)> reduce) {
+  Type element = getElementTypeOrSelf(resultType);
+  Value converted = convertElements(b, loc, input, element);
+  Value result =
+      reduce(converted, ReductionKindAttr::get(b.getContext(),
+                                               toReductionKind(kind, element)));
+  if (converted != input && isa<MemRefType>(converted.getType()))
+    memref::DeallocOp::create(b, loc, converted);
+  if (kind == shard::ReductionKind::Average)
+    result = divideElements(b, loc, result, groupSize);
+  return result;
 }
 
 /// Cuts the part of `input` that the in-group index `index` owns along
@@ -164,29 +180,25 @@ template <typename Op> struct AllReduceLowering : public ShardPattern<Op> {
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
     ShardGrid grid = this->getGrid(op);
-    Type resultType = op.getResult().getType();
-    Value input = convertElements(rewriter, loc, adaptor.getInput(),
-                                  getElementTypeOrSelf(resultType));
-    auto kind = ReductionKindAttr::get(op.getContext(),
-                                       toReductionKind(op.getReduction()));
+    auto resultType = cast<ShapedType>(op.getResult().getType());
     DenseIntElementsAttr groups =
         grid.getGroupsAttr(rewriter, op.getGridAxes());
-    Value result;
-    if (isa<MemRefType>(resultType)) {
-      result = createEmptyLike(rewriter, loc, input,
-                               getElementTypeOrSelf(resultType));
-      AllReduceGroupOp::create(rewriter, loc, TypeRange(), Type(), input,
-                               result, kind, groups, 0, false,
-                               this->lowering.team);
-    } else {
-      result = AllReduceGroupOp::create(rewriter, loc, resultType, Type(),
-                                        input, ValueRange(), kind, groups, 0,
-                                        false, this->lowering.team)
-                   .getResults()[0];
-    }
-    if (op.getReduction() == shard::ReductionKind::Average)
-      result = divideElements(rewriter, loc, result,
-                              grid.getGroupSize(op.getGridAxes()));
+    int64_t team = this->lowering.team;
+    Value result = lowerReduction(
+        rewriter, loc, adaptor.getInput(), resultType, op.getReduction(),
+        grid.getGroupSize(op.getGridAxes()),
+        [&](Value input, ReductionKindAttr kind) -> Value {
+          if (isa<RankedTensorType>(resultType))
+            return AllReduceGroupOp::create(rewriter, loc, resultType, Type(),
+                                            input, ValueRange(), kind, groups,
+                                            0, false, team)
+                .getResults()[0];
+          // The memref form reduces into a new buffer of the result type.
+          Value output = createEmpty(rewriter, loc, resultType, input);
+          AllReduceGroupOp::create(rewriter, loc, TypeRange(), Type(), input,
+                                   output, kind, groups, 0, false, team);
+          return output;
+        });
     rewriter.replaceOp(op, result);
     return success();
   }
@@ -256,20 +268,18 @@ struct ReduceScatterLowering : public ShardPattern<shard::ReduceScatterOp> {
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
     ShardGrid grid = getGrid(op);
-    auto resultType = cast<RankedTensorType>(op.getResult().getType());
-    Value input = convertElements(rewriter, loc, adaptor.getInput(),
-                                  resultType.getElementType());
-    Value result = ReduceScatterOp::create(
-                       rewriter, loc, resultType, Type(), input, ValueRange(),
-                       ReductionKindAttr::get(
-                           op.getContext(), toReductionKind(op.getReduction())),
-                       op.getScatterAxis().getZExtValue(),
-                       grid.getGroupsAttr(rewriter, op.getGridAxes()), 0, false,
-                       lowering.team)
-                       .getResults()[0];
-    if (op.getReduction() == shard::ReductionKind::Average)
-      result = divideElements(rewriter, loc, result,
-                              grid.getGroupSize(op.getGridAxes()));
+    Type resultType = op.getResult().getType();
+    Value result = lowerReduction(
+        rewriter, loc, adaptor.getInput(), resultType, op.getReduction(),
+        grid.getGroupSize(op.getGridAxes()),
+        [&](Value input, ReductionKindAttr kind) -> Value {
+          return ReduceScatterOp::create(
+                     rewriter, loc, resultType, Type(), input, ValueRange(),
+                     kind, op.getScatterAxis().getZExtValue(),
+                     grid.getGroupsAttr(rewriter, op.getGridAxes()), 0, false,
+                     lowering.team)
+              .getResults()[0];
+        });
     rewriter.replaceOp(op, result);
     return success();
   }
@@ -285,7 +295,7 @@ template <typename Op> struct BroadcastLowering : public ShardPattern<Op> {
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
     ShardGrid grid = this->getGrid(op);
-    int64_t root = getRootIndex(grid, op.getGridAxes(), op.getRoot());
+    int64_t root = grid.getInGroupIndex(op.getGridAxes(), op.getRoot());
     Value input = adaptor.getInput();
     Value all =
         CollectiveBroadcastOp::create(
@@ -305,7 +315,7 @@ template <typename Op> struct BroadcastLowering : public ShardPattern<Op> {
 };
 
 /// send: the other member of each group of two sends to `destination`;
-/// the op's result is its input.
+/// the op's result is its input (a group of one sends nothing).
 struct SendLowering : public ShardPattern<shard::SendOp> {
   using ShardPattern::ShardPattern;
 
@@ -313,18 +323,22 @@ struct SendLowering : public ShardPattern<shard::SendOp> {
   matchAndRewrite(shard::SendOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     ShardGrid grid = getGrid(op);
-    int64_t to = getRootIndex(grid, op.getGridAxes(), op.getDestination());
-    SendOp::create(
-        rewriter, op.getLoc(), TypeRange(), Type(), adaptor.getInput(),
-        ValueRange(), nullptr, false,
-        grid.getInGroupPairsAttr(rewriter, op.getGridAxes(), 1 - to, to), 0,
-        lowering.team);
+    // In a group of one the destination is the process itself.
+    if (grid.getGroupSize(op.getGridAxes()) == 2) {
+      int64_t to = grid.getInGroupIndex(op.getGridAxes(), op.getDestination());
+      SendOp::create(
+          rewriter, op.getLoc(), TypeRange(), Type(), adaptor.getInput(),
+          ValueRange(), nullptr, false,
+          grid.getInGroupPairsAttr(rewriter, op.getGridAxes(), 1 - to, to), 0,
+          lowering.team);
+    }
     rewriter.replaceOp(op, adaptor.getInput());
     return success();
   }
 };
 
-/// recv: each group's member other than `source` receives from it.
+/// recv: each group's member other than `source` receives from it (a
+/// group of one keeps its input).
 struct RecvLowering : public ShardPattern<shard::RecvOp> {
   using ShardPattern::ShardPattern;
 
@@ -332,7 +346,12 @@ struct RecvLowering : public ShardPattern<shard::RecvOp> {
   matchAndRewrite(shard::RecvOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     ShardGrid grid = getGrid(op);
-    int64_t from = getRootIndex(grid, op.getGridAxes(), *op.getSource());
+    // In a group of one the source is the process itself: its input.
+    if (grid.getGroupSize(op.getGridAxes()) == 1) {
+      rewriter.replaceOp(op, adaptor.getInput());
+      return success();
+    }
+    int64_t from = grid.getInGroupIndex(op.getGridAxes(), *op.getSource());
     rewriter.replaceOp(
         op, RecvOp::create(rewriter, op.getLoc(), op.getResult().getType(),
                            Type(), ValueRange(), ValueRange(), nullptr, false,

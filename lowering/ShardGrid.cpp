@@ -12,14 +12,32 @@
 using namespace mlir;
 using namespace mlir::distruntime;
 
+std::string ShardGrid::describe() const {
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  llvm::interleave(
+      getShape(), os,
+      [&](int64_t s) {
+        if (ShapedType::isDynamic(s))
+          os << '?';
+        else
+          os << s;
+      },
+      "x");
+  return text;
+}
+
 bool ShardGrid::isStatic() const {
   return !ShapedType::isDynamicShape(getShape());
 }
 
-int64_t ShardGrid::getSize() const {
+int64_t ShardGrid::getSize() const { return getStaticSize(); }
+
+int64_t ShardGrid::getStaticSize() const {
   int64_t size = 1;
   for (int64_t extent : getShape())
-    size *= extent;
+    if (!ShapedType::isDynamic(extent))
+      size *= extent;
   return size;
 }
 
@@ -53,12 +71,23 @@ static SmallVector<int64_t> coordinatesOf(int64_t rank,
   return coords;
 }
 
+/// The row-major index of the coordinates `coords` has on `axes`.
 static int64_t linearIndexOf(ArrayRef<int64_t> coords, ArrayRef<int64_t> axes,
                              ArrayRef<int64_t> shape) {
   int64_t index = 0;
   for (int64_t axis : axes)
     index = index * shape[axis] + coords[axis];
   return index;
+}
+
+int64_t ShardGrid::getInGroupIndex(ArrayRef<shard::GridAxis> axes,
+                                   ArrayRef<int64_t> coords) const {
+  SmallVector<int64_t> onAxes = toAxes(axes);
+  // `coords` lists one coordinate per axis in `axes`: spread them out.
+  SmallVector<int64_t> all(getShape().size());
+  for (auto [axis, coord] : llvm::zip_equal(onAxes, coords))
+    all[axis] = coord;
+  return linearIndexOf(all, onAxes, getShape());
 }
 
 SmallVector<SmallVector<int64_t>>
@@ -110,15 +139,18 @@ DenseIntElementsAttr ShardGrid::getShiftPairsAttr(Builder &b, int64_t axis,
                                                   bool rotate) const {
   SmallVector<SmallVector<int64_t>> pairs;
   int64_t extent = getShape()[axis];
+  SmallVector<int64_t> all = resolveAxes({});
+  // Reduced first, so that adding it cannot overflow; without rotate an
+  // offset of at least the extent leaves every target outside.
+  int64_t step = rotate ? offset % extent : std::clamp(offset, -extent, extent);
   for (int64_t rank : llvm::seq<int64_t>(0, getSize())) {
     SmallVector<int64_t> coords = coordinatesOf(rank, getShape());
-    int64_t target = coords[axis] + offset;
+    int64_t target = coords[axis] + step;
     if (rotate)
-      target = ((target % extent) + extent) % extent;
+      target = (target + extent) % extent;
     else if (target < 0 || target >= extent)
       continue;
     coords[axis] = target;
-    SmallVector<int64_t> all = resolveAxes({});
     pairs.push_back({rank, linearIndexOf(coords, all, getShape())});
   }
   return toAttr(b, pairs, 2);
@@ -128,17 +160,13 @@ DenseIntElementsAttr
 ShardGrid::getInGroupPairsAttr(Builder &b, ArrayRef<shard::GridAxis> axes,
                                int64_t from, int64_t to) const {
   SmallVector<SmallVector<int64_t>> pairs;
-  if (from != to)
-    for (ArrayRef<int64_t> group : getGroups(axes))
-      pairs.push_back({group[from], group[to]});
+  for (ArrayRef<int64_t> group : getGroups(axes))
+    pairs.push_back({group[from], group[to]});
   return toAttr(b, pairs, 2);
 }
 
 SmallVector<Value> ShardGrid::createShape(OpBuilder &b, Location loc) const {
-  int64_t known = 1;
-  for (int64_t extent : getShape())
-    if (!ShapedType::isDynamic(extent))
-      known *= extent;
+  int64_t known = getStaticSize();
   SmallVector<Value> shape;
   for (int64_t extent : getShape()) {
     if (!ShapedType::isDynamic(extent)) {
@@ -167,7 +195,12 @@ Value ShardGrid::createLinearIndex(OpBuilder &b, Location loc,
 SmallVector<Value>
 ShardGrid::createMultiIndex(OpBuilder &b, Location loc,
                             ArrayRef<shard::GridAxis> axes) const {
-  SmallVector<Value> shape = createShape(b, loc);
+  return createMultiIndex(b, loc, axes, createShape(b, loc));
+}
+
+SmallVector<Value> ShardGrid::createMultiIndex(OpBuilder &b, Location loc,
+                                               ArrayRef<shard::GridAxis> axes,
+                                               ValueRange shape) const {
   Value rank = TeamMemberOp::create(b, loc, b.getIndexType(), team);
   // Stride of axis a: the product of the sizes of the axes after it.
   SmallVector<Value> coords;
@@ -185,6 +218,7 @@ Value ShardGrid::createInGroupIndex(OpBuilder &b, Location loc,
                                     ArrayRef<shard::GridAxis> axes) const {
   if (axes.empty())
     return arith::ConstantIndexOp::create(b, loc, 0);
-  return createLinearIndex(b, loc, toAxes(axes), createMultiIndex(b, loc, axes),
-                           createShape(b, loc));
+  SmallVector<Value> shape = createShape(b, loc);
+  return createLinearIndex(b, loc, toAxes(axes),
+                           createMultiIndex(b, loc, axes, shape), shape);
 }

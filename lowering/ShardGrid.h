@@ -26,9 +26,13 @@ public:
       : shape(grid.getShape()), team(team) {}
 
   ArrayRef<int64_t> getShape() const { return shape; }
+  /// The shape as written in the IR: "2x?".
+  std::string describe() const;
   bool isStatic() const;
   /// Processes of a static grid.
   int64_t getSize() const;
+  /// The product of the static axis sizes.
+  int64_t getStaticSize() const;
 
   /// `axes`, or every axis of the grid when `axes` is empty (shard's
   /// convention for process_multi_index and grid_shape).
@@ -39,6 +43,10 @@ public:
 
   /// The members of one group over `axes` (static grid).
   int64_t getGroupSize(ArrayRef<shard::GridAxis> axes) const;
+  /// The in-group index of the process at `coords` (one per axis of
+  /// `axes`): a root, source or destination given as a multi-index.
+  int64_t getInGroupIndex(ArrayRef<shard::GridAxis> axes,
+                          ArrayRef<int64_t> coords) const;
   /// One row per group of team ranks, each in in-group order (static grid).
   SmallVector<SmallVector<int64_t>>
   getGroups(ArrayRef<shard::GridAxis> axes) const;
@@ -56,7 +64,7 @@ public:
   DenseIntElementsAttr getShiftPairsAttr(Builder &b, int64_t axis,
                                          int64_t offset, bool rotate) const;
   /// Pairs (member at in-group index `from`, member at `to`) of every group
-  /// over `axes`; empty when `from == to`.
+  /// over `axes`.
   DenseIntElementsAttr getInGroupPairsAttr(Builder &b,
                                            ArrayRef<shard::GridAxis> axes,
                                            int64_t from, int64_t to) const;
@@ -64,9 +72,13 @@ public:
   /// The grid's axis sizes as index values: constants, and for the one
   /// dynamic axis a grid may have, team_size / (product of the others).
   SmallVector<Value> createShape(OpBuilder &b, Location loc) const;
-  /// This process's coordinates on `axes` (all axes when empty).
+  /// This process's coordinates on `axes` (all axes when empty), for the
+  /// axis sizes `shape` (createShape's) or its own.
   SmallVector<Value> createMultiIndex(OpBuilder &b, Location loc,
                                       ArrayRef<shard::GridAxis> axes) const;
+  SmallVector<Value> createMultiIndex(OpBuilder &b, Location loc,
+                                      ArrayRef<shard::GridAxis> axes,
+                                      ValueRange shape) const;
   /// This process's in-group index over `axes`.
   Value createInGroupIndex(OpBuilder &b, Location loc,
                            ArrayRef<shard::GridAxis> axes) const;

@@ -41,10 +41,8 @@ struct UpdateHaloLowering : public ShardPattern<shard::UpdateHaloOp> {
     size_t next = 0; // in `given`, which has pairs for split dims only
     for (int64_t d : llvm::seq<int64_t>(0, rank)) {
       bool isSplit = d < int64_t(split.size()) && !split[d].empty();
-      splitAxes.push_back(
-          isSplit ? llvm::map_to_vector(split[d].asArrayRef(),
-                                        [](int16_t a) { return int64_t(a); })
-                  : SmallVector<int64_t>());
+      splitAxes.push_back(isSplit ? ShardGrid::toAxes(split[d].asArrayRef())
+                                  : SmallVector<int64_t>());
       if (isSplit && next + 1 < given.size()) {
         haloSizes.append({given[next], given[next + 1]});
         next += 2;

@@ -134,6 +134,11 @@ struct ShardShapeLowering : public ShardPattern<shard::ShardShapeOp> {
         rewriter, loc,
         getMixedValues(sharding.getStaticShardedDimsOffsets(),
                        sharding.getDynamicShardedDimsOffsets(), rewriter));
+    // Dynamic offsets are i64 values.
+    for (Value &offset : offsets)
+      if (!offset.getType().isIndex())
+        offset = arith::IndexCastOp::create(rewriter, loc,
+                                            rewriter.getIndexType(), offset);
     Value offsetTable;
     if (!offsets.empty())
       offsetTable = tensor::FromElementsOp::create(rewriter, loc, offsets);

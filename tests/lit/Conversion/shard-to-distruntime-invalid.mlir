@@ -52,7 +52,7 @@ func.func @bitwise_float(%t: tensor<8xf32>) -> tensor<2xf32> {
 
 shard.grid @g(shape = 4)
 func.func @unsupported_element(%t: tensor<8xi3>) -> tensor<8xi3> {
-  // expected-error @+1 {{'shard.all_reduce' op reduces 'i3' elements, which distruntime does not support}}
+  // expected-error @+1 {{'shard.all_reduce' op has 'i3' elements, which distruntime does not move}}
   %0 = shard.all_reduce %t on @g : tensor<8xi3> -> tensor<8xi3>
   return %0 : tensor<8xi3>
 }
@@ -129,4 +129,95 @@ func.func @sharding_escapes() {
   %s = shard.sharding @g split_axes = [[0]] : !shard.sharding
   func.call @use(%s) : (!shard.sharding) -> ()
   return
+}
+
+// -----
+
+shard.grid @g(shape = 2x2)
+func.func @short_device(%d0: index) -> (index, index) {
+  %s = shard.sharding @g split_axes = [[1]] : !shard.sharding
+  // expected-error @+1 {{'shard.shard_shape' op has a device index of 1 coordinates on a grid of 2 axes}}
+  %0:2 = shard.shard_shape dims = [10, 4] sharding = %s device = [%d0] : index, index
+  return %0#0, %0#1 : index, index
+}
+
+// -----
+
+shard.grid @g(shape = 2x3)
+func.func @no_split_axes(%a: index, %b: index) -> (index, index) {
+  // expected-error @+1 {{'shard.neighbors_linear_indices' op has no split_axes to step along}}
+  %n:2 = shard.neighbors_linear_indices on @g[%a, %b] split_axes = [] : index, index
+  return %n#0, %n#1 : index, index
+}
+
+// -----
+
+shard.grid @g(shape = 2)
+func.func @average_i1(%t: tensor<4xi1>) -> tensor<4xi1> {
+  // expected-error @+1 {{'shard.all_reduce' op averages 'i1' elements; average needs floats or signless integers wider than i1}}
+  %0 = shard.all_reduce %t on @g grid_axes = [0] reduction = average : tensor<4xi1> -> tensor<4xi1>
+  return %0 : tensor<4xi1>
+}
+
+// -----
+
+shard.grid @g(shape = 128)
+func.func @average_count_overflows(%t: tensor<4xi8>) -> tensor<4xi8> {
+  // expected-error @+1 {{'shard.all_reduce' op averages 'i8' elements over 128 processes, a count the type cannot hold}}
+  %0 = shard.all_reduce %t on @g grid_axes = [0] reduction = average : tensor<4xi8> -> tensor<4xi8>
+  return %0 : tensor<4xi8>
+}
+
+// -----
+
+shard.grid @g(shape = 2)
+func.func @convert_unsigned(%t: tensor<4xui8>) -> tensor<4xui32> {
+  // expected-error @+1 {{'shard.all_reduce' op converts 'ui8' to 'ui32' elements; only signless integers and floats convert}}
+  %0 = shard.all_reduce %t on @g grid_axes = [0] : tensor<4xui8> -> tensor<4xui32>
+  return %0 : tensor<4xui32>
+}
+
+// -----
+
+shard.grid @g(shape = 2)
+func.func @complex_elements(%t: tensor<4xcomplex<f32>>) -> tensor<8xcomplex<f32>> {
+  // expected-error @+1 {{'shard.all_gather' op has 'complex<f32>' elements, which distruntime does not move}}
+  %0 = shard.all_gather %t on @g grid_axes = [0] gather_axis = 0 : tensor<4xcomplex<f32>> -> tensor<8xcomplex<f32>>
+  return %0 : tensor<8xcomplex<f32>>
+}
+
+// -----
+
+shard.grid @g(shape = 2)
+func.func @tensor_to_memref(%t: tensor<4xf32>) -> memref<4xf32> {
+  // expected-error @+1 {{'shard.all_reduce' op takes 'tensor<4xf32>' and returns 'memref<4xf32>'; distruntime lowers tensor to tensor or memref to memref}}
+  %0 = shard.all_reduce %t on @g grid_axes = [0] : tensor<4xf32> -> memref<4xf32>
+  return %0 : memref<4xf32>
+}
+
+// -----
+
+shard.grid @g(shape = 2)
+func.func @dynamic_gather(%t: tensor<?x3xf32>) -> tensor<?x3xf32> {
+  // expected-error @+1 {{'shard.all_gather' op needs static shapes, but has 'tensor<?x3xf32>' (distruntime's tensor collectives need them)}}
+  %0 = shard.all_gather %t on @g grid_axes = [0] gather_axis = 0 : tensor<?x3xf32> -> tensor<?x3xf32>
+  return %0 : tensor<?x3xf32>
+}
+
+// -----
+
+shard.grid @g(shape = 0x2)
+func.func @empty_grid(%t: tensor<4xf32>) -> tensor<4xf32> {
+  // expected-error @+1 {{'shard.all_reduce' op uses @g of shape 0x2, which has no processes}}
+  %0 = shard.all_reduce %t on @g grid_axes = [1] : tensor<4xf32> -> tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
+
+// -----
+
+shard.grid @g(shape = 2x2)
+func.func @halo_axes_past_rank(%m: tensor<10xf32>) -> tensor<10xf32> {
+  // expected-error @+1 {{'shard.update_halo' op has split_axes for 2 dimensions on a rank-1 block}}
+  %0 = shard.update_halo %m on @g split_axes = [[], [0]] halo_sizes = [1, 1] : tensor<10xf32>
+  return %0 : tensor<10xf32>
 }

@@ -66,16 +66,33 @@ func.func @all_reduce_kinds(%t: tensor<4xi32>) -> (tensor<4xi32>, tensor<4xi32>,
   return %a, %b, %c, %d, %e : tensor<4xi32>, tensor<4xi32>, tensor<4xi32>, tensor<4xi64>, tensor<4xi32>
 }
 
-// The memref form reduces into a new buffer, after widening f32 to f64.
+// The memref form reduces into a new buffer of the result type, after
+// widening f32 to f64 in a temporary it frees.
 // CHECK-LABEL: func.func @all_reduce_memref
 // CHECK: %[[WIDE:.+]] = memref.alloc() : memref<4xf64>
 // CHECK: linalg.generic {{.*}} ins(%arg0 : memref<4xf32>) outs(%[[WIDE]] : memref<4xf64>)
-// CHECK: %[[OUT:.+]] = memref.alloc() : memref<4xf64>
-// CHECK: distruntime.all_reduce ins(%[[WIDE]] : memref<4xf64>) outs(%[[OUT]] : memref<4xf64>) {{.*}}replica_groups = dense<{{\[\[}}0, 3], [1, 4], [2, 5]]>
+// CHECK: %[[N:.+]] = memref.dim %[[WIDE]], %c0
+// CHECK: %[[OUT:.+]] = memref.alloc(%[[N]]) : memref<?xf64>
+// CHECK: distruntime.all_reduce ins(%[[WIDE]] : memref<4xf64>) outs(%[[OUT]] : memref<?xf64>) {{.*}}replica_groups = dense<{{\[\[}}0, 3], [1, 4], [2, 5]]>
+// CHECK: memref.dealloc %[[WIDE]]
 // CHECK: return %[[OUT]]
-func.func @all_reduce_memref(%m: memref<4xf32>) -> memref<4xf64> {
-  %r = shard.all_reduce %m on @g grid_axes = [0] : memref<4xf32> -> memref<4xf64>
-  return %r : memref<4xf64>
+func.func @all_reduce_memref(%m: memref<4xf32>) -> memref<?xf64> {
+  %r = shard.all_reduce %m on @g grid_axes = [0] : memref<4xf32> -> memref<?xf64>
+  return %r : memref<?xf64>
+}
+
+// i1 widens as unsigned (true counts 1); min and max of unsigned integers
+// compare unsigned.
+// CHECK-LABEL: func.func @element_kinds
+// CHECK: arith.extui %{{.+}} : i1 to i32
+// CHECK: distruntime.all_reduce {{.*}}reduction = #distruntime.reduction<sum>
+// CHECK: distruntime.all_reduce ins(%arg1 : tensor<4xui16>) {{.*}}reduction = #distruntime.reduction<umin>
+// CHECK: distruntime.all_reduce ins(%arg1 : tensor<4xui16>) {{.*}}reduction = #distruntime.reduction<umax>
+func.func @element_kinds(%b: tensor<4xi1>, %u: tensor<4xui16>) -> (tensor<4xi32>, tensor<4xui16>, tensor<4xui16>) {
+  %n = shard.all_reduce %b on @g grid_axes = [1] : tensor<4xi1> -> tensor<4xi32>
+  %lo = shard.all_reduce %u on @g grid_axes = [1] reduction = min : tensor<4xui16> -> tensor<4xui16>
+  %hi = shard.all_reduce %u on @g grid_axes = [1] reduction = max : tensor<4xui16> -> tensor<4xui16>
+  return %n, %lo, %hi : tensor<4xi32>, tensor<4xui16>, tensor<4xui16>
 }
 
 // all_slice cuts block (in-group index = row of the grid) of 2 columns;
@@ -138,6 +155,17 @@ func.func @point_to_point(%t: tensor<3xf32>) -> (tensor<3xf32>, tensor<3xf32>, t
   %a = shard.shift %t on @g grid_axes = [1] shift_axis = 1 offset = 1 rotate : tensor<3xf32> -> tensor<3xf32>
   %b = shard.shift %t on @g grid_axes = [1] shift_axis = 1 offset = -1 : tensor<3xf32> -> tensor<3xf32>
   return %s, %r, %a, %b : tensor<3xf32>, tensor<3xf32>, tensor<3xf32>, tensor<3xf32>
+}
+
+// In a group of one (no grid_axes) send and recv keep the input.
+// CHECK-LABEL: func.func @point_to_point_alone
+// CHECK-NOT: distruntime.send
+// CHECK-NOT: distruntime.recv
+// CHECK: return %arg0, %arg0
+func.func @point_to_point_alone(%t: tensor<3xf32>) -> (tensor<3xf32>, tensor<3xf32>) {
+  %s = shard.send %t on @g destination = [] : (tensor<3xf32>) -> tensor<3xf32>
+  %r = shard.recv %t on @g source = [] : (tensor<3xf32>) -> tensor<3xf32>
+  return %s, %r : tensor<3xf32>, tensor<3xf32>
 }
 
 // Along axis 1 from (1, 0): no process before, (1, 1) = 4 after; from
