@@ -1,9 +1,10 @@
-// Every shard op on a 2x3 grid (ranks row-major: (0,0)=0 ... (1,2)=5), whose
-// groups, pairs and indices are worked out by hand below.
+// Every shard op on a 2x3 grid (ranks row-major: (0,0)=0 ... (1,2)=5), and
+// groups on a 2x1x2 grid, all worked out by hand below.
 // RUN: %distruntime-opt %s --convert-shard-to-distruntime | FileCheck %s
 // RUN: %distruntime-opt %s --convert-shard-to-distruntime --canonicalize --cse | FileCheck %s --check-prefix=FOLD
 
 shard.grid @g(shape = 2x3)
+shard.grid @g3(shape = 2x1x2)
 
 // The grid is gone; each function first checks the team has 6 processes.
 // CHECK-NOT: shard.
@@ -210,4 +211,21 @@ func.func @update_halo(%t: tensor<10x8xf32>, %m: memref<6x?xf64>, %w: i64) -> (t
   %a = shard.update_halo %t on @g split_axes = [[1]] halo_sizes = [2, 1] : tensor<10x8xf32>
   %b = shard.update_halo %m on @g split_axes = [[], [0, 1]] halo_sizes = [1, %w] : memref<6x?xf64>
   return %a, %b : tensor<10x8xf32>, memref<6x?xf64>
+}
+
+// A 2x1x2 grid: process (a, b, c) is rank 2a + c. Axes [2, 0] list axis 2
+// slowest: (c, a) = (0, 0), (0, 1), (1, 0), (1, 1) are ranks 0, 2, 1, 3;
+// axis 0 pairs the ranks with equal c; the size-1 axis 1 gives groups of
+// one; axis 2 pairs the ranks with equal a.
+// CHECK-LABEL: func.func @grid_3d
+// CHECK: distruntime.all_gather {{.*}}replica_groups = dense<{{\[\[}}0, 2, 1, 3]]> : tensor<1x4xi64>}
+// CHECK: distruntime.all_reduce {{.*}}replica_groups = dense<{{\[\[}}0, 2], [1, 3]]> : tensor<2x2xi64>}
+// CHECK: distruntime.all_reduce {{.*}}replica_groups = dense<{{\[\[}}0], [1], [2], [3]]> : tensor<4x1xi64>}
+// CHECK: distruntime.all_reduce {{.*}}replica_groups = dense<{{\[\[}}0, 1], [2, 3]]> : tensor<2x2xi64>}
+func.func @grid_3d(%t: tensor<2xf32>) -> (tensor<8xf32>, tensor<2xf32>, tensor<2xf32>, tensor<2xf32>) {
+  %a = shard.all_gather %t on @g3 grid_axes = [2, 0] gather_axis = 0 : tensor<2xf32> -> tensor<8xf32>
+  %b = shard.all_reduce %t on @g3 grid_axes = [0] : tensor<2xf32> -> tensor<2xf32>
+  %c = shard.all_reduce %t on @g3 grid_axes = [1] : tensor<2xf32> -> tensor<2xf32>
+  %d = shard.all_reduce %t on @g3 grid_axes = [2] : tensor<2xf32> -> tensor<2xf32>
+  return %a, %b, %c, %d : tensor<8xf32>, tensor<2xf32>, tensor<2xf32>, tensor<2xf32>
 }
