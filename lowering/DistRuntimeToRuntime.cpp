@@ -126,15 +126,10 @@ struct GetHaloLowering : public OpConversionPattern<GetHaloOp> {
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
     Value local = adaptor.getLocal();
-    auto localType = dyn_cast<MemRefType>(local.getType());
-    if (!localType)
-      return op.emitOpError("on tensors must be bufferized before "
-                            "convert-distruntime-to-runtime (run "
-                            "one-shot-bufferize, or the distruntime-to-llvm "
-                            "pipeline)");
-    auto dtype = getRuntimeTypeCode(localType.getElementType());
-    if (!dtype)
-      return rewriter.notifyMatchFailure(op, "unsupported element type");
+    auto buffer = getBufferOperand(op, local, rewriter);
+    if (failed(buffer))
+      return failure();
+    auto [localType, dtype] = *buffer;
     int64_t rank = localType.getRank();
 
     // Halo shapes, computed here so the runtime only moves data. Sizes are
@@ -190,7 +185,7 @@ struct GetHaloLowering : public OpConversionPattern<GetHaloOp> {
           auto call = func::CallOp::create(
               b, loc, callee,
               ValueRange{createI64(b, loc, op.getTeam()),
-                         createI64(b, loc, key), createI32(b, loc, *dtype),
+                         createI64(b, loc, key), createI32(b, loc, dtype),
                          localRank, localDesc, geomRank, geomDesc, leftRank,
                          leftDesc, rightRank, rightDesc, where});
           return SmallVector<Value>{call.getResult(0)};
@@ -212,15 +207,10 @@ struct UpdateHaloLowering : public OpConversionPattern<UpdateHaloOp> {
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
     Value block = adaptor.getBlock();
-    auto blockType = dyn_cast<MemRefType>(block.getType());
-    if (!blockType)
-      return op.emitOpError("on tensors must be bufferized before "
-                            "convert-distruntime-to-runtime (run "
-                            "one-shot-bufferize, or the distruntime-to-llvm "
-                            "pipeline)");
-    auto dtype = getRuntimeTypeCode(blockType.getElementType());
-    if (!dtype)
-      return rewriter.notifyMatchFailure(op, "unsupported element type");
+    auto buffer = getBufferOperand(op, block, rewriter);
+    if (failed(buffer))
+      return failure();
+    auto [blockType, dtype] = *buffer;
 
     // distrt.h's spec: g, grid[g], then per dimension lo, hi, k, axes[k].
     Builder attrs(getContext());
@@ -261,7 +251,7 @@ struct UpdateHaloLowering : public OpConversionPattern<UpdateHaloOp> {
       return func::CallOp::create(
                  b, loc, callee,
                  ValueRange{createI64(b, loc, op.getTeam()),
-                            createI64(b, loc, key), createI32(b, loc, *dtype),
+                            createI64(b, loc, key), createI32(b, loc, dtype),
                             blockRank, blockDesc, specRank, specDesc,
                             createI32(b, loc, op.getHandle() != nullptr),
                             where})

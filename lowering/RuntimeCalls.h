@@ -27,6 +27,23 @@ getCalleeAndLocation(OpBuilder &b, Operation *op, RuntimeFunction fn) {
           getLocationString(b, module, op->getLoc())};
 }
 
+/// The buffer `op` hands the runtime and its element type's distrt_dtype_t
+/// code; an op on tensors must have been bufferized first.
+inline FailureOr<std::pair<MemRefType, int32_t>>
+getBufferOperand(Operation *op, Value value,
+                 ConversionPatternRewriter &rewriter) {
+  auto type = dyn_cast<MemRefType>(value.getType());
+  if (!type)
+    return op->emitOpError("on tensors must be bufferized before "
+                           "convert-distruntime-to-runtime (run "
+                           "one-shot-bufferize, or the distruntime-to-llvm "
+                           "pipeline)");
+  std::optional<int32_t> dtype = getRuntimeTypeCode(type.getElementType());
+  if (!dtype)
+    return rewriter.notifyMatchFailure(op, "unsupported element type");
+  return std::make_pair(type, *dtype);
+}
+
 /// Emits `body` inside a memref.alloca_scope yielding `resultTypes`.
 inline ValueRange
 createAllocaScope(OpBuilder &b, Location loc, TypeRange resultTypes,

@@ -314,51 +314,45 @@ template <typename Op> struct BroadcastLowering : public ShardPattern<Op> {
   }
 };
 
-/// send: the other member of each group of two sends to `destination`;
-/// the op's result is its input (a group of one sends nothing).
-struct SendLowering : public ShardPattern<shard::SendOp> {
-  using ShardPattern::ShardPattern;
+/// send and recv pair the two members of each group of two: `member`
+/// (send's destination, recv's source, an in-group multi-index) and the
+/// other one. In a group of one the member is the process itself: send
+/// sends nothing and recv keeps its input.
+template <typename Op> struct PointToPointLowering : public ShardPattern<Op> {
+  using ShardPattern<Op>::ShardPattern;
 
   LogicalResult
-  matchAndRewrite(shard::SendOp op, OpAdaptor adaptor,
+  matchAndRewrite(Op op, typename Op::Adaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    ShardGrid grid = getGrid(op);
-    // In a group of one the destination is the process itself.
-    if (grid.getGroupSize(op.getGridAxes()) == 2) {
-      int64_t to = grid.getInGroupIndex(op.getGridAxes(), op.getDestination());
-      SendOp::create(
-          rewriter, op.getLoc(), TypeRange(), Type(), adaptor.getInput(),
-          ValueRange(), nullptr, false,
-          grid.getInGroupPairsAttr(rewriter, op.getGridAxes(), 1 - to, to), 0,
-          lowering.team);
-    }
-    rewriter.replaceOp(op, adaptor.getInput());
-    return success();
-  }
-};
-
-/// recv: each group's member other than `source` receives from it (a
-/// group of one keeps its input).
-struct RecvLowering : public ShardPattern<shard::RecvOp> {
-  using ShardPattern::ShardPattern;
-
-  LogicalResult
-  matchAndRewrite(shard::RecvOp op, OpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    ShardGrid grid = getGrid(op);
-    // In a group of one the source is the process itself: its input.
+    constexpr bool isSend = std::is_same_v<Op, shard::SendOp>;
+    ShardGrid grid = this->getGrid(op);
     if (grid.getGroupSize(op.getGridAxes()) == 1) {
       rewriter.replaceOp(op, adaptor.getInput());
       return success();
     }
-    int64_t from = grid.getInGroupIndex(op.getGridAxes(), *op.getSource());
-    rewriter.replaceOp(
-        op, RecvOp::create(rewriter, op.getLoc(), op.getResult().getType(),
-                           Type(), ValueRange(), ValueRange(), nullptr, false,
-                           grid.getInGroupPairsAttr(rewriter, op.getGridAxes(),
-                                                    from, 1 - from),
-                           0, lowering.team)
-                .getResults());
+    int64_t member;
+    if constexpr (isSend)
+      member = grid.getInGroupIndex(op.getGridAxes(), op.getDestination());
+    else
+      member = grid.getInGroupIndex(op.getGridAxes(), *op.getSource());
+    DenseIntElementsAttr pairs =
+        isSend ? grid.getInGroupPairsAttr(rewriter, op.getGridAxes(),
+                                          1 - member, member)
+               : grid.getInGroupPairsAttr(rewriter, op.getGridAxes(), member,
+                                          1 - member);
+    if constexpr (isSend) {
+      // The op's result is its input.
+      SendOp::create(rewriter, op.getLoc(), TypeRange(), Type(),
+                     adaptor.getInput(), ValueRange(), nullptr, false, pairs, 0,
+                     this->lowering.team);
+      rewriter.replaceOp(op, adaptor.getInput());
+    } else {
+      rewriter.replaceOp(
+          op, RecvOp::create(rewriter, op.getLoc(), op.getResult().getType(),
+                             Type(), ValueRange(), ValueRange(), nullptr, false,
+                             pairs, 0, this->lowering.team)
+                  .getResults());
+    }
     return success();
   }
 };
@@ -391,6 +385,7 @@ void mlir::distruntime::populateShardCollectivePatterns(
       AllGatherLowering<shard::AllGatherOp>, AllGatherLowering<shard::GatherOp>,
       AllSliceLowering, AllToAllLowering, ReduceScatterLowering,
       BroadcastLowering<shard::BroadcastOp>,
-      BroadcastLowering<shard::ScatterOp>, SendLowering, RecvLowering,
-      ShiftLowering>(patterns.getContext(), lowering);
+      BroadcastLowering<shard::ScatterOp>, PointToPointLowering<shard::SendOp>,
+      PointToPointLowering<shard::RecvOp>, ShiftLowering>(patterns.getContext(),
+                                                          lowering);
 }
