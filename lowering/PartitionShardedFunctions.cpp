@@ -32,6 +32,7 @@ struct PartitionShardedFunctions
     createPartitionPipeline().getDependentDialects(registry);
   }
 
+protected:
   void runOnOperation() override {
     ModuleOp module = getOperation();
     OpPassManager pm = createPartitionPipeline();
@@ -45,6 +46,7 @@ struct PartitionShardedFunctions
     }
   }
 
+private:
   static bool hasAnnotations(func::FuncOp func) {
     return func.walk([](shard::ShardOp) { return WalkResult::interrupt(); })
         .wasInterrupted();

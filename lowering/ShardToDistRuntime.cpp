@@ -70,6 +70,7 @@ struct ConvertShardToDistRuntime
           ConvertShardToDistRuntime> {
   using Base::Base;
 
+protected:
   void runOnOperation() override {
     ModuleOp module = getOperation();
     MLIRContext *ctx = &getContext();
