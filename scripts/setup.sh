@@ -4,7 +4,7 @@
 set -euo pipefail
 
 packages=(llvm-22-dev libmlir-22-dev mlir-22-tools llvm-22-tools
-          libopenmpi-dev openmpi-bin catch2 libfmt-dev)
+          libopenmpi-dev openmpi-bin catch2 libfmt-dev python3-matplotlib)
 # Build tools the machine normally has; installed too if missing.
 tools=(cmake g++ python3)
 
