@@ -1,23 +1,141 @@
 #!/usr/bin/env bash
 # Builds distruntime if needed, compiles a .mlir program and runs it with
-# mpirun.   scripts/run.sh examples/heat2d.mlir -np 4 [more mpirun args]
+# mpirun (the launcher CMake found: Open MPI's or MPICH's).
+#
+# Usage: scripts/run.sh [--jit] [--no-build] <prog.mlir> [mpirun args...]
+#                       [-- program args...]
+#   scripts/run.sh examples/heat2d.mlir -np 4
+#   scripts/run.sh --jit examples/heat2d.mlir -np 4
+#   scripts/run.sh prog.mlir -np 4 --hostfile hosts --mca btl tcp,self
+#
+#   --jit       no native compile: lower with distruntime-opt and run the
+#               LLVM dialect through mlir-runner-22 in every rank, with
+#               libdistrt and MLIR's runner utils as shared libraries. Same
+#               output and exit status as the compiled program.
+#   --no-build  do not run scripts/build.sh first (the build must exist).
+#   --help      this text.
+# Everything after the program goes to mpirun (default: -np 2), so
+# --hostfile, -H, --mca, -x ... pass through; Open MPI also gets
+# --allow-run-as-root --oversubscribe --mca mpi_yield_when_idle 1 (from the
+# build's DISTRUNTIME_MPIEXEC_FLAGS). Arguments after `--` go to the program
+# (compiled form only; mlir-runner passes none).
+# The exit status is mpirun's: a rank whose main returns non-zero makes it
+# non-zero. DISTRUNTIME_BUILD_DIR selects the build (default build/),
+# DISTRUNTIME_PIPELINE_OPTIONS the pipeline's options, as for compile.sh.
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 build="${DISTRUNTIME_BUILD_DIR:-$root/build}"
 
-[ $# -ge 1 ] || {
-  echo "usage: $0 <prog.mlir> [-np N] [mpirun args...]" >&2
-  exit 2
+usage() {
+  awk 'NR > 1 && /^#/ { sub(/^# ?/, ""); print; next } NR > 1 { exit }' "$0"
 }
+jit=0
+do_build=1
+while [ $# -gt 0 ]; do
+  case "$1" in
+  -h | --help) usage; exit 0 ;;
+  --jit) jit=1 ;;
+  --no-build) do_build=0 ;;
+  -*) echo "run.sh: unknown option $1 (before the program)" >&2; usage >&2; exit 2 ;;
+  *) break ;;
+  esac
+  shift
+done
+[ $# -ge 1 ] || { usage >&2; exit 2; }
 input="$1"
 shift
-"$root/scripts/build.sh" >&2
-exe="$build/programs/$(basename "${input%.mlir}")"
-mkdir -p "$(dirname "$exe")"
-"$root/scripts/compile.sh" "$input" -o "$exe"
+launcher_args=()
+program_args=()
+while [ $# -gt 0 ]; do
+  if [ "$1" = -- ]; then
+    shift
+    program_args=("$@")
+    break
+  fi
+  launcher_args+=("$1")
+  shift
+done
+[ ${#launcher_args[@]} -gt 0 ] || launcher_args=(-np 2)
 
+[ "$do_build" = 0 ] || "$root/scripts/build.sh" >&2
+
+# The launcher and its flags as CMake detected them; without a cache, mpirun
+# on PATH (Open MPI's flags when it is Open MPI).
+cache() {
+  [ -f "$build/CMakeCache.txt" ] && sed -n "s/^$1:[A-Z]*=//p" "$build/CMakeCache.txt"
+  return 0
+}
+mpirun="$(cache DISTRUNTIME_MPIRUN)"
 flags=()
-mpirun --version 2>&1 | grep -q "Open MPI" &&
-  flags=(--allow-run-as-root --oversubscribe --mca mpi_yield_when_idle 1)
-[ $# -gt 0 ] || set -- -np 2
-exec mpirun "${flags[@]}" "$@" "$exe"
+if [ -n "$mpirun" ]; then
+  IFS=';' read -r -a flags <<<"$(cache DISTRUNTIME_MPIEXEC_FLAGS)"
+else
+  mpirun=mpirun
+  "$mpirun" --version 2>&1 | grep -q "Open MPI" &&
+    flags=(--allow-run-as-root --oversubscribe --mca mpi_yield_when_idle 1)
+fi
+
+name="$(basename "${input%.mlir}")"
+mkdir -p "$build/programs"
+if [ "$jit" = 0 ]; then
+  exe="$build/programs/$name"
+  "$root/scripts/compile.sh" "$input" -o "$exe"
+  exec "$mpirun" "${flags[@]}" "${launcher_args[@]}" "$exe" "${program_args[@]}"
+fi
+
+# --jit
+[ ${#program_args[@]} -eq 0 ] || {
+  echo "run.sh: --jit passes no arguments to the program (mlir-runner has no argv)" >&2
+  exit 2
+}
+llvm="${DISTRUNTIME_LLVM_PREFIX:-$(llvm-config-22 --prefix)}"
+# A directory of its own: several runs of one program may overlap.
+work="$(mktemp -d "${TMPDIR:-/tmp}/distruntime-jit.XXXXXX")"
+trap 'rm -rf "$work"' EXIT
+lowered="$work/$name.llvm.mlir"
+# The pipeline compile.sh would pick: programs with shard annotations are
+# partitioned first.
+pipeline="distruntime-to-llvm"
+grep -q "shard\.grid" "$input" && pipeline="shard-to-llvm"
+[ -n "${DISTRUNTIME_PIPELINE_OPTIONS:-}" ] &&
+  pipeline="$pipeline{${DISTRUNTIME_PIPELINE_OPTIONS}}"
+"$build/bin/distruntime-opt" "$input" --pass-pipeline="builtin.module($pipeline)" \
+  -o "$lowered.tmp"
+# mlir-runner prints an i32 result and exits 0. The entry point is a wrapper
+# that calls @main and exit()s with its result instead: stdout stays the
+# program's own, and the status reaches mpirun. exit() flushes stdio and runs
+# libdistrt's atexit hook, which finalizes MPI.
+# The module's closing brace is its last non-empty line.
+last="$(awk 'NF { n = NR; l = $0 } END { print n; print l }' "$lowered.tmp")"
+[ "${last#*$'\n'}" = "}" ] || {
+  echo "run.sh: unexpected end of the lowered module $lowered.tmp" >&2
+  exit 1
+}
+{
+  head -n "$((${last%%$'\n'*} - 1))" "$lowered.tmp"
+  grep -q "llvm.func @exit(" "$lowered.tmp" || echo "  llvm.func @exit(i32)"
+  cat <<'EOF'
+  llvm.func @__distrt_jit_main() {
+    %0 = llvm.call @main() : () -> i32
+    llvm.call @exit(%0) : (i32) -> ()
+    llvm.return
+  }
+}
+EOF
+} >"$lowered"
+
+libs="$build/lib/libdistrt.so,$llvm/lib/libmlir_c_runner_utils.so,$llvm/lib/libmlir_runner_utils.so"
+runner=("$llvm/bin/mlir-runner")
+# A sanitized libdistrt needs the sanitizer runtimes loaded first into the
+# uninstrumented mlir-runner; LLVM's JIT keeps memory to the end (no leak
+# check).
+if [ -n "$(cache DISTRUNTIME_SANITIZE_LINK_FLAGS)" ]; then
+  cxx="$(cache CMAKE_CXX_COMPILER)"
+  preload="$(readlink -f "$("$cxx" -print-file-name=libasan.so)"):$(readlink -f "$("$cxx" -print-file-name=libubsan.so)")"
+  runner=(env "LD_PRELOAD=$preload" "ASAN_OPTIONS=${ASAN_OPTIONS:-}:detect_leaks=0" "${runner[@]}")
+fi
+status=0
+"$mpirun" "${flags[@]}" "${launcher_args[@]}" "${runner[@]}" \
+  -e __distrt_jit_main -entry-point-result=void --shared-libs="$libs" \
+  "$lowered" || status=$?
+exit "$status"
