@@ -5,10 +5,15 @@
 # seeds a corpus from tests/lit (one file per `// -----` case) and fuzzes
 # for the given seconds. Exits non-zero on any crash, sanitizer report,
 # timeout or out-of-memory; the input is left in build-fuzz/fuzz/crashes/.
-#   scripts/fuzz.sh [seconds] [libFuzzer flags...]    (default 60 s)
-#   scripts/fuzz.sh 0                                 (build and seed only)
+# Usage: scripts/fuzz.sh [seconds] [libFuzzer flags...]    (default 60 s)
+#        scripts/fuzz.sh 0                                 (build and seed only)
+#        scripts/fuzz.sh --help
 # DISTRUNTIME_FUZZ_BUILD=0 skips the configure/build step.
 set -euo pipefail
+if [[ "${1:-}" == -h || "${1:-}" == --help ]]; then
+  awk 'NR > 1 && /^#/ { sub(/^# ?/, ""); print; next } NR > 1 { exit }' "$0"
+  exit 0
+fi
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 build="${DISTRUNTIME_FUZZ_BUILD_DIR:-$root/build-fuzz}"
 seconds="${1:-60}"

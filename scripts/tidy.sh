@@ -2,8 +2,13 @@
 # Runs clang-tidy (LLVM 22's, which reads C++20's <source_location>) with the
 # repository's .clang-tidy over every C++ source of the dialect, the
 # lowering, the tools and the runtime. Exits non-zero on any warning.
-#   scripts/tidy.sh [files...]
+# Usage: scripts/tidy.sh [files...]     (default: every such source in git)
+#        scripts/tidy.sh --help
 set -euo pipefail
+if [[ "${1:-}" == -h || "${1:-}" == --help ]]; then
+  awk 'NR > 1 && /^#/ { sub(/^# ?/, ""); print; next } NR > 1 { exit }' "$0"
+  exit 0
+fi
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 build="${DISTRUNTIME_BUILD_DIR:-$root/build}"
 
