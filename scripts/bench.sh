@@ -1,8 +1,18 @@
 #!/usr/bin/env bash
 # Runs the runtime benchmarks (distrt against raw MPI, alternating blocks in
-# one launch at np=2) and writes docs/benchmarks.csv.
-#   scripts/bench.sh [build-dir]      (default: build, as scripts/build.sh)
+# one launch at np=2), writes docs/benchmarks.csv and plots it into
+# docs/bench-*.png (scripts/plot_benchmarks.py, with Debian's
+# python3-matplotlib). Progress goes to stderr: the stage, each row as it is
+# measured (row k of about n, n from the CSV it replaces) and the time.
+# Run it on a quiet machine (about 2 minutes).
+#
+# Usage: scripts/bench.sh [build-dir]      (default: build, as scripts/build.sh)
+#        scripts/bench.sh --help
 set -euo pipefail
+if [[ "${1:-}" == -h || "${1:-}" == --help ]]; then
+  awk 'NR > 1 && /^#/ { sub(/^# ?/, ""); print; next } NR > 1 { exit }' "$0"
+  exit 0
+fi
 
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 build="${1:-$root/build}"
@@ -33,16 +43,58 @@ done
 
 mkdir -p "$root/docs"
 out="$root/docs/benchmarks.csv"
+# Rows expected: as many as the CSV being replaced has.
+expected=""
+[ -f "$out" ] && expected=" of ~$(($(wc -l <"$out") - 1))"
+stages=2
+[ "$shard_halo" = 0 ] || stages=3
+stage=0
+start=$SECONDS
+: >"$out.tmp"
+# Appends the CSV rows read from stdin (the header only once) to $out.tmp
+# and prints a progress line per row.
+record() {
+  local line rows
+  while IFS= read -r line; do
+    if [[ "$line" == case,* ]]; then
+      [ -s "$out.tmp" ] || echo "$line" >>"$out.tmp"
+      continue
+    fi
+    echo "$line" >>"$out.tmp"
+    rows=$(($(wc -l <"$out.tmp") - 1))
+    IFS=, read -r c _ size _ _ ratio <<<"$line"
+    printf 'bench.sh: [%d/%d] row %d%s  %-34s %9s  ratio %s  (%ds)\n' \
+      "$stage" "$stages" "$rows" "$expected" "$c" "$size" "$ratio" \
+      $((SECONDS - start)) >&2
+  done
+}
+begin() {
+  stage=$((stage + 1))
+  echo "bench.sh: [$stage/$stages] $* ($((SECONDS - start))s)" >&2
+}
+
+begin "distrt_bench: halo, update_halo, allreduce, collectives, checked mode (np 2)"
 "${mpirun:-mpirun}" "${np_flag:--np}" 2 "${flags[@]}" \
-  "$build/benchmarks/distrt_bench" | tee "$out.tmp"
+  "$build/benchmarks/distrt_bench" | record
 # gather/scatter run locally (one process): the lowered loops against a
-# hand-written C++ loop; the header is already in the file.
-"$build/benchmarks/bench_gather_scatter" | tail -n +2 | tee -a "$out.tmp"
+# hand-written C++ loop.
+begin "bench_gather_scatter: lowered gather/scatter loops (one process)"
+"$build/benchmarks/bench_gather_scatter" | record
 # baseline = upstream convert-shard-to-mpi, distrt = ours (its closed-form
 # check goes to stderr).
 if [ "$shard_halo" = 1 ]; then
+  begin "bench_shard_halo: upstream convert-shard-to-mpi vs ours (np 2)"
   "${mpirun:-mpirun}" "${np_flag:--np}" 2 "${flags[@]}" \
-    "$build/benchmarks/bench_shard_halo" | tail -n +2 | tee -a "$out.tmp"
+    "$build/benchmarks/bench_shard_halo" | record
 fi
 mv "$out.tmp" "$out"
-echo "bench.sh: wrote $out" >&2
+echo "bench.sh: wrote $out ($((SECONDS - start))s)" >&2
+
+# Plots: Debian's python3 (another python3 on PATH may lack matplotlib).
+py=/usr/bin/python3
+[ -x "$py" ] || py=python3
+if "$py" -c "import matplotlib" 2>/dev/null; then
+  "$py" "$root/scripts/plot_benchmarks.py" "$out" "$root/docs"
+else
+  echo "bench.sh: no matplotlib for $py (scripts/setup.sh installs python3-matplotlib); no plots" >&2
+fi
