@@ -19,6 +19,30 @@ if(MPIEXEC_EXECUTABLE)
   endif()
 endif()
 
+# Which implementation this build uses: scripts/build.sh passes it with the
+# implementation's own wrappers and launcher (DISTRUNTIME_MPI=mpich); else
+# the launcher's --version says. Scripts read it from the cache to refuse a
+# build directory of the other MPI.
+if(_distrt_mpiexec_version MATCHES "Open MPI|OpenRTE")
+  set(_distrt_found_mpi openmpi)
+elseif(_distrt_mpiexec_version MATCHES "HYDRA|MPICH")
+  set(_distrt_found_mpi mpich)
+else()
+  set(_distrt_found_mpi unknown)
+endif()
+set(DISTRUNTIME_MPI
+    "${_distrt_found_mpi}"
+    CACHE STRING "MPI implementation of this build (openmpi, mpich)")
+if(NOT DISTRUNTIME_MPI STREQUAL _distrt_found_mpi)
+  message(
+    FATAL_ERROR
+      "DISTRUNTIME_MPI=${DISTRUNTIME_MPI} but the launcher ${MPIEXEC_EXECUTABLE} "
+      "is ${_distrt_found_mpi}'s: pass MPIEXEC_EXECUTABLE and the MPI compiler "
+      "wrappers of ${DISTRUNTIME_MPI} (scripts/build.sh does)")
+endif()
+message(STATUS "distruntime: ${DISTRUNTIME_MPI} (MPI ${MPI_CXX_VERSION}), "
+               "launcher ${MPIEXEC_EXECUTABLE}")
+
 set(DISTRUNTIME_MPIRUN
     "${MPIEXEC_EXECUTABLE}"
     CACHE FILEPATH "MPI launcher used by the tests and benchmarks")

@@ -10,12 +10,22 @@
 # suite there: every process, the ranks mpirun starts and the compiled .mlir
 # programs included, runs under the sanitizers, with only Open MPI's own leaks
 # suppressed (scripts/sanitize/lsan.supp). Any report fails the run.
+# DISTRUNTIME_MPI=mpich runs the suite against Debian's MPICH instead of
+# Open MPI (scripts/build.sh: build-mpich/, build-sanitize-mpich/ with
+# --sanitize, whose LSan suppressions know Open MPI's leaks only).
 set -euo pipefail
+if [ "${1:-}" = --help ] || [ "${1:-}" = -h ]; then
+  sed -n '2,/^set -euo/{/^set -euo/d;s/^# \{0,1\}//;p}' "$0"
+  exit 0
+fi
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+source "$root/scripts/lib/mpi.sh"
 
 if [ "${1:-}" = --sanitize ]; then
   shift
-  build="${DISTRUNTIME_SANITIZE_BUILD_DIR:-$root/build-sanitize}"
+  sanitize_build="$root/build-sanitize"
+  [ "$mpi" = openmpi ] || sanitize_build="$root/build-sanitize-$mpi"
+  build="${DISTRUNTIME_SANITIZE_BUILD_DIR:-$sanitize_build}"
   logs="$build/sanitizer-logs"
   DISTRUNTIME_BUILD_DIR="$build" DISTRUNTIME_CMAKE_ARGS="-DDISTRUNTIME_SANITIZE=ON" \
     "$root/scripts/build.sh"
@@ -42,8 +52,9 @@ if [ "${1:-}" = --sanitize ]; then
   exit "$status"
 fi
 
-build="${DISTRUNTIME_BUILD_DIR:-$root/build}"
-"$root/scripts/build.sh"
+build="${DISTRUNTIME_BUILD_DIR:-$mpi_build}"
+echo "test.sh: $mpi, in $build" >&2
+DISTRUNTIME_BUILD_DIR="$build" "$root/scripts/build.sh"
 ctest --test-dir "$build" --output-on-failure -j 2 "$@"
 # A short fuzzing run of parse + verify + distruntime-to-llvm from the lit
 # tests (scripts/fuzz.sh, its own build in build-fuzz/); any crash fails.
