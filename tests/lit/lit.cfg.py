@@ -44,3 +44,17 @@ if "ASAN_OPTIONS" in config.environment:
     mpirun = "env ASAN_OPTIONS=%s:detect_leaks=0 %s" % (
         config.environment["ASAN_OPTIONS"], mpirun)
 config.substitutions.append(("%mpirun", mpirun))
+
+# The launcher's kind, for tests that use its own options
+# (`REQUIRES: openmpi` / `REQUIRES: mpich`).
+import subprocess
+try:
+    _launcher = subprocess.run([config.mpirun, "--version"], capture_output=True,
+                               text=True, timeout=30)
+    _launcher = _launcher.stdout + _launcher.stderr
+except (OSError, subprocess.SubprocessError):
+    _launcher = ""
+if "Open MPI" in _launcher or "OpenRTE" in _launcher:
+    config.available_features.add("openmpi")
+elif "HYDRA" in _launcher or "MPICH" in _launcher:
+    config.available_features.add("mpich")
