@@ -2,19 +2,71 @@
 # Compiles a .mlir program (distruntime + func/arith/scf/memref/tensor/
 # vector ...) to a native executable linked with libdistrt, or with -c to an
 # object file.
+# Usage: scripts/compile.sh <prog.mlir> [-c] -o <output>   (--help: this text)
 #   scripts/compile.sh prog.mlir -o prog
 #   scripts/compile.sh kernels.mlir -c -o kernels.o
 # The program's entry point is `func.func @main() -> i32`.
+# In the source tree it uses the build directory's distruntime-opt and
+# libdistrt: DISTRUNTIME_BUILD_DIR, else build/. Installed (as
+# <prefix>/bin/distruntime-compile or <prefix>/share/distruntime/compile.sh)
+# it uses the prefix's bin/distruntime-opt and lib/libdistrt.so.
 # DISTRUNTIME_PIPELINE_OPTIONS passes options to the distruntime-to-llvm
 # pipeline, e.g. "decompose-batching-dims=1".
+# DISTRUNTIME_LLVM_PREFIX: the LLVM 22 installation (default: llvm-config-22's).
 set -euo pipefail
-root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-build="${DISTRUNTIME_BUILD_DIR:-$root/build}"
+here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+
+help() {
+  sed -n '2,/^set -euo/{/^set -euo/d;s/^# \{0,1\}//;p}' "${BASH_SOURCE[0]}"
+}
+for arg in "$@"; do
+  case "$arg" in
+  -h | --help) help; exit 0 ;;
+  esac
+done
+
+# Where distruntime-opt and libdistrt are: a build directory of the source
+# tree this script is in, or the install prefix it was installed into.
+libdir=""
+cache=""
+if [ -f "$here/../CMakeLists.txt" ] && [ -d "$here/../runtime" ]; then
+  root="$(cd "$here/.." && pwd)"
+  build="${DISTRUNTIME_BUILD_DIR:-}"
+  if [ -z "$build" ] && [ -f "$root/scripts/lib/mpi.sh" ]; then
+    # DISTRUNTIME_MPI's default build directory (build/, build-mpich/).
+    # shellcheck source=lib/mpi.sh
+    . "$root/scripts/lib/mpi.sh"
+    build="$mpi_build"
+  fi
+  build="${build:-$root/build}"
+  opt="$build/bin/distruntime-opt"
+  libdir="$build/lib"
+  cache="$build/CMakeCache.txt"
+else
+  if [ -x "$here/distruntime-opt" ]; then
+    prefix="$(cd "$here/.." && pwd)"            # <prefix>/bin
+  else
+    prefix="$(cd "$here/../.." && pwd)"         # <prefix>/share/distruntime
+  fi
+  opt="$prefix/bin/distruntime-opt"
+  for dir in "$prefix/lib" "$prefix/lib64" "$prefix"/lib/*-linux-gnu; do
+    if [ -e "$dir/libdistrt.so" ]; then
+      libdir="$dir"
+      break
+    fi
+  done
+  if [ ! -x "$opt" ] || [ -z "$libdir" ]; then
+    echo "$0: no distruntime-opt or libdistrt.so under $prefix" >&2
+    exit 1
+  fi
+  # The compiler and link flags (sanitizers) libdistrt was built with.
+  cache="$prefix/share/distruntime/compile-cache.txt"
+fi
 # The LLVM 22 installation: DISTRUNTIME_LLVM_PREFIX, else llvm-config-22's.
 llvm="${DISTRUNTIME_LLVM_PREFIX:-$(llvm-config-22 --prefix)}"
 
 usage() {
-  echo "usage: $0 <prog.mlir> [-c] -o <output>" >&2
+  echo "usage: $0 <prog.mlir> [-c] -o <output>   ($0 --help)" >&2
   exit 2
 }
 [ $# -ge 1 ] || usage
@@ -39,7 +91,7 @@ pipeline="distruntime-to-llvm"
 grep -q "shard\.grid" "$input" && pipeline="shard-to-llvm"
 [ -n "${DISTRUNTIME_PIPELINE_OPTIONS:-}" ] &&
   pipeline="$pipeline{${DISTRUNTIME_PIPELINE_OPTIONS}}"
-"$build/bin/distruntime-opt" "$input" --pass-pipeline="builtin.module($pipeline)" \
+"$opt" "$input" --pass-pipeline="builtin.module($pipeline)" \
   -o "$work/prog.llvm.mlir"
 "$llvm/bin/mlir-translate" --mlir-to-llvmir "$work/prog.llvm.mlir" -o "$work/prog.ll"
 # llc alone runs no middle-end optimization (LICM, vectorization).
@@ -50,16 +102,16 @@ if [ "$object" = 1 ]; then
 fi
 "$llvm/bin/llc" -O2 -relocation-model=pic -filetype=obj "$work/prog.bc" -o "$work/prog.o"
 # A sanitized build (DISTRUNTIME_SANITIZE) links the program with the
-# compiler and the sanitizer runtimes its libdistrt was built with.
+# compiler and the sanitizer runtimes its libdistrt was built with (its
+# CMakeCache.txt; installed, share/distruntime/compile-cache.txt).
 cxx=c++
 sanitize=()
-cache="$build/CMakeCache.txt"
-if [ -f "$cache" ] &&
+if [ -n "$cache" ] && [ -f "$cache" ] &&
   flags="$(sed -n 's/^DISTRUNTIME_SANITIZE_LINK_FLAGS:[A-Z]*=//p' "$cache")" &&
   [ -n "$flags" ]; then
   read -r -a sanitize <<<"$flags"
   cxx="$(sed -n 's/^CMAKE_CXX_COMPILER:[A-Z]*=//p' "$cache")"
 fi
 "$cxx" "$work/prog.o" -o "$output" "${sanitize[@]}" \
-  -L"$build/lib" -ldistrt -Wl,-rpath,"$build/lib" \
+  -L"$libdir" -ldistrt -Wl,-rpath,"$libdir" \
   -L"$llvm/lib" -lmlir_c_runner_utils -lmlir_float16_utils -Wl,-rpath,"$llvm/lib"
