@@ -1,0 +1,12 @@
+// Every script in scripts/ answers --help: exit 0 and a usage line
+// (Inputs/check-help.sh). Pending (listed after the directory): compile.sh,
+// until its --help lands.
+// RUN: bash %S/Inputs/check-help.sh %examples/../scripts compile.sh | FileCheck %s
+// CHECK-DAG: ok: bench.sh
+// CHECK-DAG: ok: build.sh
+// CHECK-DAG: ok: fuzz.sh
+// CHECK-DAG: ok: run.sh
+// CHECK-DAG: ok: setup.sh
+// CHECK-DAG: ok: test.sh
+// CHECK-DAG: ok: tidy.sh
+// CHECK-DAG: ok: plot_benchmarks.py
