@@ -14,7 +14,13 @@ llvm="${DISTRUNTIME_LLVM_PREFIX:-$(llvm-config-22 --prefix)}"
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 
-sed "s/@${from}/@${to}/g" "$input" >"$work/in.mlir"
+# The MPI ABI upstream lowers to is the module's "MPI:Implementation": the
+# build's MPI (DISTRUNTIME_MPI, set by the build).
+impl=OpenMPI
+[ "${DISTRUNTIME_MPI:-openmpi}" = mpich ] && impl=MPICH
+sed -e "s/@${from}/@${to}/g" \
+  -e "s/\"MPI:Implementation\" = \"OpenMPI\"/\"MPI:Implementation\" = \"$impl\"/" \
+  "$input" >"$work/in.mlir"
 "$llvm/bin/mlir-opt" "$work/in.mlir" --convert-shard-to-mpi \
   -o "$work/mpi.mlir" 2>"$work/err"
 if [ -s "$work/err" ]; then
