@@ -6,6 +6,7 @@
 #      a C++ host program on DistRuntime::distrt, run under the launcher at
 #      np 2; an opt-like tool on DistRuntime::Pipelines, run on input.mlir
 #      (convert-distruntime-to-runtime);
+#      stock mlir-opt-22 loads the installed DistRuntimePlugin.so;
 #   2. compiles a C host program with `pkg-config --cflags --libs distrt` and
 #      runs it at np 2;
 #   3. compiles prog.mlir with the installed bin/distruntime-compile (and
@@ -80,6 +81,18 @@ grep -q "distruntime\." <<<"$out" && fail "distruntime ops left after the conver
 # The tool knows every distruntime pass and pipeline.
 "$work/project/tool" --help | grep -q -- "--distruntime-to-llvm" ||
   fail "the tool has no --distruntime-to-llvm"
+
+# Stock mlir-opt-22 with the installed plugin (a sanitized plugin would need
+# the sanitizer runtimes preloaded: not there).
+if [ ${#linkflags[@]} -eq 0 ]; then
+  step "the installed plugin in stock mlir-opt"
+  plugin="$prefix/lib/DistRuntimePlugin.so"
+  out="$("$(llvm-config-22 --bindir)/mlir-opt" --load-dialect-plugin="$plugin" \
+    --load-pass-plugin="$plugin" "$here/project/input.mlir" \
+    --pass-pipeline='builtin.module(convert-distruntime-to-runtime)' 2>&1)" ||
+    { echo "$out"; fail "mlir-opt-22 with the plugin"; }
+  expect "call @distrt_all_reduce\(" "$out"
+fi
 
 step "pkg-config: a C host program, np 2"
 export PKG_CONFIG_PATH="$prefix/lib/pkgconfig"
