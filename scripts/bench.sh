@@ -18,7 +18,7 @@ root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 build="${1:-$root/build}"
 
 DISTRUNTIME_BUILD_DIR="$build" "$root/scripts/build.sh" distrt_bench \
-  bench_gather_scatter
+  bench_gather_scatter bench_stencil
 
 # The launcher and its flags as CMake detected them (Open MPI needs
 # --allow-run-as-root/--oversubscribe here; MPICH needs none).
@@ -46,8 +46,8 @@ out="$root/docs/benchmarks.csv"
 # Rows expected: as many as the CSV being replaced has.
 expected=""
 [ -f "$out" ] && expected=" of ~$(($(wc -l <"$out") - 1))"
-stages=2
-[ "$shard_halo" = 0 ] || stages=3
+stages=3
+[ "$shard_halo" = 0 ] || stages=4
 stage=0
 start=$SECONDS
 : >"$out.tmp"
@@ -87,6 +87,11 @@ if [ "$shard_halo" = 1 ]; then
   "${mpirun:-mpirun}" "${np_flag:--np}" 2 "${flags[@]}" \
     "$build/benchmarks/bench_shard_halo" | record
 fi
+# Application benchmark: examples/stencil.mlir's steps against a
+# hand-written C++/MPI Jacobi (its agreement check goes to stderr).
+begin "bench_stencil: the stencil example vs hand-written MPI Jacobi (np 2)"
+"${mpirun:-mpirun}" "${np_flag:--np}" 2 "${flags[@]}" \
+  "$build/benchmarks/bench_stencil" | record
 mv "$out.tmp" "$out"
 echo "bench.sh: wrote $out ($((SECONDS - start))s)" >&2
 
