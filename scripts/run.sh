@@ -128,11 +128,12 @@ libs="$build/lib/libdistrt.so,$llvm/lib/libmlir_c_runner_utils.so,$llvm/lib/libm
 runner=("$llvm/bin/mlir-runner")
 # A sanitized libdistrt needs the sanitizer runtimes loaded first into the
 # uninstrumented mlir-runner; LLVM's JIT keeps memory to the end (no leak
-# check).
+# check), and its many allocations each unwinding the stack slowly (the
+# suite's fast_unwind_on_malloc=0) would take minutes.
 if [ -n "$(cache DISTRUNTIME_SANITIZE_LINK_FLAGS)" ]; then
   cxx="$(cache CMAKE_CXX_COMPILER)"
   preload="$(readlink -f "$("$cxx" -print-file-name=libasan.so)"):$(readlink -f "$("$cxx" -print-file-name=libubsan.so)")"
-  runner=(env "LD_PRELOAD=$preload" "ASAN_OPTIONS=${ASAN_OPTIONS:-}:detect_leaks=0" "${runner[@]}")
+  runner=(env "LD_PRELOAD=$preload" "ASAN_OPTIONS=${ASAN_OPTIONS:-}:detect_leaks=0:fast_unwind_on_malloc=1" "${runner[@]}")
 fi
 status=0
 "$mpirun" "${flags[@]}" "${launcher_args[@]}" "${runner[@]}" \
