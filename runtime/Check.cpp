@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <cstdlib>
 #include <cstring>
+#include <memory>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -430,9 +431,26 @@ static MessageHeader headerOf(const char *op,
 
 void sendHeader(const char *op, const std::vector<Buffer> &inputs, int peer,
                 MPI_Comm comm, int tag, const SourceLoc &loc) {
-  const MessageHeader h = headerOf(op, inputs, loc);
-  // A few hundred bytes: sent eagerly, this returns at once.
-  checkMpi(MPI_Send(&h, sizeof h, MPI_BYTE, peer, tag, comm), "MPI_Send");
+  // Nonblocking: MPI_Send may wait for the receive (MPICH does for a message
+  // to the process itself, whose recv comes later). The header lives until
+  // its send completes; leaked on purpose, like the other runtime tables.
+  struct Pending {
+    MessageHeader header;
+    MPI_Request request = MPI_REQUEST_NULL;
+  };
+  static std::vector<std::unique_ptr<Pending>> &pending =
+      *new std::vector<std::unique_ptr<Pending>>;
+  std::erase_if(pending, [](const std::unique_ptr<Pending> &p) {
+    int done = 0;
+    return MPI_Test(&p->request, &done, MPI_STATUS_IGNORE) == MPI_SUCCESS &&
+           done;
+  });
+  auto p = std::make_unique<Pending>();
+  p->header = headerOf(op, inputs, loc);
+  checkMpi(MPI_Isend(&p->header, sizeof p->header, MPI_BYTE, peer, tag, comm,
+                     &p->request),
+           "MPI_Isend");
+  pending.push_back(std::move(p));
 }
 
 void receiveHeader(const char *op, const std::vector<Buffer> &outputs, int peer,

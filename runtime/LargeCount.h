@@ -10,6 +10,10 @@
 // at most gMaxCount elements each, reduce_scatter into rooted reductions
 // (ops/ReduceScatter.cpp says why).
 //
+// With MPI 4.0's large-count functions (MPI_Allreduce_c ... taking an
+// MPI_Count: MPICH 4; Open MPI 4.1 is MPI 3.1 and has none) a reduction past
+// gMaxCount elements is one call of the whole count instead.
+//
 //===----------------------------------------------------------------------===//
 
 #ifndef DISTRUNTIME_RUNTIME_LARGECOUNT_H
@@ -32,6 +36,63 @@ namespace distrt::detail {
 /// messages past INT_MAX (wide datatypes, chunked reductions). Production
 /// code never sets it; it exists for tests/Runtime/LargeCountTest.cpp.
 inline int gMaxCount = INT_MAX;
+
+#if MPI_VERSION >= 4
+#define DISTRT_MPI_LARGE_COUNT 1
+#else
+#define DISTRT_MPI_LARGE_COUNT 0
+#endif
+
+/// The most elements one reduction call of the runtime takes: any count
+/// with the large-count functions, else gMaxCount (longer operands are
+/// split, or rooted: ops/ReduceScatter.cpp).
+inline int64_t maxReduceCount() {
+  return DISTRT_MPI_LARGE_COUNT ? INT64_MAX : gMaxCount;
+}
+
+/// MPI_Allreduce and friends of `count` elements: past gMaxCount (only
+/// with the large-count functions, see maxReduceCount()) their _c form.
+inline int allreduceCount(const void *send, void *recv, int64_t count,
+                          MPI_Datatype type, MPI_Op op, MPI_Comm comm) {
+#if DISTRT_MPI_LARGE_COUNT
+  if (count > gMaxCount)
+    return MPI_Allreduce_c(send, recv, count, type, op, comm);
+#endif
+  return MPI_Allreduce(send, recv, static_cast<int>(count), type, op, comm);
+}
+inline int iallreduceCount(const void *send, void *recv, int64_t count,
+                           MPI_Datatype type, MPI_Op op, MPI_Comm comm,
+                           MPI_Request *request) {
+#if DISTRT_MPI_LARGE_COUNT
+  if (count > gMaxCount)
+    return MPI_Iallreduce_c(send, recv, count, type, op, comm, request);
+#endif
+  return MPI_Iallreduce(send, recv, static_cast<int>(count), type, op, comm,
+                        request);
+}
+/// reduce_scatter: `count` elements per member, `total` in all (a count
+/// MPI may compute internally, so it decides too).
+inline int reduceScatterBlockCount(const void *send, void *recv, int64_t count,
+                                   int64_t total, MPI_Datatype type, MPI_Op op,
+                                   MPI_Comm comm) {
+#if DISTRT_MPI_LARGE_COUNT
+  if (total > gMaxCount)
+    return MPI_Reduce_scatter_block_c(send, recv, count, type, op, comm);
+#endif
+  return MPI_Reduce_scatter_block(send, recv, static_cast<int>(count), type, op,
+                                  comm);
+}
+inline int ireduceScatterBlockCount(const void *send, void *recv, int64_t count,
+                                    int64_t total, MPI_Datatype type, MPI_Op op,
+                                    MPI_Comm comm, MPI_Request *request) {
+#if DISTRT_MPI_LARGE_COUNT
+  if (total > gMaxCount)
+    return MPI_Ireduce_scatter_block_c(send, recv, count, type, op, comm,
+                                       request);
+#endif
+  return MPI_Ireduce_scatter_block(send, recv, static_cast<int>(count), type,
+                                   op, comm, request);
+}
 
 /// Reads DISTRT_TEST_MAX_COUNT (once, at initialization); throws Failure
 /// for a value that is not a count in [1, INT_MAX].

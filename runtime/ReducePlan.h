@@ -4,7 +4,8 @@
 // call whose every operand is reduced from and into its own dense buffers
 // is a list of blocking calls, planned once; any other call is served by
 // the op's run(). An all_reduce operand of more than gMaxCount elements is
-// several calls of at most gMaxCount elements each (LargeCount.h).
+// several calls of at most gMaxCount elements each, or one large-count call
+// (maxReduceCount(), LargeCount.h).
 //
 //===----------------------------------------------------------------------===//
 
@@ -29,7 +30,7 @@ namespace distrt::detail {
 struct ReduceCall {
   const void *send;
   void *recv;
-  int count;
+  int64_t count;
   MPI_Datatype type;
   MPI_Op op;
   bool inPlace;
@@ -56,7 +57,7 @@ struct ReducePlan {
 
   /// Counts operand k, which has elements. With `asIs` it is reduced by a
   /// blocking call from `send` (or in place) into `out`, `count` elements;
-  /// past gMaxCount by several calls, each on the next elements (an
+  /// past maxReduceCount() by several calls, each on the next elements (an
   /// elementwise reduction: reduce_scatter never passes more).
   void add(size_t k, bool asIs, const void *send, const Buffer &out,
            int64_t count, MPI_Op op) {
@@ -66,14 +67,14 @@ struct ReducePlan {
       return;
     const bool inPlace = send == MPI_IN_PLACE;
     const size_t size = out.type->size;
-    for (int64_t first = 0; first < count; first += gMaxCount) {
+    const int64_t most = maxReduceCount();
+    for (int64_t first = 0; first < count; first += most) {
       const auto offset = static_cast<size_t>(first) * size;
       calls.push_back(
           {.send =
                inPlace ? send : static_cast<const std::byte *>(send) + offset,
            .recv = out.bytes.base + offset,
-           .count =
-               static_cast<int>(std::min<int64_t>(count - first, gMaxCount)),
+           .count = std::min(count - first, most),
            .type = out.type->mpi,
            .op = op,
            .inPlace = inPlace && first == 0,

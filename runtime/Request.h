@@ -156,11 +156,39 @@ void completeRequest(RequestSlot *found, distrt_handle_t handle);
 [[noreturn, gnu::cold, gnu::noinline]] void raiseWaitFailed(const char *op,
                                                             int code);
 
+/// MPICH 4.0 raises the errors of completing a request (MPI_Wait*,
+/// MPI_Test*: a truncated receive) on MPI_COMM_WORLD's error handler, not on
+/// the request's communicator (which returns errors): fatal by default, so
+/// the job would abort before the runtime names the op. Around the
+/// runtime's own completions world returns errors, then gets its handler
+/// back. Open MPI raises them on the request's communicator: nothing to do.
+struct CompletionErrorsReturn {
+#ifdef MPICH_VERSION
+  MPI_Errhandler saved = MPI_ERRHANDLER_NULL;
+  CompletionErrorsReturn() noexcept {
+    if (MPI_Comm_get_errhandler(MPI_COMM_WORLD, &saved) == MPI_SUCCESS)
+      MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_RETURN);
+  }
+  ~CompletionErrorsReturn() {
+    if (saved == MPI_ERRHANDLER_NULL)
+      return;
+    MPI_Comm_set_errhandler(MPI_COMM_WORLD, saved);
+    MPI_Errhandler_free(&saved);
+  }
+  CompletionErrorsReturn(const CompletionErrorsReturn &) = delete;
+  CompletionErrorsReturn &operator=(const CompletionErrorsReturn &) = delete;
+#endif
+};
+
 /// Completes the lone request of a live handle's slot and retires the slot
 /// (not recycled if the wait failed: MPI may still use the request). Returns
 /// MPI_Wait's code; the slot's op and team stay readable.
 inline int waitLone(RequestSlot &slot, distrt_handle_t handle) noexcept {
-  const int code = MPI_Wait(&slot.lone, MPI_STATUS_IGNORE);
+  int code;
+  {
+    const CompletionErrorsReturn errors;
+    code = MPI_Wait(&slot.lone, MPI_STATUS_IGNORE);
+  }
   retireRequest(slot, slotIndex(handle), code == MPI_SUCCESS);
   return code;
 }

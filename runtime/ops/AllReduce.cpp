@@ -47,7 +47,7 @@ struct AllReduce : OpKind<AllReduce, ReducePlan> {
       if (r.inPlace)
         copyPromoted(m.ins[r.operand], m.outs[r.operand]);
       checkMpi(
-          MPI_Allreduce(r.send, r.recv, r.count, r.type, r.op, m.plan.comm),
+          allreduceCount(r.send, r.recv, r.count, r.type, r.op, m.plan.comm),
           "MPI_Allreduce");
     }
     return 0;
@@ -75,25 +75,25 @@ struct AllReduce : OpKind<AllReduce, ReducePlan> {
           copyPromoted(in, out);
         }
         MPI_Op op = reductionOp(static_cast<int32_t>(c.params[0]), out.dtype);
-        // At most gMaxCount elements per call: one call unless the operand
-        // is longer.
-        for (int64_t first = 0; first < in.count; first += gMaxCount) {
+        // At most maxReduceCount() elements per call: one call unless the
+        // operand is longer.
+        const int64_t most = maxReduceCount();
+        for (int64_t first = 0; first < in.count; first += most) {
           const auto offset = static_cast<size_t>(first) * out.type->size;
           const void *from =
               send == MPI_IN_PLACE
                   ? MPI_IN_PLACE
                   : static_cast<const std::byte *>(send) + offset;
           void *to = static_cast<std::byte *>(recv) + offset;
-          const auto count =
-              static_cast<int>(std::min<int64_t>(in.count - first, gMaxCount));
+          const int64_t count = std::min(in.count - first, most);
           if (c.async)
             postRequest(slot, "MPI_Iallreduce", [&](MPI_Request *request) {
-              return MPI_Iallreduce(from, to, count, out.type->mpi, op,
-                                    m.plan.comm, request);
+              return iallreduceCount(from, to, count, out.type->mpi, op,
+                                     m.plan.comm, request);
             });
           else
             checkMpi(
-                MPI_Allreduce(from, to, count, out.type->mpi, op, m.plan.comm),
+                allreduceCount(from, to, count, out.type->mpi, op, m.plan.comm),
                 "MPI_Allreduce");
         }
       });

@@ -6,10 +6,12 @@
 // consecutive byte ranges of that type is sent as is, others are packed
 // (and converted) into staging first.
 //
-// An input of more than gMaxCount elements (LargeCount.h) is reduced
-// instead by one MPI_Reduce per member, rooted at it, on its block, split
-// into calls of at most gMaxCount elements. MPI_Reduce_scatter_block itself
-// cannot be split: one chunk of it would send a piece of every member's
+// With MPI 4's large-count functions (MPICH) an input of any length is one
+// MPI_Reduce_scatter_block_c call past gMaxCount elements. Without them
+// (Open MPI 4.1), an input of more than gMaxCount elements (LargeCount.h) is
+// reduced instead by one MPI_Reduce per member, rooted at it, on its block,
+// split into calls of at most gMaxCount elements. MPI_Reduce_scatter_block
+// itself cannot be split: one chunk of it would send a piece of every member's
 // block, G ranges apart, which MPI's predefined reduction ops take only as
 // predefined types (not as a derived type spanning them), and restaging the
 // whole input chunk by chunk would cost another copy of it. The rooted
@@ -88,8 +90,8 @@ struct ReduceScatter : OpKind<ReduceScatter, ReducePlan> {
                  "group size");
       if (out.count == 0)
         continue;
-      // Past gMaxCount elements: rooted reductions, by run().
-      const bool rooted = in.count > gMaxCount;
+      // Past maxReduceCount() elements: rooted reductions, by run().
+      const bool rooted = in.count > maxReduceCount();
       m.plan.add(k, !rooted && sendAsIs(in, out, dim) && recvAsIs(in, out, dim),
                  in.bytes.base, out, out.count, op);
     }
@@ -100,8 +102,9 @@ struct ReduceScatter : OpKind<ReduceScatter, ReducePlan> {
 
   static distrt_handle_t runDirect(const Memo<Plan> &m, const Call &) {
     for (const ReduceCall &r : m.plan.calls)
-      checkMpi(MPI_Reduce_scatter_block(r.send, r.recv, r.count, r.type, r.op,
-                                        m.plan.comm),
+      checkMpi(reduceScatterBlockCount(r.send, r.recv, r.count,
+                                       r.count * m.plan.layout->size(), r.type,
+                                       r.op, m.plan.comm),
                "MPI_Reduce_scatter_block");
     return 0;
   }
@@ -145,18 +148,19 @@ struct ReduceScatter : OpKind<ReduceScatter, ReducePlan> {
           offset += alignUp(out.byteCount);
         }
         MPI_Op op = reductionOp(static_cast<int32_t>(c.params[0]), out.dtype);
-        if (in.count > gMaxCount)
+        if (in.count > maxReduceCount())
           return reduceRooted(slot, m.plan, send, recv, out, op, c.async);
-        const auto count = static_cast<int>(out.count);
+        const int64_t count = out.count;
         if (c.async)
           postRequest(
               slot, "MPI_Ireduce_scatter_block", [&](MPI_Request *request) {
-                return MPI_Ireduce_scatter_block(
-                    send, recv, count, out.type->mpi, op, m.plan.comm, request);
+                return ireduceScatterBlockCount(send, recv, count, in.count,
+                                                out.type->mpi, op, m.plan.comm,
+                                                request);
               });
         else
-          checkMpi(MPI_Reduce_scatter_block(send, recv, count, out.type->mpi,
-                                            op, m.plan.comm),
+          checkMpi(reduceScatterBlockCount(send, recv, count, in.count,
+                                           out.type->mpi, op, m.plan.comm),
                    "MPI_Reduce_scatter_block");
       });
     });
