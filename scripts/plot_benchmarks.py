@@ -53,7 +53,13 @@ SECTIONS = [
      "bytes per face", [
          ("", ["shard_halo_col_*"]),
      ]),
+    ("stencil", "Application: the stencil example vs hand-written MPI (np = 2)",
+     "N (N x N f64 grid)", [
+         ("", ["stencil_*"]),
+     ]),
 ]
+# Sizes that are counts (N), not bytes.
+COUNT_CASES = ("halo_w", "stencil_")
 CONTROL = "control_mpi_vs_mpi"
 
 
@@ -131,7 +137,7 @@ def main(argv):
                         [r for _, r in rows[CONTROL]], color="tab:gray",
                         ls="--", lw=1, label=CONTROL)
             ax.set_xscale("log", base=2)
-            if "halo_w" not in cases[0]:
+            if not cases[0].startswith(COUNT_CASES):
                 ax.xaxis.set_major_formatter(FuncFormatter(size_label))
             else:
                 ax.xaxis.set_major_formatter(
