@@ -17,6 +17,8 @@
 #include "Request.h"
 #include "Team.h"
 
+#include <array>
+#include <cstdio>
 #include <cstdlib>
 
 namespace distrt::detail {
@@ -71,6 +73,14 @@ void initializeSlow() {
     checkMpi(MPI_Init_thread(nullptr, nullptr, MPI_THREAD_FUNNELED, &provided),
              "MPI_Init_thread");
     gOwnsMpi = true;
+#ifdef MPICH
+    // MPICH leaves stdout unbuffered when it is a pipe to its launcher, so
+    // the pieces of a line (vector.print writes each value on its own)
+    // from different ranks interleave; line-buffered, a line is one write.
+    // glibc keeps its one-byte buffer for a null `buf`: give it one.
+    static std::array<char, BUFSIZ> lineBuffer;
+    std::setvbuf(stdout, lineBuffer.data(), _IOLBF, lineBuffer.size());
+#endif
     if (!gAtexitRegistered) {
       std::atexit(atexitHook);
       gAtexitRegistered = true;

@@ -18,13 +18,16 @@
 # --hostfile, -H, --mca, -x ... pass through; Open MPI also gets
 # --allow-run-as-root --oversubscribe --mca mpi_yield_when_idle 1 (from the
 # build's DISTRUNTIME_MPIEXEC_FLAGS). Arguments after `--` go to the program
-# (compiled form only; mlir-runner passes none).
+# (a `main(i32, !llvm.ptr)` gets them as argc/argv, compiled or --jit).
 # The exit status is mpirun's: a rank whose main returns non-zero makes it
-# non-zero. DISTRUNTIME_BUILD_DIR selects the build (default build/),
+# non-zero. DISTRUNTIME_BUILD_DIR selects the build (default build/, or
+# build-mpich/ with DISTRUNTIME_MPI=mpich),
 # DISTRUNTIME_PIPELINE_OPTIONS the pipeline's options, as for compile.sh.
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-build="${DISTRUNTIME_BUILD_DIR:-$root/build}"
+# shellcheck source=lib/mpi.sh
+source "$root/scripts/lib/mpi.sh"
+build="${DISTRUNTIME_BUILD_DIR:-$mpi_build}"
 
 usage() {
   awk 'NR > 1 && /^#/ { sub(/^# ?/, ""); print; next } NR > 1 { exit }' "$0"
@@ -84,10 +87,12 @@ if [ "$jit" = 0 ]; then
 fi
 
 # --jit
-[ ${#program_args[@]} -eq 0 ] || {
-  echo "run.sh: --jit passes no arguments to the program (mlir-runner has no argv)" >&2
-  exit 2
-}
+for arg in "${program_args[@]}"; do
+  [[ "$arg" =~ ^[[:print:]]*$ && "$arg" != *[\\\"]* ]] || {
+    echo "run.sh: --jit takes printable program arguments without \\ or \"" >&2
+    exit 2
+  }
+done
 llvm="${DISTRUNTIME_LLVM_PREFIX:-$(llvm-config-22 --prefix)}"
 # A directory of its own: several runs of one program may overlap.
 work="$(mktemp -d "${TMPDIR:-/tmp}/distruntime-jit.XXXXXX")"
@@ -114,14 +119,38 @@ last="$(awk 'NF { n = NR; l = $0 } END { print n; print l }' "$lowered.tmp")"
 {
   head -n "$((${last%%$'\n'*} - 1))" "$lowered.tmp"
   grep -q "llvm.func @exit(" "$lowered.tmp" || echo "  llvm.func @exit(i32)"
-  cat <<'EOF'
-  llvm.func @__distrt_jit_main() {
-    %0 = llvm.call @main() : () -> i32
+  # mlir-runner calls the entry without arguments: a main(argc, argv) gets
+  # them from constants, the program's name first, as C's main would.
+  if grep -q "llvm.func @main(%arg0: i32, %arg1: !llvm.ptr)" "$lowered.tmp"; then
+    args=("$name" "${program_args[@]}")
+    n=${#args[@]}
+    for i in "${!args[@]}"; do
+      echo "  llvm.mlir.global internal constant @__distrt_jit_arg$i(\"${args[$i]}\\00\") {addr_space = 0 : i32}"
+    done
+    echo "  llvm.func @__distrt_jit_main() {"
+    echo "    %argc = llvm.mlir.constant($n : i32) : i32"
+    echo "    %slots = llvm.mlir.constant($((n + 1)) : i64) : i64"
+    echo "    %argv = llvm.alloca %slots x !llvm.ptr : (i64) -> !llvm.ptr"
+    for i in "${!args[@]}" "$n"; do
+      if [ "$i" = "$n" ]; then
+        echo "    %a$i = llvm.mlir.zero : !llvm.ptr"
+      else
+        echo "    %a$i = llvm.mlir.addressof @__distrt_jit_arg$i : !llvm.ptr"
+      fi
+      echo "    %p$i = llvm.getelementptr %argv[$i] : (!llvm.ptr) -> !llvm.ptr, !llvm.ptr"
+      echo "    llvm.store %a$i, %p$i : !llvm.ptr, !llvm.ptr"
+    done
+    echo "    %0 = llvm.call @main(%argc, %argv) : (i32, !llvm.ptr) -> i32"
+  else
+    echo "  llvm.func @__distrt_jit_main() {"
+    echo "    %0 = llvm.call @main() : () -> i32"
+  fi
+  cat <<'EOF2'
     llvm.call @exit(%0) : (i32) -> ()
     llvm.return
   }
 }
-EOF
+EOF2
 } >"$lowered"
 
 libs="$build/lib/libdistrt.so,$llvm/lib/libmlir_c_runner_utils.so,$llvm/lib/libmlir_runner_utils.so"

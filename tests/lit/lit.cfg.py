@@ -35,13 +35,8 @@ config.substitutions.append(("%compile", os.path.join(scripts, "compile.sh")))
 config.substitutions.append(("%examples", os.path.join(config.distruntime_src_root, "examples")))
 # `%mpirun 3 prog` runs prog on 3 ranks; a hang is killed after 120 s.
 mpirun = "timeout -k 5 120 %s %s -np" % (config.mpirun, config.mpirun_flags)
-# MPICH's launcher connects the ranks' stdout to pipes (Open MPI's to a
-# terminal): fully buffered, the ranks' lines arrive cut at buffer
-# boundaries and interleaved. Line-buffered (coreutils' stdbuf, inherited
-# by the ranks), every line is one write and arrives whole.
-stdbuf = "/usr/libexec/coreutils/libstdbuf.so"
-if getattr(config, "mpi", "") == "mpich" and os.path.exists(stdbuf):
-    mpirun = "env LD_PRELOAD=%s _STDBUF_O=L %s" % (stdbuf, mpirun)
+# Under MPICH the ranks' lines arrive whole because libdistrt line-buffers
+# stdout after MPICH's MPI_Init unbuffers it (docs/runtime.md, "MPICH").
 # Sanitized: the compiled programs run under ASan and UBSan, without
 # LeakSanitizer. They own their buffers and need not free them (the default
 # pipeline never frees the buffers bufferization allocates), and LSan's scan

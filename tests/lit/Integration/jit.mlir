@@ -27,6 +27,17 @@
 
 // main's result: rank 0 returns 3; compiled and jit exit with the same
 // non-zero status (mpirun's).
+// A main(argc, argv) gets the arguments after `--` under the JIT as when
+// compiled (the stencil's N, steps and overlap), and its defaults without.
+// RUN: %compile %examples/stencil.mlir -o %t.stencil
+// RUN: %mpirun 2 %t.stencil 37 5 0 > %t.stencil.compiled
+// RUN: timeout -k 5 120 %examples/../scripts/run.sh --no-build --jit %examples/stencil.mlir -np 2 -- 37 5 0 > %t.stencil.jit
+// RUN: diff %t.stencil.compiled %t.stencil.jit
+// RUN: FileCheck %s --check-prefix=ARGS < %t.stencil.jit
+// ARGS: N 37 steps 5
+// RUN: %mpirun 2 %t.stencil > %t.stencil.default
+// RUN: timeout -k 5 120 %examples/../scripts/run.sh --no-build --jit %examples/stencil.mlir -np 2 > %t.stencil.jitdefault
+// RUN: diff %t.stencil.default %t.stencil.jitdefault
 // RUN: %compile %S/Inputs/exit-code.mlir -o %t.exit
 // RUN: bash -c '%mpirun 2 %t.exit > /dev/null 2>&1; echo $? > %t.rc.compiled'
 // RUN: bash -c 'timeout -k 5 120 %examples/../scripts/run.sh --no-build --jit %S/Inputs/exit-code.mlir -np 2 > /dev/null 2>&1; echo $? > %t.rc.jit'
