@@ -57,8 +57,9 @@ using HaloFn = void (*)(Memref2 *);
   X(col_8)                                                                     \
   X(col_32)                                                                    \
   X(col_128)                                                                   \
-  X(col_512) X(col_2048) X(col_8192) X(col_32768) X(col_131072) X(dyn_col)     \
-      X(row_64) X(2x2_8)
+  X(col_512)                                                                   \
+  X(col_2048) X(col_8192) X(col_32768) X(col_131072) X(dyn_col) X(row_64)      \
+      X(2x2_8)
 
 #define DECLARE_UPSTREAM(name)                                                 \
   extern "C" void _mlir_ciface_halo_upstream_##name(Memref2 *);
@@ -89,7 +90,7 @@ struct Case {
 
 #define COL(rows, name)                                                        \
   Case {                                                                       \
-#name, 1, 2, rows, 16, 0, 1, &_mlir_ciface_halo_upstream_##name,           \
+    #name, 1, 2, rows, 16, 0, 1, &_mlir_ciface_halo_upstream_##name,           \
         OURS(name), true                                                       \
   }
 

@@ -189,11 +189,10 @@ long long check(int64_t rows, int64_t n, int64_t off, int rank, int size,
               std::equal(ref, ref + count, co.u.aligned);
   int allSame = same;
   MPI_Allreduce(MPI_IN_PLACE, &allSame, 1, MPI_INT, MPI_LAND, comm);
-  const long long sums[4] = {
-      checksum(ref, n * rows, comm),
-      checksum(ho.row(ho.u, 0), n * rows, comm),
-      checksum(cb.u.aligned, n * rows, comm),
-      checksum(co.u.aligned, n * rows, comm)};
+  const long long sums[4] = {checksum(ref, n * rows, comm),
+                             checksum(ho.row(ho.u, 0), n * rows, comm),
+                             checksum(cb.u.aligned, n * rows, comm),
+                             checksum(co.u.aligned, n * rows, comm)};
   if (!allSame || sums[1] != sums[0] || sums[2] != sums[0] ||
       sums[3] != sums[0]) {
     if (rank == 0)
@@ -213,8 +212,9 @@ void bench(int64_t rows, int rank, int size, MPI_Comm comm) {
   const int64_t off = q * rank + std::min<int64_t>(rank, rem);
   const long long sum = check(rows, n, off, rank, size, comm, 3);
   if (rank == 0)
-    std::fprintf(stderr, "bench_stencil: N = %lld: 4 versions agree after 3 "
-                         "steps, checksum %lld\n",
+    std::fprintf(stderr,
+                 "bench_stencil: N = %lld: 4 versions agree after 3 "
+                 "steps, checksum %lld\n",
                  static_cast<long long>(rows), sum);
 
   Hand hand(rows, n, off, rank, size, comm);

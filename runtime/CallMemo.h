@@ -232,7 +232,9 @@ struct CallMemo {
              const OpScratch &scratch);
 };
 
-template <class Plan> struct Memo : CallMemo { Plan plan{}; };
+template <class Plan> struct Memo : CallMemo {
+  Plan plan{};
+};
 
 /// Makes `site` own a fresh memo of the op kind `owner`.
 void bindSite(distrt_site_t *site, const void *owner, CallMemo *memo);

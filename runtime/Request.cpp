@@ -150,7 +150,7 @@ void completeRequest(RequestSlot *found, distrt_handle_t handle) {
     raise("handle {:#x} was already waited or is invalid", handle);
   RequestSlot &slot = *found;
   // Outlives the releaser, whose cancelPending() tests requests too.
-  const CompletionErrorsReturn errors;
+  [[maybe_unused]] const CompletionErrorsReturn errors;
   struct Releaser {
     RequestSlot &slot;
     distrt_handle_t handle;
@@ -226,7 +226,7 @@ void abandonRequests() noexcept {
       pending.push_back(owned.get());
     }
   std::vector<int> completed(pending.size(), 0);
-  const CompletionErrorsReturn errors;
+  [[maybe_unused]] const CompletionErrorsReturn errors;
   for (bool all = false; !all && MPI_Wtime() < deadline;) {
     all = true;
     for (size_t i = 0; i < pending.size(); ++i) {

@@ -186,7 +186,7 @@ struct CompletionErrorsReturn {
 inline int waitLone(RequestSlot &slot, distrt_handle_t handle) noexcept {
   int code;
   {
-    const CompletionErrorsReturn errors;
+    [[maybe_unused]] const CompletionErrorsReturn errors;
     code = MPI_Wait(&slot.lone, MPI_STATUS_IGNORE);
   }
   retireRequest(slot, slotIndex(handle), code == MPI_SUCCESS);

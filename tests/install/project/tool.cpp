@@ -18,9 +18,10 @@ int main(int argc, char **argv) {
   mlir::distruntime::registerDistRuntimePasses();
 
   mlir::DialectRegistry registry;
-  registry.insert<mlir::distruntime::DistRuntimeDialect, mlir::arith::ArithDialect,
-                  mlir::func::FuncDialect, mlir::LLVM::LLVMDialect,
-                  mlir::memref::MemRefDialect, mlir::scf::SCFDialect>();
+  registry
+      .insert<mlir::distruntime::DistRuntimeDialect, mlir::arith::ArithDialect,
+              mlir::func::FuncDialect, mlir::LLVM::LLVMDialect,
+              mlir::memref::MemRefDialect, mlir::scf::SCFDialect>();
   mlir::distruntime::registerBufferizableOpInterfaceExternalModels(registry);
   return mlir::asMainReturnCode(mlir::MlirOptMain(
       argc, argv, "distruntime install test tool\n", registry));
