@@ -134,6 +134,11 @@ struct Hand {
   }
 };
 
+/// A row-major n x rows descriptor of `data`.
+static Memref rowMajor(std::vector<double> &data, int64_t n, int64_t rows) {
+  return {data.data(), data.data(), 0, {n, rows}, {rows, 1}};
+}
+
 /// The compiled version on n x N arrays without ghost rows.
 struct Compiled {
   int64_t rows, n, off;
@@ -142,9 +147,8 @@ struct Compiled {
 
   Compiled(int64_t rows, int64_t n, int64_t off)
       : rows(rows), n(n), off(off), a(static_cast<size_t>(n * rows)),
-        b(static_cast<size_t>(n * rows)),
-        u{a.data(), a.data(), 0, {n, rows}, {rows, 1}},
-        v{b.data(), b.data(), 0, {n, rows}, {rows, 1}} {
+        b(static_cast<size_t>(n * rows)), u(rowMajor(a, n, rows)),
+        v(rowMajor(b, n, rows)) {
     for (int64_t li = 0; li < n; ++li)
       for (int64_t j = 0; j < rows; ++j)
         a[static_cast<size_t>(li * rows + j)] = initial(off + li, j);

@@ -233,6 +233,7 @@ struct CallMemo {
 };
 
 template <class Plan> struct Memo : CallMemo {
+  // The op's plan, kept while the memo matches.
   Plan plan{};
 };
 
