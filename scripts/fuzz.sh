@@ -22,8 +22,8 @@ shift || true
 "$root/scripts/setup.sh"
 missing=()
 for p in clang-22 libclang-rt-22-dev libfuzzer-22-dev; do
-  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" ||
-    missing+=("$p")
+  status="$(dpkg-query -W -f='${Status}' "$p" 2>/dev/null)" || status=""
+  [[ "$status" == *"install ok installed"* ]] || missing+=("$p")
 done
 if [ ${#missing[@]} -gt 0 ]; then
   echo "fuzz: installing ${missing[*]}"

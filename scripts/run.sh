@@ -14,6 +14,9 @@
 #               output and exit status as the compiled program.
 #   --no-build  do not run scripts/build.sh first (the build must exist).
 #   --help      this text.
+# The executable is build/programs/<the source's path in the checkout, without
+# .mlir> (build/programs/abs/<absolute path> for a source outside it), so it
+# can be run again with mpirun directly.
 # Everything after the program goes to mpirun (default: -np 2), so
 # --hostfile, -H, --mca, -x ... pass through; Open MPI also gets
 # --allow-run-as-root --oversubscribe --mca mpi_yield_when_idle 1 (from the
@@ -60,7 +63,10 @@ while [ $# -gt 0 ]; do
 done
 [ ${#launcher_args[@]} -gt 0 ] || launcher_args=(-np 2)
 
-[ "$do_build" = 0 ] || "$root/scripts/build.sh" >&2
+# Only what a program needs: the compiler, the runtime and the plugin (the
+# tests and benchmarks are scripts/test.sh's and scripts/bench.sh's).
+[ "$do_build" = 0 ] ||
+  "$root/scripts/build.sh" distruntime-opt distrt DistRuntimePlugin >&2
 
 # The launcher and its flags as CMake detected them; without a cache, mpirun
 # on PATH (Open MPI's flags when it is Open MPI).
@@ -74,15 +80,25 @@ if [ -n "$mpirun" ]; then
   IFS=';' read -r -a flags <<<"$(cache DISTRUNTIME_MPIEXEC_FLAGS)"
 else
   mpirun=mpirun
-  "$mpirun" --version 2>&1 | grep -q "Open MPI" &&
+  version="$("$mpirun" --version 2>&1)" || true
+  [[ "$version" == *"Open MPI"* ]] &&
     flags=(--allow-run-as-root --oversubscribe --mca mpi_yield_when_idle 1)
 fi
 
 name="$(basename "${input%.mlir}")"
-mkdir -p "$build/programs"
 if [ "$jit" = 0 ]; then
-  exe="$build/programs/$name"
+  # The executable's path mirrors the source's, so that two programs with
+  # the same file name do not overwrite each other: build/programs/ + the
+  # path in the checkout (examples/heat2d), or + abs/ + the absolute path.
+  src="$(realpath "$input")"
+  case "$src" in
+  "$root"/*) rel="${src#"$root"/}" ;;
+  *) rel="abs$src" ;;
+  esac
+  exe="$build/programs/${rel%.mlir}"
+  mkdir -p "$(dirname "$exe")"
   "$root/scripts/compile.sh" "$input" -o "$exe"
+  echo "run.sh: compiled to $exe" >&2
   exec "$mpirun" "${flags[@]}" "${launcher_args[@]}" "$exe" "${program_args[@]}"
 fi
 

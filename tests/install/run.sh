@@ -79,7 +79,10 @@ expect "call @distrt_all_reduce\(" "$out"
 expect "call @distrt_team_size\(" "$out"
 grep -q "distruntime\." <<<"$out" && fail "distruntime ops left after the conversion"
 # The tool knows every distruntime pass and pipeline.
-"$work/project/tool" --help | grep -q -- "--distruntime-to-llvm" ||
+# Output captured first: `tool | grep -q` under pipefail fails when grep
+# exits at its match and the tool then dies of SIGPIPE (under load).
+help="$("$work/project/tool" --help)" || fail "tool --help"
+grep -q -- "--distruntime-to-llvm" <<<"$help" ||
   fail "the tool has no --distruntime-to-llvm"
 
 # Stock mlir-opt-22 with the installed plugin (a sanitized plugin would need
@@ -106,8 +109,9 @@ expect "^c host: rc 0 size 2 member 0$" "$out"
 
 step "the installed compile.sh: a .mlir program, np 2"
 unset DISTRUNTIME_BUILD_DIR
-"$prefix/bin/distruntime-compile" --help | grep -q "distruntime-compile" ||
+help="$("$prefix/bin/distruntime-compile" --help)" ||
   fail "distruntime-compile --help"
+grep -q "distruntime-compile" <<<"$help" || fail "distruntime-compile --help: no usage"
 "$prefix/bin/distruntime-compile" "$here/project/prog.mlir" -o "$work/prog"
 out="$("${mpirun[@]}" "$work/prog" 2>&1)" || { echo "$out"; fail "prog"; }
 expect "^prog: size 2 sums 3 10$" "$out"

@@ -4,6 +4,7 @@
 // CHECK-DAG: ok: bench.sh
 // CHECK-DAG: ok: build.sh
 // CHECK-DAG: ok: compile.sh
+// CHECK-DAG: ok: fresh-check.sh
 // CHECK-DAG: ok: fuzz.sh
 // CHECK-DAG: ok: run.sh
 // CHECK-DAG: ok: setup.sh
