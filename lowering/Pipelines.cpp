@@ -18,6 +18,9 @@ using namespace mlir::distruntime;
 
 void mlir::distruntime::buildDistRuntimeToLLVMPipeline(
     OpPassManager &pm, const DistRuntimeToLLVMOptions &options) {
+  // The program's own memref accesses, before bufferization adds copies.
+  if (options.verifyAsync)
+    pm.addPass(createVerifyAsync());
   // Tensors first become memrefs, so the conversion only sees memref forms.
   if (options.decomposeBatchingDims)
     pm.addPass(createDecomposeBatchingDims());

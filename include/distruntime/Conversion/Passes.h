@@ -26,6 +26,11 @@ struct DistRuntimeToLLVMOptions
       llvm::cl::desc("Rewrite gather/scatter batching dimensions into the "
                      "older form first (distruntime-decompose-batching-dims)"),
       llvm::cl::init(false)};
+  PassOptions::Option<bool> verifyAsync{
+      *this, "verify-async",
+      llvm::cl::desc("Report accesses to the buffers of a pending async op "
+                     "before its wait (distruntime-verify-async)"),
+      llvm::cl::init(true)};
 };
 
 /// distruntime + func/arith/scf/memref/tensor/linalg/vector -> LLVM dialect.

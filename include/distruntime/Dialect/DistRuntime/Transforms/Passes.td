@@ -47,4 +47,17 @@ def DecomposeBatchingDims : Pass<"distruntime-decompose-batching-dims"> {
   ];
 }
 
+def VerifyAsync : Pass<"distruntime-verify-async"> {
+  let summary = "Report accesses to the buffers of a pending async op";
+  let description = [{
+    Between an async op and its `wait`, MPI owns the op's buffers. This pass
+    reports, as errors naming the access, the async op and its wait: a write
+    to a buffer the op reads, a read or write of a buffer the op writes, and
+    the deallocation of either, in the async op's block (regions nested in
+    it included) before the op that holds the wait. Only the same buffer
+    (through `memref.cast`) counts, so a correct program is never rejected.
+    Runs first in `distruntime-to-llvm` (`verify-async=0` turns it off).
+  }];
+}
+
 #endif // DISTRUNTIME_DIALECT_DISTRUNTIME_TRANSFORMS_PASSES_TD
