@@ -17,6 +17,7 @@ fi
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 build="${1:-$root/build}"
 
+"$root/scripts/setup.sh" --plots
 DISTRUNTIME_BUILD_DIR="$build" "$root/scripts/build.sh" distrt_bench \
   bench_gather_scatter bench_stencil
 
@@ -101,5 +102,5 @@ py=/usr/bin/python3
 if "$py" -c "import matplotlib" 2>/dev/null; then
   "$py" "$root/scripts/plot_benchmarks.py" "$out" "$root/docs"
 else
-  echo "bench.sh: no matplotlib for $py (scripts/setup.sh installs python3-matplotlib); no plots" >&2
+  echo "bench.sh: no matplotlib for $py (scripts/setup.sh --plots installs python3-matplotlib); no plots" >&2
 fi

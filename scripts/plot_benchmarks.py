@@ -9,7 +9,7 @@ Each plot shows distrt's time over the baseline's (the CSV's ratio) against
 the size, one line per case, with 1.0 drawn and the band the control
 (control_mpi_vs_mpi: MPI against the same MPI call) spans over all its sizes
 shaded: ratios inside it are within the launch's noise. Needs matplotlib:
-Debian's python3-matplotlib (scripts/setup.sh installs it), so run it with
+Debian's python3-matplotlib (scripts/setup.sh --plots installs it), so run it with
 /usr/bin/python3 when another python3 comes first on PATH.
 """
 

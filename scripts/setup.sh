@@ -3,21 +3,29 @@
 # section 4). Idempotent: does nothing when they are all present. Works on a
 # machine where nothing is installed yet (a bare Debian 12 root included:
 # scripts/fresh-check.sh proves it).
-#   scripts/setup.sh
+#   scripts/setup.sh [--plots]
+# --plots also installs python3-matplotlib, for scripts/bench.sh's plots
+# (nothing else needs it, so a first run does not download it).
 # DISTRUNTIME_MPI=mpich also installs Debian's MPICH (mpich, libmpich-dev)
 # beside Open MPI. The system default MPI (update-alternatives mpi and
 # mpirun) stays what it was: if the install changes it, it is set back.
 # Any failure names the command that failed and what to do about it.
 set -euo pipefail
-if [ "${1:-}" = --help ] || [ "${1:-}" = -h ]; then
+plots=0
+case "${1:-}" in
+--help | -h)
   sed -n '2,/^set -euo/{/^set -euo/d;s/^# \{0,1\}//;p}' "$0"
-  exit 0
-fi
+  exit 0 ;;
+--plots) plots=1 ;;
+"") ;;
+*) echo "setup: unknown option $1 (expected --plots or --help)" >&2; exit 2 ;;
+esac
 hint="re-run scripts/setup.sh; if it fails again, install the packages above by hand (DESIGN.md section 4)"
 trap 'rc=$?; echo "setup: failed (exit $rc): $BASH_COMMAND" >&2; echo "setup: $hint" >&2' ERR
 
 packages=(llvm-22-dev libmlir-22-dev mlir-22-tools llvm-22-tools
-          libopenmpi-dev openmpi-bin catch2 libfmt-dev python3-matplotlib)
+          libopenmpi-dev openmpi-bin catch2 libfmt-dev)
+[ "$plots" = 0 ] || packages+=(python3-matplotlib)
 case "${DISTRUNTIME_MPI:-openmpi}" in
 openmpi) ;;
 mpich) packages+=(mpich libmpich-dev) ;;

@@ -4,6 +4,7 @@
 // when everything is there, keeps the system's default MPI, and names the
 // failing command and what to do when apt fails.
 // RUN: bash %S/Inputs/setup-stubs.sh %examples/../scripts fresh | FileCheck %s --check-prefix=FRESH
+// RUN: bash %S/Inputs/setup-stubs.sh %examples/../scripts plots | FileCheck %s --check-prefix=PLOTS
 // RUN: env DISTRUNTIME_MPI=mpich bash %S/Inputs/setup-stubs.sh %examples/../scripts fresh | FileCheck %s --check-prefix=MPICH
 // RUN: bash %S/Inputs/setup-stubs.sh %examples/../scripts installed | FileCheck %s --check-prefix=INSTALLED
 // RUN: env DISTRUNTIME_MPI=mpich bash %S/Inputs/setup-stubs.sh %examples/../scripts alternatives | FileCheck %s --check-prefix=ALT
@@ -15,7 +16,12 @@
 // FRESH: call: apt-get update
 // FRESH: call: apt-get install {{.*}}llvm-22-dev libmlir-22-dev mlir-22-tools llvm-22-tools libopenmpi-dev openmpi-bin catch2 libfmt-dev
 // FRESH-NOT: --set
+// FRESH-NOT: matplotlib
 // FRESH: exit: 0
+
+// A first run does not download the plotting library; bench.sh asks for it.
+// PLOTS: call: apt-get install {{.*}} python3-matplotlib
+// PLOTS: exit: 0
 
 // MPICH: call: apt-get install {{.*}} mpich libmpich-dev
 // MPICH: exit: 0

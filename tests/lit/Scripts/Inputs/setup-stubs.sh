@@ -4,6 +4,7 @@
 # each call the script made (`call: ...`), its output and its exit status.
 # Cases:
 #   fresh        nothing installed, no alternative set (a bare root)
+#   plots        the same, with --plots
 #   installed    every package installed: nothing to do
 #   alternatives mpi alternatives set before; the install changes them
 #   apt-fails    apt-get install fails
@@ -52,8 +53,10 @@ if [ "$case" = no-sudo ]; then
 else
   path="$bin:$PATH"
 fi
+args=()
+[ "$case" != plots ] || args=(--plots)
 out="$(PATH="$path" DISTRUNTIME_MPI="${DISTRUNTIME_MPI:-openmpi}" "$(command -v timeout)" 60 \
-  "$(command -v bash)" "$scripts/setup.sh" 2>&1)"
+  "$(command -v bash)" "$scripts/setup.sh" "${args[@]}" 2>&1)"
 rc=$?
 printf '%s\n' "$out" | sed 's/^/out: /'
 sed 's/^/call: /' "$log"
