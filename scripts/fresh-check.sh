@@ -78,6 +78,11 @@ cp /etc/resolv.conf "$rootfs/etc/resolv.conf"
 
 begin "./scripts/run.sh examples/heat2d.mlir -np 4 (setup, build, run)"
 out="$dir/heat2d.out"
+# Each line of run.sh's stderr with the seconds since it started.
+stamp() {
+  local t0=$SECONDS line
+  while IFS= read -r line; do printf '%4d %s\n' $((SECONDS - t0)) "$line"; done
+}
 unshare --mount --propagation private -- bash -c '
   set -e
   r="$1"
@@ -86,11 +91,19 @@ unshare --mount --propagation private -- bash -c '
   mount --rbind /sys "$r/sys"
   exec chroot "$r" /usr/bin/env -i PATH=/usr/sbin:/usr/bin:/sbin:/bin HOME=/root \
     LANG=C.UTF-8 bash -c "cd /src && ./scripts/run.sh examples/heat2d.mlir -np 4"
-' fresh "$rootfs" >"$out" 2>"$dir/heat2d.err" || {
+' fresh "$rootfs" >"$out" 2> >(stamp >"$dir/heat2d.err") || {
+  wait
   echo "fresh-check: run.sh failed in the fresh root; its output:" >&2
   tail -n 40 "$dir/heat2d.err" "$out" >&2
   exit 1
 }
+wait
+# Where the first run's time went, from the seconds stamped on its lines.
+at() { sed -n "/^ *[0-9]* $1/{s/^ *\([0-9]*\) .*/\1/p;q}" "$dir/heat2d.err"; }
+installed="$(at 'setup: done')"
+built="$(at 'run.sh: compiled to')"
+echo "fresh-check: run.sh: packages installed at ${installed:-?} s," \
+  "compiler, runtime and plugin built and heat2d compiled at ${built:-?} s" >&2
 
 begin "compare with examples/heat2d_reference.py"
 expected="$(python3 "$src/examples/heat2d_reference.py")"
