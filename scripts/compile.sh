@@ -2,9 +2,11 @@
 # Compiles a .mlir program (distruntime + func/arith/scf/memref/tensor/
 # vector ...) to a native executable linked with libdistrt, or with -c to an
 # object file.
-# Usage: scripts/compile.sh <prog.mlir> [-c] -o <output>   (--help: this text)
+# Usage: scripts/compile.sh <prog.mlir> [-c | --llvm-dialect] -o <output>
+#        (--help: this text)
 #   scripts/compile.sh prog.mlir -o prog
 #   scripts/compile.sh kernels.mlir -c -o kernels.o
+#   scripts/compile.sh prog.mlir --llvm-dialect -o prog.llvm.mlir   (run.sh --jit)
 # The program's entry point is `func.func @main() -> i32`.
 # In the source tree it uses the build directory's distruntime-opt and
 # libdistrt: DISTRUNTIME_BUILD_DIR, else build/. Installed (as
@@ -66,17 +68,19 @@ fi
 llvm="${DISTRUNTIME_LLVM_PREFIX:-$(llvm-config-22 --prefix)}"
 
 usage() {
-  echo "usage: $0 <prog.mlir> [-c] -o <output>   ($0 --help)" >&2
+  echo "usage: $0 <prog.mlir> [-c | --llvm-dialect] -o <output>   ($0 --help)" >&2
   exit 2
 }
 [ $# -ge 1 ] || usage
 input="$1"
 shift
 object=0
+dialect=0
 output=""
 while [ $# -gt 0 ]; do
   case "$1" in
   -c) object=1 ;;
+  --llvm-dialect) dialect=1 ;;
   -o) output="${2:-}"; shift ;;
   *) usage ;;
   esac
@@ -93,6 +97,10 @@ grep -q "shard\.grid" "$input" && pipeline="shard-to-llvm"
   pipeline="$pipeline{${DISTRUNTIME_PIPELINE_OPTIONS}}"
 "$opt" "$input" --pass-pipeline="builtin.module($pipeline)" \
   -o "$work/prog.llvm.mlir"
+if [ "$dialect" = 1 ]; then
+  mv "$work/prog.llvm.mlir" "$output"
+  exit 0
+fi
 "$llvm/bin/mlir-translate" --mlir-to-llvmir "$work/prog.llvm.mlir" -o "$work/prog.ll"
 # llc alone runs no middle-end optimization (LICM, vectorization).
 "$llvm/bin/opt" -O2 "$work/prog.ll" -o "$work/prog.bc"

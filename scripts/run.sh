@@ -114,13 +114,8 @@ llvm="${DISTRUNTIME_LLVM_PREFIX:-$(llvm-config-22 --prefix)}"
 work="$(mktemp -d "${TMPDIR:-/tmp}/distruntime-jit.XXXXXX")"
 trap 'rm -rf "$work"' EXIT
 lowered="$work/$name.llvm.mlir"
-# The pipeline compile.sh would pick: programs with shard annotations are
-# partitioned first.
-pipeline="distruntime-to-llvm"
-grep -q "shard\.grid" "$input" && pipeline="shard-to-llvm"
-[ -n "${DISTRUNTIME_PIPELINE_OPTIONS:-}" ] &&
-  pipeline="$pipeline{${DISTRUNTIME_PIPELINE_OPTIONS}}"
-"$build/bin/distruntime-opt" "$input" --pass-pipeline="builtin.module($pipeline)" \
+# Lowered as compile.sh lowers (the same pipeline, chosen in one place).
+DISTRUNTIME_BUILD_DIR="$build" "$root/scripts/compile.sh" "$input" --llvm-dialect \
   -o "$lowered.tmp"
 # mlir-runner prints an i32 result and exits 0. The entry point is a wrapper
 # that calls @main and exit()s with its result instead: stdout stays the
