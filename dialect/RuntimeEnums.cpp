@@ -1,4 +1,4 @@
-//===- RuntimeEnums.cpp - Dialect enums are libdistrt's ------------------===//
+//===- RuntimeEnums.cpp - Dialect enums are libdistrt's -------------------===//
 //
 // The lowering passes reductions and group modes to libdistrt as their
 // integer values, so the dialect's enums must equal the C enums of distrt.h.

@@ -1,5 +1,4 @@
-//===- Channels.h - Point-to-point plumbing --------------------------*- C++
-//-*-===//
+//===- Channels.h - Point-to-point plumbing ---------------------*- C++ -*-===//
 //
 // Per team: the buffered (sync) sends still in flight and the host-transfer
 // queues, one FIFO per channel, with the async receives waiting for them.

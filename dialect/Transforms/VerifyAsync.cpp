@@ -1,4 +1,4 @@
-//===- VerifyAsync.cpp - buffers of pending async ops --------------------===//
+//===- VerifyAsync.cpp - buffers of pending async ops ---------------------===//
 //
 // Between an async op and its wait, MPI owns the op's buffers: writing a
 // buffer the op reads, reading or writing one it writes, or freeing either,

@@ -1,5 +1,4 @@
-//===- CollectivesTest.cpp - all_gather, all_reduce, all_to_all, ... -*- C++
-//-*-===//
+//===- CollectivesTest.cpp - the group collectives --------------*- C++ -*-===//
 //
 // The group collectives over the whole team (one group of every process, so
 // position == rank) with non-leading dimensions on 3-D arrays, strided

@@ -1,5 +1,4 @@
-//===- DistRuntimeToRuntime.h - distruntime ops to libdistrt calls -*- C++
-//-*-===//
+//===- DistRuntimeToRuntime.h - ops to libdistrt calls ----------*- C++ -*-===//
 //
 // The pieces of convert-distruntime-to-runtime, for pipelines that lower
 // distruntime ops together with other dialects in one conversion.

@@ -1,4 +1,4 @@
-//===- BufferizableOpInterfaceImpl.h - Bufferize tensor forms --*- C++ -*-===//
+//===- BufferizableOpInterfaceImpl.h - Bufferize tensor forms ---*- C++ -*-===//
 
 #ifndef DISTRUNTIME_DIALECT_DISTRUNTIME_IR_BUFFERIZABLEOPINTERFACEIMPL_H
 #define DISTRUNTIME_DIALECT_DISTRUNTIME_IR_BUFFERIZABLEOPINTERFACEIMPL_H

@@ -1,4 +1,4 @@
-//===- DistRuntimeGatherScatterOps.td - gather and scatter ---*- tablegen -*-===//
+//===- DistRuntimeGatherScatterOps.td - gather, scatter ----*- tablegen -*-===//
 //
 // StableHLO's gather and scatter with batching dimensions (seed 004). They
 // act on each process's local data (SPMD): sharded along the batching

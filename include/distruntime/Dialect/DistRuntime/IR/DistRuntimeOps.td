@@ -1,4 +1,4 @@
-//===- DistRuntimeOps.td - DistRuntime operations ------------*- tablegen -*-===//
+//===- DistRuntimeOps.td - DistRuntime operations ----------*- tablegen -*-===//
 //
 // The operations of the DistRuntime RFC: team_size, team_member, wait,
 // allreduce and get_halo; and update_halo, the n-D halo exchange that
