@@ -2,7 +2,8 @@
 //
 // Each (Cn) constraint of the seeds (and of StableHLO's spec for
 // reduce_scatter and collective_permute) is checked here; the constraint is
-// named next to its check. Shapes are checked where they are static; the
+// named next to its check. Shapes are checked where they are static (with a
+// group size known only at run time, they must fit some group size); the
 // runtime checks the rest.
 //
 //===----------------------------------------------------------------------===//
@@ -25,6 +26,13 @@ namespace {
 struct Form {
   SmallVector<ShapedType> inputs;
   SmallVector<ShapedType> results;
+  bool outs = false;
+
+  /// Result k as the user wrote it: a tensor result or an `outs` memref.
+  std::string resultName(size_t k) const {
+    return (outs ? "output #" + Twine(k) + " (outs)" : "result #" + Twine(k))
+        .str();
+  }
 };
 } // namespace
 
@@ -49,6 +57,7 @@ static FailureOr<Form> verifyForm(CollectiveOpInterface op, bool takesInputs,
   }
   for (Value v : op.getOutputs())
     form.results.push_back(cast<ShapedType>(v.getType()));
+  form.outs = !op.getOutputs().empty();
   for (Value v : op.getResults())
     form.results.push_back(cast<ShapedType>(v.getType()));
   if (tensorIn && memrefIn)
@@ -82,13 +91,16 @@ static FailureOr<Form> verifyForm(CollectiveOpInterface op, bool takesInputs,
         return true;
     return false;
   };
-  for (auto [what, types] :
-       {std::pair{"input", &form.inputs}, std::pair{"result", &form.results}})
-    for (auto [k, type] : llvm::enumerate(*types))
-      if (tooLarge(type))
-        return op.emitOpError() << what << " #" << k << " of shape "
-                                << shapeString(type.getShape())
-                                << " has more bytes than an int64 counts";
+  for (auto [k, type] : llvm::enumerate(form.inputs))
+    if (tooLarge(type))
+      return op.emitOpError("input #")
+             << k << " of shape " << shapeString(type.getShape())
+             << " has more bytes than an int64 counts";
+  for (auto [k, type] : llvm::enumerate(form.results))
+    if (tooLarge(type))
+      return op.emitOpError() << form.resultName(k) << " of shape "
+                              << shapeString(type.getShape())
+                              << " has more bytes than an int64 counts";
   return form;
 }
 
@@ -114,31 +126,74 @@ verifyResultTypes(Operation *op, const Form &form,
                   llvm::function_ref<SmallVector<int64_t>(ShapedType)> expected,
                   Type element = {}) {
   for (auto [k, in, out] : llvm::enumerate(form.inputs, form.results)) {
+    std::string name = form.resultName(k);
     if (element && out.getElementType() != element)
-      return op->emitOpError("result #")
-             << k << " has element type " << out.getElementType()
+      return op->emitOpError()
+             << name << " has element type " << out.getElementType()
              << " but 'computation' reduces " << element;
     if (!element && in.getElementType() != out.getElementType())
-      return op->emitOpError("result #")
-             << k << " has element type " << out.getElementType()
+      return op->emitOpError()
+             << name << " has element type " << out.getElementType()
              << " but input #" << k << " has " << in.getElementType();
     if (in.getRank() != out.getRank())
-      return op->emitOpError("result #")
-             << k << " has rank " << out.getRank() << " but input #" << k
+      return op->emitOpError()
+             << name << " has rank " << out.getRank() << " but input #" << k
              << " has rank " << in.getRank();
     SmallVector<int64_t> shape = expected(in);
     if (llvm::is_contained(shape, kOverflowedSize))
       return op->emitOpError("input #")
-             << k << " of shape " << shapeString(in.getShape())
-             << " gives result #" << k
-             << " a dimension larger than an int64 counts";
+             << k << " of shape " << shapeString(in.getShape()) << " gives "
+             << name << " a dimension larger than an int64 counts";
     for (auto [want, have] : llvm::zip(shape, out.getShape()))
       if (!ShapedType::isDynamic(want) && !ShapedType::isDynamic(have) &&
           want != have)
-        return op->emitOpError("result #")
-               << k << " has shape " << shapeString(out.getShape())
+        return op->emitOpError()
+               << name << " has shape " << shapeString(out.getShape())
                << " but input #" << k << " of shape "
                << shapeString(in.getShape()) << " gives " << shapeString(shape);
+  }
+  return success();
+}
+
+/// all_gather (result = k x input) and reduce_scatter (input = k x result)
+/// along `dim`, for a group size k known only at run time: the static sizes
+/// must still fit one k >= 1, the same for every input. Runs after
+/// verifyResultTypes, which checked the ranks.
+static LogicalResult verifyAnyGroupSize(Operation *op, const Form &form,
+                                        StringRef dimName, int64_t dim,
+                                        bool gather) {
+  std::optional<int64_t> group;
+  size_t groupFrom = 0;
+  auto names = [&](size_t k) {
+    std::string in = "input #" + std::to_string(k);
+    std::string out = form.resultName(k);
+    return gather ? std::pair{out, in} : std::pair{in, out};
+  };
+  for (auto [k, in, out] : llvm::enumerate(form.inputs, form.results)) {
+    int64_t whole = (gather ? out : in).getDimSize(dim);
+    int64_t part = (gather ? in : out).getDimSize(dim);
+    if (ShapedType::isDynamic(whole) || ShapedType::isDynamic(part))
+      continue;
+    auto [wholeName, partName] = names(k);
+    if (part == 0 ? whole != 0 : whole == 0 || whole % part != 0)
+      return op->emitOpError() << wholeName << " has size " << whole << " in '"
+                               << dimName << "' " << dim << ", but " << partName
+                               << " has size " << part << " there: " << whole
+                               << " is not " << part << " times any group size";
+    // A size 0 fits every group size.
+    if (part == 0)
+      continue;
+    if (group && *group != whole / part) {
+      auto [firstWhole, firstPart] = names(groupFrom);
+      return op->emitOpError()
+             << wholeName << " has size " << whole << " in '" << dimName << "' "
+             << dim << " and " << partName << " has size " << part
+             << " there, a group size of " << whole / part << ", but "
+             << firstWhole << " and " << firstPart << " give a group size of "
+             << *group;
+    }
+    group = whole / part;
+    groupFrom = k;
   }
   return success();
 }
@@ -266,11 +321,16 @@ LogicalResult AllGatherOp::verify() {
                           grid, /*boundBySize=*/true, /*requireCover=*/true)))
     return failure();
   std::optional<int64_t> members = getGroupSize(getReplicaGroups(), mode, grid);
-  return verifyResultTypes(*this, *form, [&](ShapedType in) {
-    SmallVector<int64_t> shape(in.getShape());
-    shape[dim] = scaled(shape[dim], members, /*divide=*/false);
-    return shape;
-  });
+  if (failed(verifyResultTypes(*this, *form, [&](ShapedType in) {
+        SmallVector<int64_t> shape(in.getShape());
+        shape[dim] = scaled(shape[dim], members, /*divide=*/false);
+        return shape;
+      })))
+    return failure();
+  if (members)
+    return success();
+  return verifyAnyGroupSize(*this, *form, "all_gather_dim", dim,
+                            /*gather=*/true);
 }
 
 //===----------------------------------------------------------------------===//
@@ -366,14 +426,19 @@ LogicalResult ReduceScatterOp::verify() {
              << " in 'scatter_dimension' " << dim << ", which the group size "
              << *members << " does not divide";
   // (C8), (C9).
-  return verifyResultTypes(
-      *this, *form,
-      [&](ShapedType in) {
-        SmallVector<int64_t> shape(in.getShape());
-        shape[dim] = scaled(shape[dim], members, /*divide=*/true);
-        return shape;
-      },
-      getReductionElementType());
+  if (failed(verifyResultTypes(
+          *this, *form,
+          [&](ShapedType in) {
+            SmallVector<int64_t> shape(in.getShape());
+            shape[dim] = scaled(shape[dim], members, /*divide=*/true);
+            return shape;
+          },
+          getReductionElementType())))
+    return failure();
+  if (members)
+    return success();
+  return verifyAnyGroupSize(*this, *form, "scatter_dimension", dim,
+                            /*gather=*/false);
 }
 
 //===----------------------------------------------------------------------===//

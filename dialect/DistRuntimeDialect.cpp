@@ -24,6 +24,54 @@ using namespace mlir::distruntime;
 #define GET_TYPEDEF_CLASSES
 #include "distruntime/Dialect/DistRuntime/IR/DistRuntimeTypes.cpp.inc"
 
+/// Parses `<keyword>` of an enum attribute. An unknown keyword lists the
+/// valid ones as the user writes them (ODS's parser names the C++ enum type).
+template <typename Attr, typename Enum>
+static Attribute parseEnumAttr(AsmParser &parser, StringRef what,
+                               uint32_t maxValue,
+                               std::optional<Enum> (*fromValue)(uint32_t)) {
+  if (parser.parseLess())
+    return {};
+  SMLoc loc = parser.getCurrentLocation();
+  std::string keyword;
+  if (parser.parseKeywordOrString(&keyword))
+    return {};
+  std::optional<Enum> value = symbolizeEnum<Enum>(keyword);
+  if (!value) {
+    SmallVector<StringRef> keywords;
+    for (uint32_t v = 0; v <= maxValue; ++v)
+      if (std::optional<Enum> known = fromValue(v))
+        keywords.push_back(stringifyEnum(*known));
+    parser.emitError(loc, "unknown ")
+        << what << " '" << keyword << "'; expected one of "
+        << llvm::join(keywords, ", ");
+    return {};
+  }
+  if (parser.parseGreater())
+    return {};
+  return Attr::get(parser.getContext(), *value);
+}
+
+Attribute ReductionKindAttr::parse(AsmParser &parser, Type) {
+  return parseEnumAttr<ReductionKindAttr, ReductionKind>(
+      parser, "reduction kind", getMaxEnumValForReductionKind(),
+      symbolizeReductionKind);
+}
+
+void ReductionKindAttr::print(AsmPrinter &printer) const {
+  printer << "<" << stringifyEnum(getValue()) << ">";
+}
+
+Attribute ChannelTypeAttr::parse(AsmParser &parser, Type) {
+  return parseEnumAttr<ChannelTypeAttr, ChannelType>(
+      parser, "channel type", getMaxEnumValForChannelType(),
+      symbolizeChannelType);
+}
+
+void ChannelTypeAttr::print(AsmPrinter &printer) const {
+  printer << "<" << stringifyEnum(getValue()) << ">";
+}
+
 /// distruntime.num_replicas / num_partitions give the process grid of a
 /// module statically.
 LogicalResult

@@ -356,8 +356,12 @@ LogicalResult UpdateHaloOp::verify() {
 
   ArrayRef<int64_t> staticSizes = getStaticHaloSizes();
   if (static_cast<int64_t>(staticSizes.size()) != 2 * rank)
-    return emitOpError("expects 2 'halo_sizes' per dimension of 'block' (")
-           << 2 * rank << "), but got " << staticSizes.size();
+    return emitOpError("expects ")
+           << 2 * rank << " 'halo_sizes' (a low and a high size for "
+           << (rank == 1
+                   ? "the 1 dimension"
+                   : "each of the " + std::to_string(rank) + " dimensions")
+           << " of 'block'), got " << staticSizes.size();
   if (failed(verifyListOfOperandsOrIntegers(*this, "halo_sizes", 2 * rank,
                                             staticSizes, getHaloSizes())))
     return failure();

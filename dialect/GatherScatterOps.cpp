@@ -336,14 +336,16 @@ LogicalResult GatherOp::verify() {
   for (auto [want, have] : llvm::zip(expected, result.getShape()))
     if (!ShapedType::isDynamic(want) && !ShapedType::isDynamic(have) &&
         want != have)
-      return check.error("(C22)")
-             << "result shape " << shapeText(result.getShape())
-             << " differs from " << shapeText(expected);
+      return check.error("(C22)") << (memrefForm ? "output (outs)" : "result")
+                                  << " shape " << shapeText(result.getShape())
+                                  << " differs from " << shapeText(expected);
   // (C23)
   if (result.getElementType() != operand.getElementType())
     return check.error("(C23)")
-           << "element type of the result " << result.getElementType()
-           << " differs from the operand's " << operand.getElementType();
+           << "element type of the "
+           << (memrefForm ? "output (outs) " : "result ")
+           << result.getElementType() << " differs from the operand's "
+           << operand.getElementType();
   return success();
 }
 
@@ -408,11 +410,13 @@ LogicalResult ScatterOp::verify() {
       return check.error("(C6)") << "update #" << i << " has element type "
                                  << update.getElementType() << " but input #"
                                  << i << " has " << input.getElementType();
+    std::string resultName = memrefForm
+                                 ? "output #" + std::to_string(i) + " (outs)"
+                                 : "result #" + std::to_string(i);
     if (failed(verifyCompatibleShape(results[i].getShape(), input.getShape())))
       return check.error("(C24)")
-             << "result #" << i << " has shape "
-             << shapeText(results[i].getShape()) << " unlike input #" << i
-             << " " << shapeText(input.getShape());
+             << resultName << " has shape " << shapeText(results[i].getShape())
+             << " unlike input #" << i << " " << shapeText(input.getShape());
     // (C25) against E_i, update_computation's type for operand i (checked
     // by (C23) below), which may promote the input's.
     Block &body = getUpdateComputation().front();
@@ -421,7 +425,7 @@ LogicalResult ScatterOp::verify() {
                        : input.getElementType();
     if (results[i].getElementType() != element) {
       InFlightDiagnostic diag = check.error("(C25)")
-                                << "result #" << i << " has element type "
+                                << resultName << " has element type "
                                 << results[i].getElementType();
       if (element == input.getElementType())
         return diag << " but input #" << i << " has " << input.getElementType();

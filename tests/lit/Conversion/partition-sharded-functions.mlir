@@ -1,6 +1,7 @@
 // partition-sharded-functions partitions only annotated functions (a
-// declaration and an unannotated caller stay as written), and a call to a
-// function whose boundary shard-partition split is an error at the call.
+// declaration and an unannotated caller stay as written), a call to a
+// function whose boundary shard-partition split is an error at the call, and
+// a split dimension its shards do not divide is an error at its annotation.
 // RUN: %distruntime-opt %s -split-input-file -verify-diagnostics --partition-sharded-functions | FileCheck %s
 // RUN: not %distruntime-opt %s -split-input-file --convert-shard-to-distruntime=team=-1 2>&1 | FileCheck %s --check-prefix=TEAM
 
@@ -46,4 +47,40 @@ func.func @caller(%a: tensor<8xf32>) -> tensor<8xf32> {
   // expected-error @+1 {{calls @split_boundary, whose arguments or results shard-partition split at the function boundary: its type became '(tensor<4xf32>) -> tensor<4xf32>' (was '(tensor<8xf32>) -> tensor<8xf32>'); annotate them replicated and split inside the function}}
   %0 = func.call @split_boundary(%a) : (tensor<8xf32>) -> tensor<8xf32>
   return %0 : tensor<8xf32>
+}
+
+// -----
+
+// An uneven split is refused before shard-partition, which would give each
+// shard floor(18 / 4) elements and fail on a tensor.cast it made.
+shard.grid @grid(shape = 4)
+func.func @uneven(%x: tensor<18xf64>) -> tensor<18xf64> {
+  %replicated = shard.sharding @grid split_axes = [[]] : !shard.sharding
+  // expected-note @+1 {{split by this sharding}}
+  %split = shard.sharding @grid split_axes = [[0]] : !shard.sharding
+  %x0 = shard.shard %x to %replicated : tensor<18xf64>
+  // expected-error @+1 {{'shard.shard' op dimension 0 of size 18 does not divide evenly over grid axis 0 of @grid (4 processes); uneven splits need SPMD form with shard_shape (see examples/shard/jacobi.mlir)}}
+  %x1 = shard.shard %x0 to %split annotate_for_users : tensor<18xf64>
+  %e = tensor.empty() : tensor<18xf64>
+  %z = linalg.add ins(%x1, %x1 : tensor<18xf64>, tensor<18xf64>) outs(%e : tensor<18xf64>) -> tensor<18xf64>
+  %z0 = shard.shard %z to %split : tensor<18xf64>
+  %z1 = shard.shard %z0 to %replicated annotate_for_users : tensor<18xf64>
+  return %z1 : tensor<18xf64>
+}
+
+// -----
+
+// Several grid axes split one dimension: 8 over 2 x 3 processes.
+shard.grid @g2(shape = 2x3)
+func.func @uneven_axes(%x: tensor<8x3xf32>) -> tensor<8x3xf32> {
+  %r = shard.sharding @g2 split_axes = [[]] : !shard.sharding
+  // expected-note @+1 {{split by this sharding}}
+  %s = shard.sharding @g2 split_axes = [[0, 1]] : !shard.sharding
+  %0 = shard.shard %x to %r : tensor<8x3xf32>
+  // expected-error @+1 {{dimension 0 of size 8 does not divide evenly over grid axes [0, 1] of @g2 (6 processes)}}
+  %1 = shard.shard %0 to %s annotate_for_users : tensor<8x3xf32>
+  %2 = tosa.abs %1 : (tensor<8x3xf32>) -> tensor<8x3xf32>
+  %3 = shard.shard %2 to %s : tensor<8x3xf32>
+  %4 = shard.shard %3 to %r annotate_for_users : tensor<8x3xf32>
+  return %4 : tensor<8x3xf32>
 }

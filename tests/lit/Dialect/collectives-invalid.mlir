@@ -117,6 +117,85 @@ func.func @ag_c6_partitions(%x: tensor<2xi64>) {
 
 // -----
 
+// (C6) with the group size known only at run time (one group of every
+// replica, no distruntime.num_replicas): the result size must still be the
+// input size times some group size >= 1.
+func.func @ag_c6_no_group_size(%x: memref<4xf32>, %y: memref<6xf32>) {
+  // expected-error @+1 {{output #0 (outs) has size 6 in 'all_gather_dim' 0, but input #0 has size 4 there: 6 is not 4 times any group size}}
+  distruntime.all_gather ins(%x : memref<4xf32>) outs(%y : memref<6xf32>) {all_gather_dim = 0 : i64, replica_groups = dense<> : tensor<0x0xi64>}
+  return
+}
+
+// -----
+
+// A group has at least one member: the result is never smaller.
+func.func @ag_c6_no_group_size_smaller(%x: tensor<3x4xf32>) {
+  // expected-error @+1 {{result #0 has size 2 in 'all_gather_dim' 1, but input #0 has size 4 there: 2 is not 4 times any group size}}
+  %r = distruntime.all_gather ins(%x : tensor<3x4xf32>) {all_gather_dim = 1 : i64, replica_groups = dense<> : tensor<0x0xi64>} -> tensor<3x2xf32>
+  return
+}
+
+// -----
+
+func.func @ag_c6_no_group_size_empty(%x: tensor<0xf32>) {
+  // expected-error @+1 {{result #0 has size 2 in 'all_gather_dim' 0, but input #0 has size 0 there: 2 is not 0 times any group size}}
+  %r = distruntime.all_gather ins(%x : tensor<0xf32>) {all_gather_dim = 0 : i64, replica_groups = dense<> : tensor<0x0xi64>} -> tensor<2xf32>
+  return
+}
+
+// -----
+
+// Every input is gathered over the same group.
+func.func @ag_c6_no_group_size_two(%x: tensor<2xf32>, %y: tensor<3xi32>) {
+  // expected-error @+1 {{result #1 has size 9 in 'all_gather_dim' 0 and input #1 has size 3 there, a group size of 3, but result #0 and input #0 give a group size of 2}}
+  %r:2 = distruntime.all_gather ins(%x, %y : tensor<2xf32>, tensor<3xi32>) {all_gather_dim = 0 : i64, replica_groups = dense<> : tensor<0x0xi64>} -> tensor<4xf32>, tensor<9xi32>
+  return
+}
+
+// -----
+
+// channel_id > 0 without use_global_device_ids: cross_replica_and_partition,
+// whose groups are unknown without distruntime.num_replicas.
+func.func @ag_c6_no_group_size_partitions(%x: memref<4xf32>, %y: memref<10xf32>) {
+  // expected-error @+1 {{output #0 (outs) has size 10 in 'all_gather_dim' 0, but input #0 has size 4 there: 10 is not 4 times any group size}}
+  distruntime.all_gather ins(%x : memref<4xf32>) outs(%y : memref<10xf32>) {all_gather_dim = 0 : i64, channel_id = 1 : i64, replica_groups = dense<> : tensor<0x0xi64>}
+  return
+}
+
+// -----
+
+// Accepted with the group size unknown: sizes some group size fits, empty
+// inputs, one input's group size shared by the others, dynamic sizes.
+func.func @ag_rs_any_group_size(%a: memref<4xf32>, %b: memref<12xf32>, %e: memref<0xi8>, %c: memref<3x2xi32>, %d: memref<3x6xi32>, %t: tensor<?xf32>) {
+  distruntime.all_gather ins(%c : memref<3x2xi32>) outs(%d : memref<3x6xi32>) {all_gather_dim = 1 : i64, replica_groups = dense<> : tensor<0x0xi64>}
+  distruntime.all_gather ins(%e, %a : memref<0xi8>, memref<4xf32>) outs(%e, %b : memref<0xi8>, memref<12xf32>) {all_gather_dim = 0 : i64, replica_groups = dense<> : tensor<0x0xi64>}
+  distruntime.reduce_scatter ins(%b, %e : memref<12xf32>, memref<0xi8>) outs(%a, %e : memref<4xf32>, memref<0xi8>) {reduction = #distruntime.reduction<sum>, scatter_dimension = 0 : i64, replica_groups = dense<> : tensor<0x0xi64>}
+  %g = distruntime.all_gather ins(%t : tensor<?xf32>) {all_gather_dim = 0 : i64, replica_groups = dense<> : tensor<0x0xi64>} -> tensor<7xf32>
+  return
+}
+
+// -----
+
+// Known group size on a memref form: the exact check names the 'outs'
+// buffer as written.
+func.func @ag_c6_memref(%x: memref<2xf32>, %y: memref<6xf32>) {
+  // expected-error @+1 {{output #0 (outs) has shape [6] but input #0 of shape [2] gives [4]}}
+  distruntime.all_gather ins(%x : memref<2xf32>) outs(%y : memref<6xf32>) {all_gather_dim = 0 : i64, replica_groups = dense<[[0, 1]]> : tensor<1x2xi64>}
+  return
+}
+
+// -----
+
+module attributes {distruntime.num_replicas = 4 : i64} {
+func.func @ag_c6_memref_grid(%x: memref<2xf32>, %y: memref<6xf32>) {
+  // expected-error @+1 {{output #0 (outs) has shape [6] but input #0 of shape [2] gives [8]}}
+  distruntime.all_gather ins(%x : memref<2xf32>) outs(%y : memref<6xf32>) {all_gather_dim = 0 : i64, replica_groups = dense<> : tensor<0x0xi64>}
+  return
+}
+}
+
+// -----
+
 func.func @ag_count(%x: tensor<2xi64>, %y: tensor<3xf32>) {
   // expected-error @+1 {{has 2 inputs but 1 results}}
   %r = distruntime.all_gather ins(%x, %y : tensor<2xi64>, tensor<3xf32>) {all_gather_dim = 0 : i64, replica_groups = dense<[[0, 1]]> : tensor<1x2xi64>} -> tensor<4xi64>
@@ -342,7 +421,7 @@ func.func @ar_c6(%x: tensor<2xf32>) {
 // -----
 
 func.func @ar_c7(%x: memref<2xf32>, %o: memref<2xf16>) {
-  // expected-error @+1 {{result #0 has element type 'f16' but input #0 has 'f32'}}
+  // expected-error @+1 {{output #0 (outs) has element type 'f16' but input #0 has 'f32'}}
   distruntime.all_reduce ins(%x : memref<2xf32>) outs(%o : memref<2xf16>) {reduction = #distruntime.reduction<sum>, replica_groups = dense<[[0, 1]]> : tensor<1x2xi64>}
   return
 }
@@ -496,6 +575,40 @@ func.func @rs_c8(%x: tensor<4x2xf32>) {
 func.func @rs_c9(%x: tensor<4x2xf32>) {
   // expected-error @+1 {{result #0 has element type 'bf16' but input #0 has 'f32'}}
   %r = distruntime.reduce_scatter ins(%x : tensor<4x2xf32>) {reduction = #distruntime.reduction<sum>, scatter_dimension = 0 : i64, replica_groups = dense<[[0, 1]]> : tensor<1x2xi64>} -> tensor<2x2xbf16>
+  return
+}
+
+// -----
+
+// (C1)/(C8) with the group size known only at run time: the input size must
+// still be the result size times some group size >= 1.
+func.func @rs_c8_no_group_size(%x: memref<6xf32>, %y: memref<4xf32>) {
+  // expected-error @+1 {{input #0 has size 6 in 'scatter_dimension' 0, but output #0 (outs) has size 4 there: 6 is not 4 times any group size}}
+  distruntime.reduce_scatter ins(%x : memref<6xf32>) outs(%y : memref<4xf32>) {reduction = #distruntime.reduction<sum>, scatter_dimension = 0 : i64, replica_groups = dense<> : tensor<0x0xi64>}
+  return
+}
+
+// -----
+
+func.func @rs_c8_no_group_size_empty(%x: tensor<0x2xf32>) {
+  // expected-error @+1 {{input #0 has size 0 in 'scatter_dimension' 0, but result #0 has size 1 there: 0 is not 1 times any group size}}
+  %r = distruntime.reduce_scatter ins(%x : tensor<0x2xf32>) {reduction = #distruntime.reduction<sum>, scatter_dimension = 0 : i64, replica_groups = dense<> : tensor<0x0xi64>} -> tensor<1x2xf32>
+  return
+}
+
+// -----
+
+func.func @rs_c8_no_group_size_two(%x: memref<8xf32>, %y: memref<8xi32>, %a: memref<4xf32>, %b: memref<2xi32>) {
+  // expected-error @+1 {{input #1 has size 8 in 'scatter_dimension' 0 and output #1 (outs) has size 2 there, a group size of 4, but input #0 and output #0 (outs) give a group size of 2}}
+  distruntime.reduce_scatter ins(%x, %y : memref<8xf32>, memref<8xi32>) outs(%a, %b : memref<4xf32>, memref<2xi32>) {reduction = #distruntime.reduction<max>, scatter_dimension = 0 : i64, replica_groups = dense<> : tensor<0x0xi64>}
+  return
+}
+
+// -----
+
+func.func @rs_c8_memref(%x: memref<4x2xf32>, %y: memref<4x2xf32>) {
+  // expected-error @+1 {{output #0 (outs) has shape [4, 2] but input #0 of shape [4, 2] gives [2, 2]}}
+  distruntime.reduce_scatter ins(%x : memref<4x2xf32>) outs(%y : memref<4x2xf32>) {reduction = #distruntime.reduction<sum>, scatter_dimension = 0 : i64, replica_groups = dense<[[0, 1]]> : tensor<1x2xi64>}
   return
 }
 
@@ -718,6 +831,14 @@ func.func @recv_c5() {
 
 // -----
 
+func.func @recv_unknown_channel_type() {
+  // expected-error @+1 {{unknown channel type 'device'; expected one of device_to_device, device_to_host, host_to_device}}
+  %r = distruntime.recv {channel_type = #distruntime.channel_type<device>, source_target_pairs = dense<[[0, 1]]> : tensor<1x2xi64>} -> tensor<2xf32>
+  return
+}
+
+// -----
+
 func.func @recv_c5_host() {
   // (C5): is_host_transfer = true excludes device_to_device.
   // expected-error @+1 {{'channel_type' device_to_device contradicts 'is_host_transfer' = true (expected device_to_host or host_to_device)}}
@@ -839,7 +960,7 @@ func.func @bytes_past_int64(%x: memref<4611686018427387904x4xf64>, %y: memref<46
 // -----
 
 func.func @all_gather_result_past_int64(%x: memref<4611686018427387904xi8>, %y: memref<0xi8>) {
-  // expected-error @+1 {{input #0 of shape [4611686018427387904] gives result #0 a dimension larger than an int64 counts}}
+  // expected-error @+1 {{input #0 of shape [4611686018427387904] gives output #0 (outs) a dimension larger than an int64 counts}}
   distruntime.all_gather ins(%x : memref<4611686018427387904xi8>) outs(%y : memref<0xi8>) {all_gather_dim = 0 : i64, replica_groups = dense<[[0, 1, 2, 3]]> : tensor<1x4xi64>}
   return
 }

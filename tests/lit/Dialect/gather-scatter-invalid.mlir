@@ -193,6 +193,15 @@ func.func @gather_c22(%op: tensor<2x3x4x2xi32>, %idx: tensor<2x2x3x2xi64>) {
 
 // -----
 
+// On memrefs the result is the 'outs' buffer, and named so.
+func.func @gather_c22_memref(%m: memref<8x4xf32>, %i: memref<3xui32>, %o: memref<3x5xf32>) {
+  // expected-error @+1 {{(C22) output (outs) shape [3, 5] differs from [3, 4]}}
+  distruntime.gather ins(%m, %i : memref<8x4xf32>, memref<3xui32>) outs(%o : memref<3x5xf32>) {dimension_numbers = #distruntime.gather<offset_dims = [1], collapsed_slice_dims = [0], start_index_map = [0], index_vector_dim = 1>, slice_sizes = array<i64: 1, 4>}
+  return
+}
+
+// -----
+
 func.func @gather_c22_rank(%op: tensor<2x3x4x2xi32>, %idx: tensor<2x2x3x2xi64>) {
   // expected-error @+1 {{(C22) rank(result) = 6 must be 5 (batch dims plus offset dims)}}
   %r = distruntime.gather ins(%op, %idx : tensor<2x3x4x2xi32>, tensor<2x2x3x2xi64>) {dimension_numbers = #distruntime.gather<offset_dims = [3, 4], collapsed_slice_dims = [1], operand_batching_dims = [0], start_indices_batching_dims = [1], start_index_map = [2, 1], index_vector_dim = 3>, slice_sizes = array<i64: 1, 1, 2, 2>} -> tensor<2x2x3x2x2x1xi32>
@@ -605,6 +614,17 @@ func.func @scatter_c24(%in0: tensor<2x3x4x2xi64>, %idx: tensor<2x2x3x2xi64>, %up
     %s = arith.addi %a, %b : i64
     distruntime.yield %s : i64
   } -> tensor<2x3x4x3xi64>
+  return
+}
+
+// -----
+
+func.func @scatter_c24_memref(%m: memref<8xf64>, %mi: memref<2xi64>, %mu: memref<2xf64>, %o: memref<9xf64>) {
+  // expected-error @+1 {{(C24) output #0 (outs) has shape [9] unlike input #0 [8]}}
+  distruntime.scatter ins(%m : memref<8xf64>) indices(%mi : memref<2xi64>) updates(%mu : memref<2xf64>) outs(%o : memref<9xf64>) {scatter_dimension_numbers = #distruntime.scatter<inserted_window_dims = [0], scatter_dims_to_operand_dims = [0], index_vector_dim = 1>} update_computation {
+  ^bb0(%c: f64, %n: f64):
+    distruntime.yield %n : f64
+  }
   return
 }
 

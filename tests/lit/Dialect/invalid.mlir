@@ -58,8 +58,7 @@ func.func @allreduce_on_tensor(%t: tensor<4xf32>) {
 // -----
 
 func.func @unknown_reduction(%buf: memref<4xf32>) {
-  // expected-error @+2 {{expected ::mlir::distruntime::ReductionKind to be one of: sum, prod, min, max, and, or, xor}}
-  // expected-error @+1 {{failed to parse DistRuntime_ReductionKindAttr parameter 'value'}}
+  // expected-error @+1 {{unknown reduction kind 'mean'; expected one of sum, prod, min, max, and, or, xor, umin, umax, minimum, maximum, minnum, maxnum}}
   distruntime.allreduce <mean> %buf team(0) : memref<4xf32>
   return
 }

@@ -50,8 +50,16 @@ func.func @too_many_split_lists(%b: memref<8xf32>) {
 // -----
 
 func.func @halo_count(%b: memref<8x8xf32>) {
-  // expected-error @+1 {{expects 2 'halo_sizes' per dimension of 'block' (4), but got 2}}
+  // expected-error @+1 {{expects 4 'halo_sizes' (a low and a high size for each of the 2 dimensions of 'block'), got 2}}
   distruntime.update_halo %b grid [2] split_axes [[0]] halo_sizes [1, 1] : memref<8x8xf32>
+  return
+}
+
+// -----
+
+func.func @halo_count_1d(%b: memref<8xf32>) {
+  // expected-error @+1 {{expects 2 'halo_sizes' (a low and a high size for the 1 dimension of 'block'), got 3}}
+  distruntime.update_halo %b grid [2] split_axes [[0]] halo_sizes [1, 1, 1] : memref<8xf32>
   return
 }
 

@@ -1,4 +1,4 @@
-//===- DistRuntimeBase.td - DistRuntime dialect, types, attrs --*- tablegen -*-===//
+//===- DistRuntimeBase.td - dialect, types, attrs ----------*- tablegen -*-===//
 //
 // The dialect, its async handle type, the reduction enum and the shared
 // constraints of the DistRuntime RFC.
@@ -86,7 +86,17 @@ def DistRuntime_ReductionKind : I32EnumAttr<"ReductionKind",
 
 def DistRuntime_ReductionKindAttr
     : EnumAttr<DistRuntime_Dialect, DistRuntime_ReductionKind, "reduction"> {
-  let assemblyFormat = "`<` $value `>`";
+  let description = [{
+    ```mlir
+    #distruntime.reduction<sum>
+    ```
+    with one of `sum`, `prod`, `min`, `max`, `and`, `or`, `xor`, `umin`,
+    `umax`, `minimum`, `maximum`, `minnum`, `maxnum`.
+  }];
+  // `<keyword>`, parsed in C++ (DistRuntimeDialect.cpp): ODS's enum parser
+  // names the C++ enum type in its error instead of the keywords.
+  let assemblyFormat = ?;
+  let hasCustomAssemblyFormat = 1;
 }
 
 def DistRuntime_TeamAttr : ConfinedAttr<I64Attr, [IntNonNegative]> {

@@ -1,4 +1,4 @@
-//===- DistRuntimeCollectiveOps.td - StableHLO-style collectives -*- tablegen -*-===//
+//===- DistRuntimeCollectiveOps.td - collectives -----------*- tablegen -*-===//
 //
 // all_gather, all_reduce, all_to_all, reduce_scatter, collective_broadcast,
 // collective_permute, send and recv with StableHLO's process groups
@@ -29,7 +29,16 @@ def DistRuntime_ChannelType : I32EnumAttr<"ChannelType",
 
 def DistRuntime_ChannelTypeAttr
     : EnumAttr<DistRuntime_Dialect, DistRuntime_ChannelType, "channel_type"> {
-  let assemblyFormat = "`<` $value `>`";
+  let description = [{
+    ```mlir
+    #distruntime.channel_type<device_to_device>
+    ```
+    with one of `device_to_device`, `device_to_host`, `host_to_device`.
+  }];
+  // `<keyword>`, parsed in C++ (DistRuntimeDialect.cpp): ODS's enum parser
+  // names the C++ enum type in its error instead of the keywords.
+  let assemblyFormat = ?;
+  let hasCustomAssemblyFormat = 1;
 }
 
 def DistRuntime_Groups : TypedAttrBase<AnyType, "DenseIntElementsAttr",
