@@ -66,7 +66,8 @@ failWait(const char *op, int64_t team, int code, const char *loc) noexcept {
 void distrt_wait(distrt_handle_t handle, const char *loc) {
   RequestSlot *slot = findRequest(handle);
   if (slot && slot->isLone && !gGuarded) [[likely]] {
-    if (const int code = waitLone(*slot, handle)) [[unlikely]]
+    if (const int code = waitLone(*slot, handle, /*watched=*/false))
+        [[unlikely]]
       failWait(slot->op, slot->team, code, loc);
     return;
   }

@@ -1,9 +1,10 @@
-//===- Check.cpp - Checked mode: the ranks agree before each call -*- C++ -*-=//
+//===- Check.cpp - Checked mode: the ranks agree before each call ---------===//
 
 #include "Check.h"
 #include "Dtype.h"
 #include "Error.h"
 #include "Reduce.h"
+#include "Request.h"
 #include "Team.h"
 
 #include <algorithm>
@@ -325,13 +326,15 @@ static void agree(int64_t teamId, BlockedCall *watch, Visit &&visit) {
     return;
   const uint64_t mine[2] = {hasher.h, ~hasher.h};
   uint64_t all[2];
-  if (watch) {
-    watch->waitsFor = "the other members of team {channel} to reach this op "
+  // This phase's description, then the call's again.
+  const char *described = watch ? watch->waitsFor : nullptr;
+  if (watch)
+    watch->waitsFor = "the other members of team {team} to reach this op "
                       "(checked mode's agreement)";
-    watch->channel = teamId;
-  }
   checkMpi(MPI_Allreduce(mine, all, 2, MPI_UINT64_T, MPI_BAND, checkComm(team)),
            "MPI_Allreduce");
+  if (watch)
+    watch->waitsFor = described;
   // Equal hashes everywhere leave h and ~h whole; any difference clears a
   // bit in both.
   if ((all[0] | all[1]) == ~uint64_t{0}) [[likely]]
@@ -376,8 +379,30 @@ void configureChecks() {
             "seconds (0: no watchdog)",
             value);
   }
+  // A handle never waited is an error unless DISTRT_UNWAITED=warn.
+  if (const char *value = std::getenv("DISTRT_UNWAITED"); value && *value) {
+    const std::string_view v(value);
+    if (v != "warn" && v != "error")
+      raise("DISTRT_UNWAITED={} in the environment: expected warn or error",
+            value);
+    gUnwaitedWarns = v == "warn";
+  }
   gChecked = checked;
   setWatchTimeout(timeout);
+}
+
+void rethrowCollectiveFailure() {
+  try {
+    throw;
+  } catch (const Failure &failure) {
+    // Checked mode agreed on the call: the ranks do not disagree.
+    if (failure.code() == MPI_SUCCESS || gChecked)
+      throw;
+    throw Failure(failure.message() +
+                      "; the ranks may disagree on this op: run with "
+                      "DISTRT_CHECK=1 to find which rank differs, and how",
+                  failure.code());
+  }
 }
 
 void agreeOnCall(const Call &c, const ParamNames &params, BlockedCall *watch) {
@@ -394,7 +419,8 @@ void agreeOnHalo(const char *op, int64_t team, int64_t key, int32_t dtype,
 void agreeOnFinalize() {
   if (!gChecked || !findTeam(0))
     return;
-  Watch watch("finalize", SourceLoc("program exit"), 0, "");
+  Watch watch("finalize", SourceLoc("program exit"), 0,
+              "the other members of team 0 to reach program exit");
   agree(0, watch.record(), [](auto &sink) { return visitFinalize(sink); });
 }
 

@@ -68,6 +68,11 @@ void agreeOnHalo(const char *op, int64_t team, int64_t key, int32_t dtype,
 /// Finalization's agreement on team 0, if it exists (checked mode).
 void agreeOnFinalize();
 
+/// Rethrows the exception being handled, a collective's: an MPI failure
+/// inside one most often means its ranks disagree on the call, so unless
+/// checked mode agreed on it, the message says so and how to find out.
+[[noreturn, gnu::cold]] void rethrowCollectiveFailure();
+
 /// Checked mode's point-to-point check: the sender sends, ahead of the data,
 /// a header saying what it sends (op, each operand's element type, bytes,
 /// location) to `peer` on `comm` with `tag`; the receiver receives it

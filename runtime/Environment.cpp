@@ -28,14 +28,38 @@ namespace {
 bool gOwnsMpi = false;
 bool gAtexitRegistered = false;
 int gSelfKeyval = MPI_KEYVAL_INVALID;
+/// The process exits with status 1 (a handle was never waited).
+bool gExitFails = false;
+/// The runtime's atexit hook is running.
+bool gAtExit = false;
 
 } // namespace
+
+static void exitIfFailed() {
+  if (!gExitFails)
+    return;
+  std::fflush(nullptr);
+  std::_Exit(1);
+}
+
+/// Makes the process's exit status 1 when it ends (after MPI is finalized,
+/// so that the other processes finish too).
+static void failAtExit() {
+  static bool registered = false;
+  gExitFails = true;
+  // The runtime's own hook checks (registering during exit is undefined).
+  if (!registered && !gAtExit)
+    std::atexit(exitIfFailed);
+  registered = true;
+}
 
 static void teardownState() noexcept {
   if (!gMpiReady)
     return;
   gMpiReady = false;
-  abandonRequests();
+  announceFinish(kFinalized); // the host finalizes MPI
+  if (abandonRequests())
+    failAtExit();
   freeTeams();
   freeReductionOps();
   freeWideTypes();
@@ -47,12 +71,14 @@ static int selfDeleteCallback(MPI_Comm, int, void *, void *) {
 }
 
 static void atexitHook() {
+  gAtExit = true;
   try {
-    finalizeRuntime();
+    finalizeRuntime(kReachedExit);
   } catch (...) {
     // E.g. checked mode's agreement at exit found a rank elsewhere.
     failCurrent("finalize", 0, "program exit");
   }
+  exitIfFailed();
 }
 
 bool mpiActive() noexcept {
@@ -97,10 +123,13 @@ void initializeSlow() {
   configureLargeCounts();
 }
 
-void finalizeRuntime() {
+void finalizeRuntime(FinishHow how) {
   if (!mpiActive())
     return;
   if (gMpiReady) {
+    // Before the agreement, which may block: a process stuck waiting for
+    // this one says it finished.
+    announceFinish(how);
     // In checked mode a rank that skipped a collective meets the others
     // here and is named.
     agreeOnFinalize();

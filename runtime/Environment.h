@@ -18,9 +18,13 @@ inline void ensureMpi() {
     initializeSlow();
 }
 
+/// How a process finished, as other processes' watchdogs report it (bits).
+enum FinishHow : int { kReachedExit = 1, kFinalized = 2 };
+
 /// Frees the runtime's communicators and ops, then finalizes MPI if distrt
-/// initialized it. Idempotent.
-void finalizeRuntime();
+/// initialized it. Idempotent. With the watchdog on, first tells the other
+/// processes this one finished, and how (Watchdog.h).
+void finalizeRuntime(FinishHow how = kFinalized);
 
 /// MPI is initialized and not finalized.
 bool mpiActive() noexcept;

@@ -12,7 +12,8 @@
 //
 // In checked mode or with a timeout (Check.h, Watchdog.h) the fast path
 // steps aside and perform first agrees with the team on the call, and
-// records what it blocks in for the watchdog.
+// records what it blocks in for the watchdog; watched without checked
+// mode, a sync collective runs async and waits in the runtime's loop.
 //
 // An op kind is a struct deriving from OpKind<Op, Plan> (its sites' memos)
 // with:
@@ -67,7 +68,8 @@ void describeWait(BlockedCall &b, const Memo<typename Op::Plan> &m,
                   const Call &c) {
   if constexpr (Op::kCollective) {
     b.waitsFor = "the other members of its group (team ranks {peers})";
-    b.setPeers(groupLayout(lookupTeam(c.team), c.groups).members);
+    const GroupLayout &layout = groupLayout(lookupTeam(c.team), c.groups);
+    b.setOtherMembers(layout.members, layout.position);
   } else {
     Op::describeWait(b, m, c);
   }
@@ -137,16 +139,46 @@ distrt_handle_t perform(Memo<typename Op::Plan> &m, const Call &c) {
 template <class Op>
 [[gnu::noinline]] distrt_handle_t performChecked(Memo<typename Op::Plan> &m,
                                                  const Call &c) {
-  Watch watch(c.op, c.loc, c.team, "");
+  Watch watch(c.op, c.loc, c.team, kWaitsForTeam);
   if (gChecked && Op::kCollective)
     agreeOnCall(c, Op::kParams, watch.record());
   planUnlessMemoized<Op>(m, c);
-  if (BlockedCall *b = watch.record())
+  BlockedCall *b = watch.record();
+  if (b)
     describeWait<Op>(*b, m, c);
-  if constexpr (!Op::kCollective)
+  if constexpr (!Op::kCollective) {
     if (gChecked)
       return runWithHeaders<Op>(m, c);
+  } else if (b && !c.async && !gChecked) {
+    // Watched, a sync collective runs async and waits in the runtime's
+    // loop, where it can tell the watchdog which members finished (every
+    // process does the same: MPI never matches a blocking collective with
+    // a nonblocking one). In checked mode the agreement names them.
+    Call async = c;
+    async.async = true;
+    waitRequest(runPlanned<Op>(m, async));
+    return 0;
+  }
   return runPlanned<Op>(m, c);
+}
+
+/// Rethrows the exception being handled, with the hint of an MPI failure in
+/// a collective (rethrowCollectiveFailure). Call only in a catch.
+template <class Op> [[noreturn]] void rethrowOpFailure() {
+  if constexpr (Op::kCollective)
+    rethrowCollectiveFailure();
+  throw;
+}
+
+/// Fails the C entry of `Op` with the exception being handled.
+template <class Op>
+[[noreturn, gnu::cold, gnu::noinline]] void
+failEntry(const char *op, int64_t team, const char *loc) noexcept {
+  try {
+    rethrowOpFailure<Op>();
+  } catch (...) {
+    failCurrent(op, team, loc);
+  }
 }
 
 /// A C entry point's call, as the C ABI passes it: `n` inputs and outputs
@@ -188,7 +220,7 @@ cEntryPlanned(const char *op, int64_t team, const distrt_groups_t *groups,
     m.staticSite = isStatic && !gChecked;
     return perform<Op>(m, c);
   } catch (...) {
-    failCurrent(op, team, loc);
+    failEntry<Op>(op, team, loc);
   }
 }
 
@@ -211,7 +243,7 @@ cEntry(const char *op, int64_t team, const distrt_groups_t *groups,
       try {
         return Op::runDirect(m, c);
       } catch (...) {
-        failCurrent(op, team, loc);
+        failEntry<Op>(op, team, loc);
       }
     }
   }
@@ -227,7 +259,11 @@ distrt_handle_t cxxCall(bool async, const char *op, const Team &team,
                         OperandList outputs, Site *site, SourceLoc loc) {
   const Call c{op, team.id(), groups, params, inputs, outputs, async, loc};
   return guarded(c.op, c.team, c.loc, [&] {
-    return perform<Op>(Op::memos.at(site ? site->get() : nullptr), c);
+    try {
+      return perform<Op>(Op::memos.at(site ? site->get() : nullptr), c);
+    } catch (...) {
+      rethrowOpFailure<Op>();
+    }
   });
 }
 

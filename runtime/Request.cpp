@@ -170,9 +170,16 @@ void completeRequest(RequestSlot *found, distrt_handle_t handle) {
     const bool needStatuses = !slot.checks.empty();
     if (needStatuses)
       slot.statuses.resize(slot.requests.size());
-    const int code = MPI_Waitall(
-        static_cast<int>(slot.requests.size()), slot.requests.data(),
-        needStatuses ? slot.statuses.data() : MPI_STATUSES_IGNORE);
+    const int count = static_cast<int>(slot.requests.size());
+    MPI_Status *statuses =
+        needStatuses ? slot.statuses.data() : MPI_STATUSES_IGNORE;
+    int code;
+    if (watching())
+      code = waitWatched([&](int *done) {
+        return MPI_Testall(count, slot.requests.data(), done, statuses);
+      });
+    else
+      code = MPI_Waitall(count, slot.requests.data(), statuses);
     if (code == MPI_ERR_IN_STATUS && needStatuses) {
       for (const ReceiveCheck &check : slot.checks) {
         const int error =
@@ -208,10 +215,10 @@ void failBlockingReceive(const char *op, const ReceiveCheck &check, int code,
         check.peer);
 }
 
-void abandonRequests() noexcept {
+bool abandonRequests() noexcept {
   RequestTable &t = *gRequests;
   if (!t.live)
-    return;
+    return false;
   // Complete what completes within the grace time: in an SPMD program
   // every rank left the same operations, so they finish here, before the
   // communicators they run on are freed. All are polled together, so one
@@ -250,14 +257,15 @@ void abandonRequests() noexcept {
       outcome = slot.pendingError.c_str(); // a host recv no send served
     }
     std::fprintf(stderr,
-                 "distrt: warning: %s at %s: team %lld, rank %d: the handle "
+                 "distrt: %s: %s at %s: team %lld, rank %d: the handle "
                  "was never waited; %s\n",
-                 slot.op, slot.loc.str().c_str(),
-                 static_cast<long long>(slot.team), callerRank(slot.team),
-                 outcome);
+                 gUnwaitedWarns ? "warning" : "error", slot.op,
+                 slot.loc.str().c_str(), static_cast<long long>(slot.team),
+                 callerRank(slot.team), outcome);
     if (completed[i] == 1)
       slot.active = false;
   }
+  return !gUnwaitedWarns;
 }
 
 } // namespace distrt::detail

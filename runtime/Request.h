@@ -156,38 +156,72 @@ void completeRequest(RequestSlot *found, distrt_handle_t handle);
 [[noreturn, gnu::cold, gnu::noinline]] void raiseWaitFailed(const char *op,
                                                             int code);
 
-/// MPICH 4.0 raises the errors of completing a request (MPI_Wait*,
-/// MPI_Test*: a truncated receive) on MPI_COMM_WORLD's error handler, not on
-/// the request's communicator (which returns errors): fatal by default, so
-/// the job would abort before the runtime names the op. Around the
-/// runtime's own completions world returns errors, then gets its handler
-/// back. Open MPI raises them on the request's communicator: nothing to do.
-struct CompletionErrorsReturn {
-#ifdef MPICH_VERSION
+/// MPI_COMM_WORLD returns errors while this lives, then gets its handler
+/// back.
+struct WorldErrorsReturn {
   MPI_Errhandler saved = MPI_ERRHANDLER_NULL;
-  CompletionErrorsReturn() noexcept {
+  WorldErrorsReturn() noexcept {
     if (MPI_Comm_get_errhandler(MPI_COMM_WORLD, &saved) == MPI_SUCCESS)
       MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_RETURN);
   }
-  ~CompletionErrorsReturn() {
+  ~WorldErrorsReturn() {
     if (saved == MPI_ERRHANDLER_NULL)
       return;
     MPI_Comm_set_errhandler(MPI_COMM_WORLD, saved);
     MPI_Errhandler_free(&saved);
   }
-  CompletionErrorsReturn(const CompletionErrorsReturn &) = delete;
-  CompletionErrorsReturn &operator=(const CompletionErrorsReturn &) = delete;
-#endif
+  WorldErrorsReturn(const WorldErrorsReturn &) = delete;
+  WorldErrorsReturn &operator=(const WorldErrorsReturn &) = delete;
 };
+
+/// MPICH 4.0 raises the errors of completing a request (MPI_Wait*,
+/// MPI_Test*: a truncated receive) on MPI_COMM_WORLD's error handler, not on
+/// the request's communicator (which returns errors): fatal by default, so
+/// the job would abort before the runtime names the op. Around the
+/// runtime's own completions world returns errors. Open MPI raises them on
+/// the request's communicator, but for its nonblocking collectives': only
+/// the watched wait, which runs sync collectives, guards against those.
+#ifdef MPICH_VERSION
+using CompletionErrorsReturn = WorldErrorsReturn;
+#else
+struct CompletionErrorsReturn {};
+#endif
+
+/// A call the watchdog watches is under way (its waits loop).
+inline bool watching() {
+  return gBlockedSince.load(std::memory_order_relaxed) != 0;
+}
+
+/// The wait of a call the watchdog watches: `test(&done)` (MPI_Test or
+/// MPI_Testall, as the MPI_Wait or MPI_Waitall it replaces) until done or
+/// failed, answering the watchdog meanwhile (answerWatchdog).
+template <class Test> [[gnu::noinline]] int waitWatched(Test test) {
+  // Open MPI raises a failed nonblocking collective on world's handler.
+  const WorldErrorsReturn errors;
+  for (;;) {
+    int done = 0;
+    const int code = test(&done);
+    if (code != MPI_SUCCESS || done)
+      return code;
+    answerWatchdog();
+  }
+}
 
 /// Completes the lone request of a live handle's slot and retires the slot
 /// (not recycled if the wait failed: MPI may still use the request). Returns
-/// MPI_Wait's code; the slot's op and team stay readable.
-inline int waitLone(RequestSlot &slot, distrt_handle_t handle) noexcept {
+/// MPI_Wait's code; the slot's op and team stay readable. `watched`: the
+/// call is watched (a caller that knows it is not passes false).
+inline int waitLone(RequestSlot &slot, distrt_handle_t handle,
+                    bool watched = watching()) noexcept {
   int code;
   {
     [[maybe_unused]] const CompletionErrorsReturn errors;
-    code = MPI_Wait(&slot.lone, MPI_STATUS_IGNORE);
+    if (watched) [[unlikely]]
+      code = waitWatched([&](int *done) {
+        return MPI_Test(&slot.lone, done, MPI_STATUS_IGNORE);
+      });
+    else
+      code = MPI_Wait(&slot.lone, MPI_STATUS_IGNORE);
   }
   retireRequest(slot, slotIndex(handle), code == MPI_SUCCESS);
   return code;
@@ -376,12 +410,15 @@ private:
 /// The API's wait: waitRequest() with errors as distrt::Error.
 void wait(distrt_handle_t handle, const SourceLoc &loc);
 
+/// A handle never waited is a warning, not an error (DISTRT_UNWAITED=warn).
+inline bool gUnwaitedWarns = false;
+
 /// At teardown, before the communicators are freed: reports each handle
 /// never waited (op, location, team) and gives its requests a bounded time
 /// to complete (every rank of an SPMD program left the same ones); what is
 /// still pending then is reported and left alone, since MPI may still
-/// write into its memory.
-void abandonRequests() noexcept;
+/// write into its memory. Returns whether any was an error.
+bool abandonRequests() noexcept;
 
 } // namespace distrt::detail
 

@@ -7,6 +7,10 @@
 #include "Halo.h"
 #include "ProcessGroups.h"
 
+#include <fmt/ranges.h>
+
+#include <algorithm>
+
 namespace distrt::detail {
 
 void freeComm(MPI_Comm &comm) noexcept {
@@ -39,6 +43,10 @@ static std::unique_ptr<TeamState> makeTeam(int64_t id, MPI_Comm comm) {
   channelComm(*state);
   if (gChecked) // agreements and send/recv headers (Check.h)
     state->checkComm = dupForRuntime(state->comm);
+  // Made even without the watchdog (finish notices, Watchdog.h), which
+  // distrt_set_timeout may start later.
+  if (id == 0)
+    state->noticeComm = dupForRuntime(state->comm);
   return state;
 }
 
@@ -62,6 +70,7 @@ static void destroy(TeamState *state) noexcept {
   freeGroups(*state);
   freeComm(state->haloComm);
   freeComm(state->checkComm);
+  freeComm(state->noticeComm);
   freeComm(state->comm);
   delete state;
 }
@@ -85,12 +94,34 @@ TeamState *findTeam(int64_t id) noexcept {
   return it == registry.sparse.end() ? nullptr : it->second;
 }
 
+/// "0, 3, 7": the ids of the teams there are (team 0 always is), the
+/// first 16 of them.
+static std::string teamIds() {
+  const TeamRegistry &registry = teamRegistry();
+  std::vector<int64_t> ids{0};
+  for (size_t id = 1; id < registry.dense.size(); ++id)
+    if (registry.dense[id])
+      ids.push_back(static_cast<int64_t>(id));
+  for (const auto &entry : registry.sparse)
+    ids.push_back(entry.first);
+  std::sort(ids.begin() + 1, ids.end());
+  constexpr size_t kShown = 16;
+  if (ids.size() <= kShown)
+    return fmt::format("{}", fmt::join(ids, ", "));
+  return fmt::format("{}, ... ({} in all)",
+                     fmt::join(ids.begin(), ids.begin() + kShown, ", "),
+                     ids.size());
+}
+
 TeamState &lookupTeamSlow(int64_t id) {
   ensureMpi();
   if (TeamState *state = findTeam(id))
     return *state;
   if (id != 0)
-    raise("unknown team {}", id);
+    raise("unknown team {}; registered teams: {} (a host program registers "
+          "an MPI communicator as a team with distrt_team_register or "
+          "distrt::Team::registerComm)",
+          id, teamIds());
   insert(0, makeTeam(0, MPI_COMM_WORLD));
   return *findTeam(0);
 }

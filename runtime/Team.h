@@ -32,6 +32,8 @@ struct TeamState {
   MPI_Comm haloComm = MPI_COMM_NULL;
   /// Checked mode's agreements (Check.h), made on the first one.
   MPI_Comm checkComm = MPI_COMM_NULL;
+  /// Team 0 only: where a finished process tells the others (Watchdog.h).
+  MPI_Comm noticeComm = MPI_COMM_NULL;
   /// This process's rank in the team, and the team's size.
   int rank = 0, size = 0;
   /// Cached get_halo plans by key, and one scratch plan for key < 0.
@@ -73,7 +75,8 @@ inline uint64_t gTeamGeneration = 0;
 TeamState &lookupTeamSlow(int64_t id);
 
 /// The team `id`; initializes MPI and creates team 0 on first use. Throws
-/// Failure "unknown team <id>" for an unregistered id.
+/// Failure "unknown team <id>; registered teams: ..." for an unregistered
+/// id.
 inline TeamState &lookupTeam(int64_t id) {
   if (gMpiReady && static_cast<uint64_t>(id) < gDenseTeamCount) [[likely]]
     if (TeamState *state = gDenseTeams[id]) [[likely]]

@@ -2,11 +2,15 @@
 
 #include "Watchdog.h"
 #include "Error.h"
+#include "Team.h"
 
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <thread>
+#include <utility>
+#include <vector>
 
 namespace distrt::detail {
 
@@ -16,30 +20,60 @@ int64_t steadyNanos() noexcept {
       .count();
 }
 
-/// The report of the blocked call, or "" if it returned meanwhile.
-static std::string blockedReport(int64_t since, int64_t timeout) {
-  const BlockedCall &b = gBlocked;
-  std::string peers;
-  for (int i = 0; i < b.peerCount && i < BlockedCall::kPeers; ++i)
-    peers += fmt::format("{}{}", i ? ", " : "", b.peers[i]);
-  if (b.peerCount > BlockedCall::kPeers)
-    peers += ", ...";
+bool BlockedCall::awaits(int rank) const {
+  if (!awaited.empty())
+    return std::find(awaited.begin(), awaited.end(), rank) != awaited.end();
+  if (peerCount == 0 || peerCount > kPeers)
+    return true; // not all known
+  return std::find(peers.begin(), peers.begin() + peerCount, rank) !=
+         peers.begin() + peerCount;
+}
+
+/// "1, 2, 3" for the first `count` ranks, "..." past what is kept.
+static std::string rankList(const std::array<int, BlockedCall::kPeers> &ranks,
+                            int count) {
+  std::string text;
+  for (int i = 0; i < count && i < BlockedCall::kPeers; ++i)
+    text += fmt::format("{}{}", i ? ", " : "", ranks[static_cast<size_t>(i)]);
+  return count > BlockedCall::kPeers ? text + ", ..." : text;
+}
+
+/// What the record says the call waits for.
+static std::string waitsFor(const BlockedCall &b) {
+  const std::string issued =
+      b.issuedOp ? fmt::format("{} issued at {}", b.issuedOp, b.issuedAt.str())
+                 : "";
   std::string what;
   try {
-    const std::string issued =
-        b.issuedOp
-            ? fmt::format("{} issued at {}", b.issuedOp, b.issuedAt.str())
-            : "";
-    what =
-        fmt::format(fmt::runtime(b.waitsFor), fmt::arg("peers", peers),
-                    fmt::arg("channel", b.channel), fmt::arg("issued", issued));
+    what = fmt::format(fmt::runtime(b.waitsFor),
+                       fmt::arg("peers", rankList(b.peers, b.peerCount)),
+                       fmt::arg("team", b.team), fmt::arg("channel", b.channel),
+                       fmt::arg("issued", issued));
   } catch (const fmt::format_error &) {
     what = b.waitsFor;
   }
+  if (what.empty()) // Watch makes this impossible; a report still says so
+    what = "the call to complete";
+  if (b.finishedCount > 0) {
+    const bool one = b.finishedCount == 1;
+    static const char *const how[] = {
+        "", "reached program exit", "finalized distrt or MPI",
+        "reached program exit or finalized distrt or MPI"};
+    what += fmt::format("; team rank{} {} {} finished ({})", one ? "" : "s",
+                        rankList(b.finished, b.finishedCount),
+                        one ? "has" : "have", how[b.finishedHow & 3]);
+  }
+  return what;
+}
+
+/// The report of the blocked call, or "" if it returned meanwhile.
+static std::string blockedReport(int64_t since, int64_t timeout) {
+  const BlockedCall &b = gBlocked;
   const Error error(b.op, b.loc.str(), b.team, callerRank(b.team),
                     fmt::format("no progress for {:g} s (DISTRT_TIMEOUT): "
                                 "waiting for {}",
-                                static_cast<double>(timeout) / 1e9, what));
+                                static_cast<double>(timeout) / 1e9,
+                                waitsFor(b)));
   if (gBlockedSince.load(std::memory_order_acquire) != since)
     return "";
   return error.what();
@@ -57,6 +91,12 @@ static std::string blockedReport(int64_t since, int64_t timeout) {
     const int64_t since = gBlockedSince.load(std::memory_order_acquire);
     if (!timeout || !since || steadyNanos() - since < timeout)
       continue;
+    // Asks the main thread for news of the awaited members; waiting in the
+    // runtime's loop, it answers within microseconds.
+    gNewsWanted.store(since, std::memory_order_relaxed);
+    for (int i = 0;
+         i < 50 && gNewsGiven.load(std::memory_order_acquire) != since; ++i)
+      std::this_thread::sleep_for(std::chrono::milliseconds(10));
     const std::string report = blockedReport(since, timeout);
     if (report.empty())
       continue;
@@ -79,6 +119,81 @@ void setTimeout(double seconds) {
     std::thread(watchdogLoop).detach();
     started = true;
   }
+}
+
+// The finish notices: the main thread's side (it alone calls MPI).
+
+/// Notices travel on team 0's notice communicator with this tag.
+constexpr int kNoticeTag = 0;
+
+void announceFinish(FinishHow how) noexcept {
+  static bool announced = false;
+  const TeamState *world = findTeam(0);
+  if (announced || gTimeoutNanos.load(std::memory_order_relaxed) == 0 ||
+      !world || world->noticeComm == MPI_COMM_NULL)
+    return;
+  announced = true;
+  static int message; // outlives the sends, which nobody may receive
+  message = how;
+  for (int rank = 0; rank < world->size; ++rank) {
+    MPI_Request request;
+    if (rank != world->rank &&
+        MPI_Isend(&message, 1, MPI_INT, rank, kNoticeTag, world->noticeComm,
+                  &request) == MPI_SUCCESS)
+      MPI_Request_free(&request);
+  }
+}
+
+/// Team ranks of world ranks `ranks`, in place (MPI_UNDEFINED: not in it).
+static void toTeamRanks(const TeamState &team, const TeamState &world,
+                        std::vector<int> &ranks) {
+  if (&team == &world || ranks.empty())
+    return;
+  MPI_Group from, to;
+  MPI_Comm_group(world.comm, &from);
+  MPI_Comm_group(team.comm, &to);
+  std::vector<int> worldRanks = ranks;
+  MPI_Group_translate_ranks(from, static_cast<int>(ranks.size()),
+                            worldRanks.data(), to, ranks.data());
+  MPI_Group_free(&from);
+  MPI_Group_free(&to);
+}
+
+void giveNews(int64_t since) noexcept {
+  // A finished process stays finished: notices are kept across calls.
+  // Leaked on purpose, like the other runtime tables.
+  static auto &notices = *new std::vector<std::pair<int, int>>;
+  BlockedCall &b = gBlocked;
+  const TeamState *world = findTeam(0);
+  const TeamState *team = findTeam(b.team);
+  try {
+    if (world && world->noticeComm != MPI_COMM_NULL)
+      for (;;) {
+        int found = 0, how = 0;
+        MPI_Status status;
+        if (MPI_Iprobe(MPI_ANY_SOURCE, kNoticeTag, world->noticeComm, &found,
+                       &status) != MPI_SUCCESS ||
+            !found ||
+            MPI_Recv(&how, 1, MPI_INT, status.MPI_SOURCE, kNoticeTag,
+                     world->noticeComm, MPI_STATUS_IGNORE) != MPI_SUCCESS)
+          break;
+        notices.emplace_back(status.MPI_SOURCE, how);
+      }
+    if (world && team) {
+      std::vector<int> ranks;
+      for (const auto &notice : notices)
+        ranks.push_back(notice.first);
+      toTeamRanks(*team, *world, ranks);
+      for (size_t i = 0; i < ranks.size(); ++i)
+        if (ranks[i] != MPI_UNDEFINED && b.awaits(ranks[i])) {
+          BlockedCall::addRank(b.finished, b.finishedCount, ranks[i]);
+          b.finishedHow |= notices[i].second;
+        }
+    }
+  } catch (...) {
+    // Out of memory: the report goes without.
+  }
+  gNewsGiven.store(since, std::memory_order_release);
 }
 
 } // namespace distrt::detail

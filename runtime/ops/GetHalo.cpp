@@ -466,7 +466,7 @@ static distrt_handle_t getHalo(int64_t teamId, int64_t key, int32_t dtype,
                                const MemrefView &left, const MemrefView &right,
                                const SourceLoc &loc) {
   return guarded("get_halo", teamId, loc, [&] {
-    Watch watch("get_halo", loc, teamId, "");
+    Watch watch("get_halo", loc, teamId, kWaitsForTeam);
     TeamState &team = lookupTeam(teamId);
     HaloPlan *plan = &cachedPlan(team.haloPlans, team.scratchPlan, key);
     const bool holds = plan->valid && sameGeometry(*plan, local, geometry);
@@ -487,6 +487,11 @@ static distrt_handle_t getHalo(int64_t teamId, int64_t key, int32_t dtype,
               haloShapeError(*halo, side, plan->rank, rows, geometry.bbSizes));
       }
     } else {
+      if (BlockedCall *b = watch.record()) {
+        b->waitsFor = "the other members of team {team} to exchange "
+                      "get_halo's plan headers (key {channel})";
+        b->channel = key;
+      }
       makePlan(team, *plan, dtype, local, geometry, left, right);
     }
     if (BlockedCall *b = watch.record()) {

@@ -586,7 +586,7 @@ static distrt_handle_t updateHalo(int64_t teamId, int64_t key, int32_t dtype,
                                   std::span<const int64_t> spec, bool async,
                                   const SourceLoc &loc) {
   return guarded("update_halo", teamId, loc, [&] {
-    Watch watch("update_halo", loc, teamId, "");
+    Watch watch("update_halo", loc, teamId, kWaitsForTeam);
     TeamState &team = lookupTeam(teamId);
     UpdateHaloPlan &plan =
         cachedPlan(team.updateHaloPlans, team.updateHaloScratch, key);
@@ -595,8 +595,14 @@ static distrt_handle_t updateHalo(int64_t teamId, int64_t key, int32_t dtype,
     if (gChecked) [[unlikely]]
       agreeOnHalo("update_halo", teamId, key, dtype, block.rank, !holds, loc,
                   watch.record());
-    if (!holds)
+    if (!holds) {
+      if (BlockedCall *b = watch.record()) {
+        b->waitsFor = "the other members of team {team} to exchange "
+                      "update_halo's plan headers (key {channel})";
+        b->channel = key;
+      }
       makePlan(team, plan, dtype, block, spec);
+    }
     if (BlockedCall *b = watch.record()) {
       b->waitsFor = "the halo cells of team ranks {peers} (key {channel})";
       b->channel = key;

@@ -47,7 +47,11 @@ TEST_CASE("an unknown team is a clear error", "[error]") {
   } catch (const Error &error) {
     CHECK(error.team() == 7);
     CHECK(error.rank() == worldRank());
-    CHECK(error.message() == "unknown team 7");
+    // Which teams there are, and how to add one.
+    CHECK_THAT(error.message(),
+               Catch::StartsWith("unknown team 7; registered teams: 0") &&
+                   Contains("with distrt_team_register or "
+                            "distrt::Team::registerComm)"));
     CHECK_THAT(error.what(), Contains("team 7, rank ") &&
                                  Contains(": unknown team 7") &&
                                  Contains("ErrorTest.cpp:"));

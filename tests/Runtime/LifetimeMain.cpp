@@ -9,7 +9,8 @@
 //          MPI_COMM_SELF attribute callback.
 //   unwaited  async collectives (one on a split communicator) never waited:
 //          each rank reports them with op and location and completes them
-//          before its communicators are freed; the exit is clean.
+//          before its communicators are freed; then the exit status is 1
+//          (0 with DISTRT_UNWAITED=warn).
 // Exits non-zero on a wrong result.
 //
 //===----------------------------------------------------------------------===//

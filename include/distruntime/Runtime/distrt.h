@@ -276,7 +276,9 @@ void distrt_set_check(int32_t on);
 
 /// The watchdog's timeout in seconds, as DISTRT_TIMEOUT=<seconds>: an op,
 /// wait or get_halo that has not returned within it is reported (op,
-/// location, what it waits for) and ends the job. 0 turns it off.
+/// location, what it waits for) and ends the job. 0 turns it off. Every
+/// rank must make the same call, between ops (watched, sync collectives
+/// run in their nonblocking form).
 void distrt_set_timeout(double seconds);
 
 /// Host API: initialize explicitly (optional; the first call initializes MPI

@@ -1,7 +1,8 @@
 // The watchdog (DISTRT_TIMEOUT=<seconds>, on in checked mode): a call that
 // cannot complete is reported on every stuck rank with the op, its location
-// and what it waits for (peers, channel), and the job ends non-zero within
-// the timeout + 5 s. Unwatched, each of these programs hangs forever.
+// and what it waits for (peers but itself, channel, the phase of the call,
+// members known to have finished), and the job ends non-zero within the
+// timeout + 5 s. Unwatched, each of these programs hangs forever.
 // RUN: split-file %s %t
 // RUN: %compile %t/recv_alone.mlir -o %t/recv_alone
 // RUN: env DISTRT_TIMEOUT=3 %S/../Inputs/fails-within.sh 12 %mpirun 2 %t/recv_alone 2>&1 | FileCheck %s --check-prefix=RECVALONE --implicit-check-not=ORTE_ERROR_LOG
@@ -23,22 +24,31 @@
 // RUN: env DISTRT_CHECK=1 DISTRT_TIMEOUT=3 %S/../Inputs/fails-within.sh 12 %mpirun 2 %t/halo_changed 2>&1 | FileCheck %s --check-prefix=HALOCHANGED --implicit-check-not=ORTE_ERROR_LOG
 // RUN: %compile %t/early_exit.mlir -o %t/early_exit
 // RUN: env DISTRT_TIMEOUT=3 %S/../Inputs/fails-within.sh 12 %mpirun 2 %t/early_exit 2>&1 | FileCheck %s --check-prefix=EARLYEXIT --implicit-check-not=ORTE_ERROR_LOG
+// RUN: env DISTRT_TIMEOUT=3 %S/../Inputs/fails-within.sh 12 %mpirun 3 %t/early_exit 2>&1 | FileCheck %s --check-prefix=EARLYEXIT3 --implicit-check-not=ORTE_ERROR_LOG
+// RUN: %compile %t/last_exits.mlir -o %t/last_exits
+// RUN: env DISTRT_TIMEOUT=3 %S/../Inputs/fails-within.sh 12 %mpirun 3 %t/last_exits 2>&1 | FileCheck %s --check-prefix=LASTEXITS --implicit-check-not=ORTE_ERROR_LOG
+// RUN: %compile %t/halo_plan.mlir -o %t/halo_plan
+// RUN: env DISTRT_TIMEOUT=3 %S/../Inputs/fails-within.sh 12 %mpirun 2 %t/halo_plan 2>&1 | FileCheck %s --check-prefix=HALOPLAN --implicit-check-not=ORTE_ERROR_LOG
+// RUN: %compile %t/get_halo_plan.mlir -o %t/get_halo_plan
+// RUN: env DISTRT_TIMEOUT=3 %S/../Inputs/fails-within.sh 12 %mpirun 2 %t/get_halo_plan 2>&1 | FileCheck %s --check-prefix=GETHALOPLAN --implicit-check-not=ORTE_ERROR_LOG
+// RUN: %compile %t/group_split.mlir -o %t/group_split
+// RUN: env DISTRT_TIMEOUT=3 %S/../Inputs/fails-within.sh 12 %mpirun 2 %t/group_split 2>&1 | FileCheck %s --check-prefix=GROUPSPLIT --implicit-check-not=ORTE_ERROR_LOG
 
 // A recv no send serves.
 // RECVALONE-DAG: distrt: error: recv at {{.*}}recv_alone.mlir:13:5: team 0, rank 1: no progress for 3 s (DISTRT_TIMEOUT): waiting for a message from rank 0 on channel_id 0
 // A send on channel 1, its recv on channel 2.
 // CHANNEL-DAG: distrt: error: recv at {{.*}}channel.mlir:17:5: team 0, rank 1: no progress for 3 s (DISTRT_TIMEOUT): waiting for a message from rank 0 on channel_id 2
 // Rank 1 stops (sleeps) before an all_reduce.
-// STOPPED-DAG: distrt: error: all_reduce at {{.*}}stopped.mlir:16:3: team 0, rank 0: no progress for 3 s (DISTRT_TIMEOUT): waiting for the other members of its group (team ranks 0, 1)
+// STOPPED-DAG: distrt: error: all_reduce at {{.*}}stopped.mlir:16:3: team 0, rank 0: no progress for 3 s (DISTRT_TIMEOUT): waiting for the other members of its group (team ranks 1){{$}}
 // The same in checked mode, at np 3: the others wait in the agreement.
 // STOPPEDCHECKED-DAG: distrt: error: all_reduce at {{.*}}stopped_checked.mlir:16:3: team 0, rank 0: no progress for 3 s (DISTRT_TIMEOUT): waiting for the other members of team 0 to reach this op (checked mode's agreement)
 // STOPPEDCHECKED-DAG: distrt: error: all_reduce at {{.*}}stopped_checked.mlir:16:3: team 0, rank 2: no progress for 3 s (DISTRT_TIMEOUT): waiting for the other members of team 0 to reach this op (checked mode's agreement)
 // Rank 3 of 4 stops before an all_gather.
-// STOPPEDLAST-DAG: distrt: error: all_gather at {{.*}}stopped_last.mlir:17:3: team 0, rank 0: no progress for 3 s (DISTRT_TIMEOUT): waiting for the other members of its group (team ranks 0, 1, 2, 3)
-// STOPPEDLAST-DAG: distrt: error: all_gather at {{.*}}stopped_last.mlir:17:3: team 0, rank 1: no progress for 3 s (DISTRT_TIMEOUT): waiting for the other members of its group (team ranks 0, 1, 2, 3)
-// STOPPEDLAST-DAG: distrt: error: all_gather at {{.*}}stopped_last.mlir:17:3: team 0, rank 2: no progress for 3 s (DISTRT_TIMEOUT): waiting for the other members of its group (team ranks 0, 1, 2, 3)
-// An async recv no send serves, then its wait.
-// WAITRECV-DAG: distrt: error: wait at {{.*}}wait_recv.mlir:14:5: team 0, rank 1: no progress for 3 s (DISTRT_TIMEOUT): waiting for the recv issued at {{.*}}wait_recv.mlir:13:10 to complete (receiving from team ranks 0)
+// STOPPEDLAST-DAG: distrt: error: all_gather at {{.*}}stopped_last.mlir:17:3: team 0, rank 0: no progress for 3 s (DISTRT_TIMEOUT): waiting for the other members of its group (team ranks 1, 2, 3){{$}}
+// STOPPEDLAST-DAG: distrt: error: all_gather at {{.*}}stopped_last.mlir:17:3: team 0, rank 1: no progress for 3 s (DISTRT_TIMEOUT): waiting for the other members of its group (team ranks 0, 2, 3){{$}}
+// STOPPEDLAST-DAG: distrt: error: all_gather at {{.*}}stopped_last.mlir:17:3: team 0, rank 2: no progress for 3 s (DISTRT_TIMEOUT): waiting for the other members of its group (team ranks 0, 1, 3){{$}}
+// An async recv no send serves, then its wait: the sender has finished.
+// WAITRECV-DAG: distrt: error: wait at {{.*}}wait_recv.mlir:14:5: team 0, rank 1: no progress for 3 s (DISTRT_TIMEOUT): waiting for the recv issued at {{.*}}wait_recv.mlir:13:10 to complete (receiving from team ranks 0); team rank 0 has finished (reached program exit)
 // Rank 1 skips a collective_permute that swaps with rank 0.
 // PERMUTEALONE-DAG: distrt: error: collective_permute at {{.*}}permute_alone.mlir:13:5: team 0, rank 0: no progress for 3 s (DISTRT_TIMEOUT): waiting for the exchange with its target and source (team ranks 1, 1)
 // Rank 1 stops; rank 0 waits for an async all_reduce.
@@ -46,8 +56,19 @@
 // get_halo's key 1 changes its geometry on rank 1 only, the second time: unchecked the ranks would pair a replan with an exchange.
 // HALOCHANGED-DAG: distrt: error: get_halo at {{.*}}halo_changed.mlir:18:18: team 0, rank 0: geometry unchanged here, changed (replanned) on rank 1
 // HALOCHANGED-DAG: distrt: error: get_halo at {{.*}}halo_changed.mlir:18:18: team 0, rank 1: geometry changed (replanned) here, unchanged on rank 0
-// Rank 1 returns before an all_reduce rank 0 makes.
-// EARLYEXIT-DAG: distrt: error: all_reduce at {{.*}}early_exit.mlir:13:5: team 0, rank 0: no progress for 3 s (DISTRT_TIMEOUT): waiting for the other members of its group (team ranks 0, 1)
+// Rank 1 returns before an all_reduce rank 0 makes: it told the others it finished.
+// EARLYEXIT-DAG: distrt: error: all_reduce at {{.*}}early_exit.mlir:13:5: team 0, rank 0: no progress for 3 s (DISTRT_TIMEOUT): waiting for the other members of its group (team ranks 1); team rank 1 has finished (reached program exit)
+// The same at np 3: ranks 1 and 2 return.
+// EARLYEXIT3-DAG: distrt: error: all_reduce at {{.*}}early_exit.mlir:13:5: team 0, rank 0: no progress for 3 s (DISTRT_TIMEOUT): waiting for the other members of its group (team ranks 1, 2); team ranks 1, 2 have finished (reached program exit)
+// Rank 2 of 3 returns before an all_reduce: ranks 0 and 1 name it, not each other.
+// LASTEXITS-DAG: distrt: error: all_reduce at {{.*}}last_exits.mlir:8:5: team 0, rank 0: no progress for 3 s (DISTRT_TIMEOUT): waiting for the other members of its group (team ranks 1, 2); team rank 2 has finished (reached program exit)
+// LASTEXITS-DAG: distrt: error: all_reduce at {{.*}}last_exits.mlir:8:5: team 0, rank 1: no progress for 3 s (DISTRT_TIMEOUT): waiting for the other members of its group (team ranks 0, 2); team rank 2 has finished (reached program exit)
+// Each phase of a call says what it waits for. Rank 1 stops; rank 0 plans an update_halo,
+// HALOPLAN-DAG: distrt: error: update_halo at {{.*}}halo_plan.mlir:11:3: team 0, rank 0: no progress for 3 s (DISTRT_TIMEOUT): waiting for the other members of team 0 to exchange update_halo's plan headers (key 1)
+// a get_halo,
+// GETHALOPLAN-DAG: distrt: error: get_halo at {{.*}}get_halo_plan.mlir:13:16: team 0, rank 0: no progress for 3 s (DISTRT_TIMEOUT): waiting for the other members of team 0 to exchange get_halo's plan headers (key 2)
+// and an all_reduce whose groups need a communicator of their own.
+// GROUPSPLIT-DAG: distrt: error: all_reduce at {{.*}}group_split.mlir:11:3: team 0, rank 0: no progress for 3 s (DISTRT_TIMEOUT): waiting for the other members of team 0 to set up communicators with it
 
 //--- recv_alone.mlir
 func.func private @sleep(i32) -> i32
@@ -258,6 +279,71 @@ func.func @main() -> i32 {
   scf.if %is0 {
     distruntime.all_reduce ins(%a : memref<4xf32>) outs(%a : memref<4xf32>) {reduction = #distruntime.reduction<sum>, replica_groups = dense<> : tensor<0x0xi64>}
   }
+  %r = arith.constant 0 : i32
+  return %r : i32
+}
+
+//--- last_exits.mlir
+func.func @main() -> i32 {
+  %me = distruntime.team_member team(0)
+  %c2 = arith.constant 2 : index
+  %notLast = arith.cmpi ne, %me, %c2 : index
+  %a = memref.alloc() : memref<4xf32>
+  scf.if %notLast {
+    // Sync: watched, it waits in the runtime's loop, which hears of rank 2.
+    distruntime.all_reduce ins(%a : memref<4xf32>) outs(%a : memref<4xf32>) {reduction = #distruntime.reduction<sum>, replica_groups = dense<> : tensor<0x0xi64>}
+  }
+  %r = arith.constant 0 : i32
+  return %r : i32
+}
+
+//--- halo_plan.mlir
+func.func private @sleep(i32) -> i32
+func.func @main() -> i32 {
+  %me = distruntime.team_member team(0)
+  %c1 = arith.constant 1 : index
+  %is1 = arith.cmpi eq, %me, %c1 : index
+  %u = memref.alloc() : memref<6xi64>
+  scf.if %is1 {
+    %s = arith.constant 3600 : i32
+    %z = func.call @sleep(%s) : (i32) -> i32
+  }
+  distruntime.update_halo %u grid [2] split_axes [[0]] halo_sizes [1, 1] key(1) : memref<6xi64>
+  %r = arith.constant 0 : i32
+  return %r : i32
+}
+
+//--- get_halo_plan.mlir
+func.func private @sleep(i32) -> i32
+func.func @main() -> i32 {
+  %me = distruntime.team_member team(0)
+  %n = distruntime.team_size team(0)
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %is1 = arith.cmpi eq, %me, %c1 : index
+  scf.if %is1 {
+    %s = arith.constant 3600 : i32
+    %z = func.call @sleep(%s) : (i32) -> i32
+  }
+  %local = memref.alloc() : memref<1xi64>
+  %h, %l, %r = distruntime.get_halo %local gshape [%n] loffsets [%me] bboffsets [%c0] bbsizes [%n] team(0) key(2) : memref<1xi64> -> memref<?xi64>, memref<?xi64>
+  distruntime.wait %h
+  %z = arith.constant 0 : i32
+  return %z : i32
+}
+
+//--- group_split.mlir
+func.func private @sleep(i32) -> i32
+func.func @main() -> i32 {
+  %me = distruntime.team_member team(0)
+  %c1 = arith.constant 1 : index
+  %is1 = arith.cmpi eq, %me, %c1 : index
+  %a = memref.alloc() : memref<4xf32>
+  scf.if %is1 {
+    %s = arith.constant 3600 : i32
+    %z = func.call @sleep(%s) : (i32) -> i32
+  }
+  distruntime.all_reduce ins(%a : memref<4xf32>) outs(%a : memref<4xf32>) {reduction = #distruntime.reduction<sum>, replica_groups = dense<[[1, 0]]> : tensor<1x2xi64>}
   %r = arith.constant 0 : i32
   return %r : i32
 }

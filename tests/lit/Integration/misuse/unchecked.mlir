@@ -1,7 +1,9 @@
 // Misuse unchecked mode catches on its own, at no cost to correct programs:
 // sizes that disagree at a point-to-point transfer (MPI's receive counts),
-// byte counts that overflow int64, handles never waited. Each error run
-// must fail within its limit; a handle never waited is a warning.
+// byte counts that overflow int64, handles never waited, unknown teams; an
+// MPI failure in a collective points to checked mode. Each error run must
+// fail within its limit; a handle never waited is a warning only with
+// DISTRT_UNWAITED=warn.
 // RUN: split-file %s %t
 // RUN: %compile %t/recv_short.mlir -o %t/recv_short
 // RUN: %S/../Inputs/fails-within.sh 30 %mpirun 2 %t/recv_short 2>&1 | FileCheck %s --check-prefix=RECVSHORT --implicit-check-not=ORTE_ERROR_LOG
@@ -16,11 +18,17 @@
 // RUN: %compile %t/huge_send.mlir -o %t/huge_send
 // RUN: %S/../Inputs/fails-within.sh 30 %mpirun 2 %t/huge_send 2>&1 | FileCheck %s --check-prefix=HUGESEND --implicit-check-not=ORTE_ERROR_LOG
 // RUN: %compile %t/unwaited.mlir -o %t/unwaited
-// RUN: %mpirun 2 %t/unwaited 2>&1 | FileCheck %s --check-prefix=UNWAITED --implicit-check-not=ORTE_ERROR_LOG
-// RUN: %mpirun 3 %t/unwaited 2>&1 | FileCheck %s --check-prefix=UNWAITED --implicit-check-not=ORTE_ERROR_LOG
+// RUN: %S/../Inputs/fails-within.sh 60 %mpirun 2 %t/unwaited 2>&1 | FileCheck %s --check-prefix=UNWAITED --implicit-check-not=ORTE_ERROR_LOG
+// RUN: %S/../Inputs/fails-within.sh 60 %mpirun 3 %t/unwaited 2>&1 | FileCheck %s --check-prefix=UNWAITED --implicit-check-not=ORTE_ERROR_LOG
+// RUN: env DISTRT_UNWAITED=warn %mpirun 2 %t/unwaited 2>&1 | FileCheck %s --check-prefix=UNWAITEDWARN --implicit-check-not=ORTE_ERROR_LOG
+// RUN: env DISTRT_UNWAITED=later %S/../Inputs/fails-within.sh 60 %mpirun 1 %t/unwaited 2>&1 | FileCheck %s --check-prefix=BADUNWAITED --implicit-check-not=ORTE_ERROR_LOG
 // RUN: %compile %t/unreceived.mlir -o %t/unreceived
 // RUN: %mpirun 2 %t/unreceived 2>&1 | FileCheck %s --check-prefix=UNRECEIVED --implicit-check-not=ORTE_ERROR_LOG
 // RUN: %mpirun 3 %t/unreceived 2>&1 | FileCheck %s --check-prefix=UNRECEIVED --implicit-check-not=ORTE_ERROR_LOG
+// RUN: %compile %t/length.mlir -o %t/length
+// RUN: %S/../Inputs/fails-within.sh 30 %mpirun 2 %t/length 2>&1 | FileCheck %s --check-prefix=LENGTH --implicit-check-not=ORTE_ERROR_LOG
+// RUN: %compile %t/unknown_team.mlir -o %t/unknown_team
+// RUN: %S/../Inputs/fails-within.sh 30 %mpirun 2 %t/unknown_team 2>&1 | FileCheck %s --check-prefix=UNKNOWNTEAM --implicit-check-not=ORTE_ERROR_LOG
 
 // Rank 0 sends 4 elements, rank 1 receives into 2.
 // RECVSHORT-DAG: distrt: error: recv at {{.*}}recv_short.mlir:13:5: team 0, rank 1: rank 0 sent more than the 8 bytes expected for the recv operands: the ranks disagree on the geometry or the element type
@@ -36,12 +44,22 @@
 // HUGEGATHER-DAG: distrt: error: all_gather at {{.*}}huge_gather.mlir:13:3: team 0, rank 1: a memref of 2305843009213693952 f64 elements has more bytes than an int64 counts
 // The same at send.
 // HUGESEND-DAG: distrt: error: send at {{.*}}huge_send.mlir:11:5: team 0, rank 0: a memref of 2305843009213693952 f64 elements has more bytes than an int64 counts
-// Handles never waited: an all_reduce every rank left, and a recv no send serves. Reported, completed or cancelled, and the job exits 0 (it crashed in MPI_Finalize).
-// UNWAITED-DAG: distrt: warning: recv at {{.*}}unwaited.mlir:9:10: team 0, rank 1: the handle was never waited; its receives were cancelled at finalization
-// UNWAITED-DAG: distrt: warning: all_reduce at {{.*}}unwaited.mlir:12:8: team 0, rank 0: the handle was never waited; completed at finalization
-// UNWAITED-DAG: distrt: warning: all_reduce at {{.*}}unwaited.mlir:12:8: team 0, rank 1: the handle was never waited; completed at finalization
+// Handles never waited: an all_reduce every rank left, and a recv no send serves. Reported, completed or cancelled before MPI is finalized, and the job exits 1.
+// UNWAITED-DAG: distrt: error: recv at {{.*}}unwaited.mlir:9:10: team 0, rank 1: the handle was never waited; its receives were cancelled at finalization
+// UNWAITED-DAG: distrt: error: all_reduce at {{.*}}unwaited.mlir:12:8: team 0, rank 0: the handle was never waited; completed at finalization
+// UNWAITED-DAG: distrt: error: all_reduce at {{.*}}unwaited.mlir:12:8: team 0, rank 1: the handle was never waited; completed at finalization
+// With DISTRT_UNWAITED=warn the same lines are warnings, and the job exits 0.
+// UNWAITEDWARN-DAG: distrt: warning: recv at {{.*}}unwaited.mlir:9:10: team 0, rank 1: the handle was never waited; its receives were cancelled at finalization
+// UNWAITEDWARN-DAG: distrt: warning: all_reduce at {{.*}}unwaited.mlir:12:8: team 0, rank 0: the handle was never waited; completed at finalization
+// UNWAITEDWARN-DAG: distrt: warning: all_reduce at {{.*}}unwaited.mlir:12:8: team 0, rank 1: the handle was never waited; completed at finalization
+// BADUNWAITED: distrt: error: team_member at {{.*}}unwaited.mlir:2:9: team 0, rank 0: DISTRT_UNWAITED=later in the environment: expected warn or error
 // A small send no recv takes: eager, it vanished silently; the receiver reports it at teardown.
 // UNRECEIVED-DAG: distrt: warning: team 0, rank 1: a message of 16 bytes from rank 0 on channel_id 0 was never received
+// all_reduce of 8 elements on rank 0, 4 on rank 1: MPI fails (MPI_ERR_TRUNCATE under Open MPI), and the line says what to try.
+// LENGTH: distrt: error: all_reduce at {{.*}}length.mlir:9:3: team 0, rank {{[01]}}: MPI_Allreduce failed: {{.*}}; the ranks may disagree on this op: run with DISTRT_CHECK=1 to find which rank differs, and how
+// A team id no host program registered.
+// UNKNOWNTEAM-DAG: distrt: error: allreduce at {{.*}}unknown_team.mlir:3:3: team 1, rank 0: unknown team 1; registered teams: 0 (a host program registers an MPI communicator as a team with distrt_team_register or distrt::Team::registerComm)
+// UNKNOWNTEAM-DAG: distrt: error: allreduce at {{.*}}unknown_team.mlir:3:3: team 1, rank 1: unknown team 1; registered teams: 0 (a host program registers an MPI communicator as a team with distrt_team_register or distrt::Team::registerComm)
 
 //--- recv_short.mlir
 func.func @main() -> i32 {
@@ -178,6 +196,28 @@ func.func @main() -> i32 {
   }
   %a = memref.alloc() : memref<4xf32>
   distruntime.all_reduce ins(%a : memref<4xf32>) outs(%a : memref<4xf32>) {reduction = #distruntime.reduction<sum>, replica_groups = dense<> : tensor<0x0xi64>}
+  %r = arith.constant 0 : i32
+  return %r : i32
+}
+
+//--- length.mlir
+func.func @main() -> i32 {
+  %me = distruntime.team_member team(0)
+  %c0 = arith.constant 0 : index
+  %is0 = arith.cmpi eq, %me, %c0 : index
+  %c4 = arith.constant 4 : index
+  %c8 = arith.constant 8 : index
+  %n = arith.select %is0, %c8, %c4 : index
+  %x = memref.alloc(%n) : memref<?xf32>
+  distruntime.all_reduce ins(%x : memref<?xf32>) outs(%x : memref<?xf32>) {reduction = #distruntime.reduction<sum>, replica_groups = dense<> : tensor<0x0xi64>}
+  %r = arith.constant 0 : i32
+  return %r : i32
+}
+
+//--- unknown_team.mlir
+func.func @main() -> i32 {
+  %x = memref.alloc() : memref<4xf32>
+  distruntime.allreduce <sum> %x team(1) : memref<4xf32>
   %r = arith.constant 0 : i32
   return %r : i32
 }
