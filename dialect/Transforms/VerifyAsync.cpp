@@ -119,6 +119,7 @@ static bool verifyPending(Operation *start, Value handle) {
 namespace {
 struct VerifyAsyncPass
     : public distruntime::impl::VerifyAsyncBase<VerifyAsyncPass> {
+protected:
   void runOnOperation() override {
     bool ok = true;
     getOperation()->walk([&](Operation *op) {
