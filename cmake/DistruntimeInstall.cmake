@@ -232,4 +232,5 @@ if(DISTRUNTIME_BUILD_RUNTIME AND DISTRUNTIME_BUILD_COMPILER
       ${DISTRUNTIME_BINARY_DIR} ${DISTRUNTIME_BINARY_DIR}/install-test)
   set_tests_properties(install.external_project
                        PROPERTIES TIMEOUT 300 PROCESSORS 2)
+  distrt_isolate_mpi_sessions(install.external_project)
 endif()

@@ -54,6 +54,18 @@ set(DISTRUNTIME_MPIEXEC_NUMPROC_FLAG
     "${MPIEXEC_NUMPROC_FLAG}"
     CACHE STRING "Launcher flag that precedes the rank count")
 
+# Open MPI keeps each job's session directory under
+# <base>/ompi.<host>.<uid>/, and the job that ends last removes that shared
+# parent: a job starting meanwhile fails in orte_init ("A call to mkdir was
+# unable to create the desired directory"), seen with ctest -j 2 under load.
+# Gives test <name> a base of its own (MPICH ignores the variable).
+function(distrt_isolate_mpi_sessions name)
+  set_property(
+    TEST ${name} APPEND
+    PROPERTY ENVIRONMENT
+             "OMPI_MCA_orte_tmpdir_base=${CMAKE_BINARY_DIR}/mpi-sessions/${name}")
+endfunction()
+
 # distrt_add_mpi_test(NAME <name> COMMAND <exe> [args...] NP <n...>
 #                     [TIMEOUT <s>] [PASS_REGULAR_EXPRESSION <re>])
 # Adds one test `<name>.np<n>` per rank count. TIMEOUT (default 120 s) makes a
@@ -86,6 +98,7 @@ function(distrt_add_mpi_test)
         ${MPIEXEC_POSTFLAGS} ${ARG_COMMAND})
     set_tests_properties(${test_name} PROPERTIES TIMEOUT ${ARG_TIMEOUT}
                                                  PROCESSORS ${np})
+    distrt_isolate_mpi_sessions(${test_name})
     if(ARG_PASS_REGULAR_EXPRESSION)
       set_tests_properties(
         ${test_name} PROPERTIES PASS_REGULAR_EXPRESSION

@@ -33,8 +33,18 @@ config.substitutions.append(("%mlir-opt", mlir_opt))
 config.substitutions.append(("%plugin", plugin))
 config.substitutions.append(("%compile", os.path.join(scripts, "compile.sh")))
 config.substitutions.append(("%examples", os.path.join(config.distruntime_src_root, "examples")))
+# Open MPI keeps each job's session directory under
+# <base>/ompi.<host>.<uid>/, and the job that ends last removes that shared
+# parent: a job starting meanwhile fails in orte_init ("A call to mkdir was
+# unable to create the desired directory"), seen under load with two lit
+# workers. `%ompi-session` gives the test's launches a base of their own
+# (MPICH ignores the variable); %mpirun includes it, and tests that start
+# Open MPI otherwise (run.sh, a singleton) prefix it.
+config.substitutions.append(
+    ("%ompi-session", "env OMPI_MCA_orte_tmpdir_base=%t.ompi"))
 # `%mpirun 3 prog` runs prog on 3 ranks; a hang is killed after 120 s.
-mpirun = "timeout -k 5 120 %s %s -np" % (config.mpirun, config.mpirun_flags)
+mpirun = "env OMPI_MCA_orte_tmpdir_base=%%t.ompi timeout -k 5 120 %s %s -np" % (
+    config.mpirun, config.mpirun_flags)
 # Under MPICH the ranks' lines arrive whole because libdistrt line-buffers
 # stdout after MPICH's MPI_Init unbuffers it (docs/runtime.md, "MPICH").
 # Sanitized: the compiled programs run under ASan and UBSan, without

@@ -4,7 +4,7 @@
 // compiled programs, as %mpirun.)
 // RUN: %compile %examples/heat2d.mlir -o %t
 // RUN: %mpirun 1 %t > %t.np1
-// RUN: bash -c 'ASAN_OPTIONS=$ASAN_OPTIONS:detect_leaks=0 timeout -k 5 120 %t > %t.direct'
+// RUN: %ompi-session bash -c 'ASAN_OPTIONS=$ASAN_OPTIONS:detect_leaks=0 timeout -k 5 120 %t > %t.direct'
 // RUN: diff %t.np1 %t.direct
 // RUN: FileCheck %s < %t.direct
 // CHECK: checksum {{[0-9]+}}
