@@ -118,6 +118,42 @@ static bool isUpstreamIndexDenseArray(llvm::StringRef text) {
   return false;
 }
 
+/// Upstream MLIR 22 crashes on a malformed `dimensions = [...]` or
+/// `permutation = [...]` of linalg.reduce, linalg.broadcast and
+/// linalg.transpose (`dimensions = [0 x`): their custom parsers store the
+/// null attribute of the failed parse (NamedAttrList::set, then
+/// Attribute::getContext on null). Stock mlir-opt-22 crashes the same way.
+/// Inputs where either keyword and `=` are not followed by a well-formed
+/// list of integers are skipped.
+static bool isUpstreamMalformedLinalgDims(llvm::StringRef text) {
+  for (llvm::StringRef keyword : {"dimensions", "permutation"}) {
+    for (size_t at = text.find(keyword); at != llvm::StringRef::npos;
+         at = text.find(keyword, at + 1)) {
+      llvm::StringRef rest =
+          skipSpaceAndComments(text.drop_front(at + keyword.size()));
+      if (!rest.consume_front("="))
+        continue;
+      rest = skipSpaceAndComments(rest);
+      if (!rest.consume_front("["))
+        return true;
+      for (bool first = true;; first = false) {
+        rest = skipSpaceAndComments(rest);
+        if (rest.consume_front("]"))
+          break;
+        if (!first && !rest.consume_front(","))
+          return true;
+        rest = skipSpaceAndComments(rest);
+        rest.consume_front("-");
+        size_t digits = rest.find_if_not(llvm::isDigit);
+        if (digits == 0 || digits == llvm::StringRef::npos)
+          return true;
+        rest = rest.drop_front(digits);
+      }
+    }
+  }
+  return false;
+}
+
 /// MLIR's allocators poison their free space in instrumented code only; the
 /// uninstrumented libMLIR.so then allocates from the same slabs, which ASan
 /// would report as use-after-poison. Poisoning by hand is therefore off.
@@ -141,7 +177,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   // files, and so does the fuzzer.
   std::string copy(reinterpret_cast<const char *>(data), size);
   llvm::StringRef text(copy.c_str(), size);
-  if (isUpstreamIndexDenseArray(text))
+  if (isUpstreamIndexDenseArray(text) || isUpstreamMalformedLinalgDims(text))
     return -1; // Not added to the corpus.
   // Parsing verifies; an invalid module stops here.
   OwningOpRef<ModuleOp> module =
