@@ -44,7 +44,14 @@ std::string mpiErrorString(int code) {
   int length = 0;
   if (MPI_Error_string(code, text, &length) != MPI_SUCCESS)
     return fmt::format("MPI error code {}", code);
-  return std::string(text, static_cast<size_t>(length));
+  // One line per rank: MPICH appends its error stack on further lines.
+  std::string message(text, static_cast<size_t>(length));
+  message = message.substr(0, message.find('\n'));
+  const std::string stack = ", error stack:";
+  if (message.size() >= stack.size() &&
+      message.compare(message.size() - stack.size(), stack.size(), stack) == 0)
+    message.resize(message.size() - stack.size());
+  return message;
 }
 
 void raiseMpi(int code, const char *call) {

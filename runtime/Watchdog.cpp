@@ -29,11 +29,14 @@ bool BlockedCall::awaits(int rank) const {
          peers.begin() + peerCount;
 }
 
-/// "1, 2, 3" for the first `count` ranks, "..." past what is kept.
-static std::string rankList(const std::array<int, BlockedCall::kPeers> &ranks,
+/// "1, 2, 3" for the first `count` ranks, in increasing order (notices of
+/// finished members arrive in any order), "..." past what is kept.
+static std::string rankList(std::array<int, BlockedCall::kPeers> ranks,
                             int count) {
+  const int kept = std::min(count, BlockedCall::kPeers);
+  std::sort(ranks.begin(), ranks.begin() + kept);
   std::string text;
-  for (int i = 0; i < count && i < BlockedCall::kPeers; ++i)
+  for (int i = 0; i < kept; ++i)
     text += fmt::format("{}{}", i ? ", " : "", ranks[static_cast<size_t>(i)]);
   return count > BlockedCall::kPeers ? text + ", ..." : text;
 }
