@@ -28,6 +28,10 @@
 //                       compiler emits for memref<?xf64>
 //   all_reduce_sum      out of place; baseline MPI_Allreduce(in, out)
 //   all_to_all          baseline MPI_Alltoall
+//   all_to_all_v        uneven counts: member i sends member j
+//                       b - [j == i] + [j == i + 1 mod np] elements,
+//                       b = size / np / 8 (zero counts at the smallest
+//                       size); baseline MPI_Alltoallv
 //   reduce_scatter_sum  scatter_dim 0; baseline MPI_Reduce_scatter_block
 //   collective_broadcast  in place (output aliases input); baseline MPI_Bcast
 //   collective_permute  ring; baseline MPI_Sendrecv
@@ -41,7 +45,7 @@
 // CSV on stdout: case,np,size,baseline_us,distrt_us (medians of the blocks),
 // ratio (median of the paired blocks' ratios, Paired.h).
 // Usage: distrt_bench [halo|update_halo|allreduce|collectives|checked|
-//                      collectives_smoke]
+//                      collectives_smoke|all_to_all_v]
 //                     [largest size in bytes, default 16 MiB]
 //
 //===----------------------------------------------------------------------===//
@@ -297,6 +301,46 @@ void benchCase(const char *name, int64_t bytes, int64_t n, int64_t outN,
   printRow(rank, name, size, bytes, c);
 }
 
+/// all_to_all_v of `bytes` per process (at least np elements) with uneven
+/// counts from a static site, against MPI_Alltoallv of this rank's row.
+void benchAllToAllV(int64_t bytes, MPI_Comm comm, int rank, int size) {
+  const int64_t base = std::max<int64_t>(bytes / 8 / size, 1), n = base * size;
+  std::vector<int64_t> send(static_cast<size_t>(size * size));
+  for (int i = 0; i < size; ++i)
+    for (int j = 0; j < size; ++j)
+      send[static_cast<size_t>(i * size + j)] =
+          base - (j == i) + (j == (i + 1) % size);
+  // recv is send's transpose; row and column sums are both n.
+  std::vector<int64_t> recv(send.size());
+  for (int i = 0; i < size; ++i)
+    for (int j = 0; j < size; ++j)
+      recv[static_cast<size_t>(i * size + j)] =
+          send[static_cast<size_t>(j * size + i)];
+  std::vector<int> counts(static_cast<size_t>(4 * size));
+  int *sc = counts.data(), *sd = sc + size, *rc = sd + size, *rd = rc + size;
+  for (int j = 0, s = 0, r = 0; j < size; ++j) {
+    sc[j] = static_cast<int>(send[static_cast<size_t>(rank * size + j)]);
+    rc[j] = static_cast<int>(recv[static_cast<size_t>(rank * size + j)]);
+    sd[j] = s;
+    rd[j] = r;
+    s += sc[j];
+    r += rc[j];
+  }
+  const distrt_table_t sendTable{static_cast<int64_t>(send.size()),
+                                 send.data()},
+      recvTable{static_cast<int64_t>(recv.size()), recv.data()};
+  distrt_site_t site{DISTRT_SITE_STATIC, nullptr, nullptr};
+  benchCase(
+      "all_to_all_v", bytes, n, n, comm, rank, size,
+      [&](double *in, double *out) {
+        MPI_Alltoallv(in, sc, sd, MPI_DOUBLE, out, rc, rd, MPI_DOUBLE, comm);
+      },
+      [&](const distrt_operand_t *in, const distrt_operand_t *out) {
+        distrt_all_to_all_v(0, &kEveryone, &sendTable, &recvTable, 1, in, out,
+                            0, &site, "bench_all_to_all_v");
+      });
+}
+
 /// Two operands (f64 and i32: `bytes` and 2 * `bytes`) in one all_gather
 /// (`gather`) or all_reduce sum: the runtime against the two MPI calls a
 /// program would make.
@@ -435,6 +479,7 @@ void benchCollectives(int64_t bytes, MPI_Comm comm, MPI_Comm otherComm,
         distrt_all_to_all(0, &kEveryone, 0, 0, size, 1, in, out, 0, &sites[2],
                           loc);
       });
+  benchAllToAllV(bytes, comm, rank, size);
   benchCase(
       "reduce_scatter_sum", bytes, split, block, comm, rank, size,
       [&](double *in, double *out) {
@@ -601,6 +646,12 @@ int main(int argc, char **argv) {
   }
   if (only == "collectives_smoke") // one size, so the cases cannot rot
     benchCollectives(4096, comm, otherComm, reversedComm, rank, size);
+  if (only == "all_to_all_v") {
+    for (int64_t bytes = 8; bytes <= maxBytes; bytes *= 4)
+      benchAllToAllV(bytes, comm, rank, size);
+    if (maxBytes == int64_t{16} << 20)
+      benchAllToAllV(maxBytes, comm, rank, size);
+  }
 
   MPI_Comm_free(&reversedComm);
   MPI_Comm_free(&otherComm);

@@ -112,6 +112,7 @@ if(DISTRUNTIME_BUILD_COMPILER)
   # target -> exported name (DistRuntime::<name>)
   set(_distrt_compiler_libs
       DistRuntimeDialect:Dialect
+      DistRuntimeAnalysis:Analysis
       DistRuntimeTransforms:Transforms
       DistRuntimeRuntimeAPI:RuntimeAPI
       DistRuntimeToRuntime:ToRuntime

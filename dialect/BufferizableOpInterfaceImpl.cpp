@@ -321,9 +321,16 @@ struct ScatterOpInterface
 
 } // namespace
 
+template <typename Op> static void attachIfCollective(MLIRContext *ctx) {
+  if constexpr (Op::template hasTrait<CollectiveOpInterface::Trait>())
+    Op::template attachInterface<CollectiveOpBufferization<Op>>(*ctx);
+}
+
+/// Attaches the collective model to each of `Ops` that is a collective:
+/// given every op of the dialect, a new collective needs no line here.
 template <typename... Ops>
 static void attachCollectiveModels(MLIRContext *ctx) {
-  (Ops::template attachInterface<CollectiveOpBufferization<Ops>>(*ctx), ...);
+  (attachIfCollective<Ops>(ctx), ...);
 }
 
 void mlir::distruntime::registerBufferizableOpInterfaceExternalModels(
@@ -331,9 +338,10 @@ void mlir::distruntime::registerBufferizableOpInterfaceExternalModels(
   registry.addExtension(+[](MLIRContext *ctx, DistRuntimeDialect *) {
     GetHaloOp::attachInterface<GetHaloOpInterface>(*ctx);
     UpdateHaloOp::attachInterface<UpdateHaloOpInterface>(*ctx);
-    attachCollectiveModels<AllGatherOp, AllReduceGroupOp, AllToAllOp,
-                           ReduceScatterOp, CollectiveBroadcastOp,
-                           CollectivePermuteOp, SendOp, RecvOp>(ctx);
+    attachCollectiveModels<
+#define GET_OP_LIST
+#include "distruntime/Dialect/DistRuntime/IR/DistRuntimeOps.cpp.inc"
+        >(ctx);
     GatherOp::attachInterface<GatherOpInterface>(*ctx);
     ScatterOp::attachInterface<ScatterOpInterface>(*ctx);
   });

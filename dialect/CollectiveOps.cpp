@@ -8,6 +8,8 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "DiagnosticUtils.h"
+
 #include "distruntime/Dialect/DistRuntime/IR/DistRuntimeOps.h"
 #include "distruntime/Dialect/DistRuntime/IR/ProcessGroups.h"
 
@@ -35,14 +37,6 @@ struct Form {
   }
 };
 } // namespace
-
-static std::string shapeString(ArrayRef<int64_t> shape) {
-  std::string text = "[";
-  for (auto [i, d] : llvm::enumerate(shape))
-    text += (i ? ", " : "") +
-            (ShapedType::isDynamic(d) ? std::string("?") : std::to_string(d));
-  return text + "]";
-}
 
 /// Checks that the op is consistently in tensor or in memref form and returns
 /// its (input, result) types.
@@ -397,6 +391,105 @@ LogicalResult AllToAllOp::verify() {
     shape[concat] = scaled(shape[concat], count, /*divide=*/false);
     return shape;
   });
+}
+
+//===----------------------------------------------------------------------===//
+// all_to_all_v
+//===----------------------------------------------------------------------===//
+
+/// A count table: G x G with G >= 1 the group size (where it is known),
+/// no negative count.
+static LogicalResult verifyCountTable(Operation *op, StringRef name,
+                                      DenseIntElementsAttr table,
+                                      std::optional<int64_t> members) {
+  int64_t rows = table.getType().getDimSize(0);
+  int64_t cols = table.getType().getDimSize(1);
+  if (rows != cols || rows == 0)
+    return op->emitOpError("'")
+           << name << "' has shape " << rows << "x" << cols
+           << "; it needs a row and a column per group member";
+  if (members && rows != *members)
+    return op->emitOpError("'") << name << "' is " << rows << "x" << cols
+                                << " but the group size is " << *members;
+  for (auto [at, count] : llvm::enumerate(table.getValues<int64_t>()))
+    if (count < 0)
+      return op->emitOpError("'")
+             << name << "' has a negative count " << count << " at ["
+             << at / rows << ", " << at % rows << "]";
+  return success();
+}
+
+/// The sum of a table's row, saturated at INT64_MAX (counts are not
+/// negative).
+static int64_t rowSum(ArrayRef<int64_t> table, int64_t row, int64_t size) {
+  int64_t sum = 0;
+  for (int64_t count : table.slice(row * size, size))
+    if (__builtin_add_overflow(sum, count, &sum))
+      return INT64_MAX;
+  return sum;
+}
+
+LogicalResult AllToAllVOp::verify() {
+  FailureOr<Form> form = verifyForm(*this, true, true);
+  if (failed(form))
+    return failure();
+  for (auto [k, in] : llvm::enumerate(form->inputs))
+    if (in.getRank() == 0)
+      return emitOpError("input #")
+             << k << " has rank 0, but all_to_all_v exchanges rows "
+             << "(dimension 0)";
+  ProcessGrid grid = getProcessGrid(*this);
+  GroupMode mode = getGroupMode();
+  if (failed(verifyGroups(*this, "replica_groups", getReplicaGroups(), mode,
+                          grid, /*boundBySize=*/true, /*requireCover=*/true)))
+    return failure();
+  std::optional<int64_t> members = getGroupSize(getReplicaGroups(), mode, grid);
+  if (failed(
+          verifyCountTable(*this, "send_counts", getSendCounts(), members)) ||
+      failed(verifyCountTable(*this, "recv_counts", getRecvCounts(), members)))
+    return failure();
+  int64_t size = getSendCounts().getType().getDimSize(0);
+  if (getRecvCounts().getType().getDimSize(0) != size)
+    return emitOpError("'send_counts' is ")
+           << size << "x" << size << " but 'recv_counts' is "
+           << getRecvCounts().getType().getDimSize(0) << "x"
+           << getRecvCounts().getType().getDimSize(0);
+  // What member j sends member i is what i receives from j.
+  SmallVector<int64_t> send =
+      llvm::to_vector(getSendCounts().getValues<int64_t>());
+  SmallVector<int64_t> recv =
+      llvm::to_vector(getRecvCounts().getValues<int64_t>());
+  for (int64_t i = 0; i < size; ++i)
+    for (int64_t j = 0; j < size; ++j)
+      if (recv[i * size + j] != send[j * size + i])
+        return emitOpError("'recv_counts' [")
+               << i << ", " << j << "] is " << recv[i * size + j]
+               << " but 'send_counts' [" << j << ", " << i << "] is "
+               << send[j * size + i] << ": member " << i
+               << " receives from member " << j << " what " << j << " sends it";
+  // The results keep the inputs' shape but in dimension 0.
+  if (failed(verifyResultTypes(*this, *form, [](ShapedType in) {
+        SmallVector<int64_t> shape(in.getShape());
+        shape[0] = ShapedType::kDynamic;
+        return shape;
+      })))
+    return failure();
+  // Every member's rows fit its buffers (of one type on every process).
+  for (int64_t i = 0; i < size; ++i) {
+    int64_t sent = rowSum(send, i, size), received = rowSum(recv, i, size);
+    for (auto [k, in, out] : llvm::enumerate(form->inputs, form->results)) {
+      if (!in.isDynamicDim(0) && sent > in.getDimSize(0))
+        return emitOpError("member ")
+               << i << " sends " << sent << " rows in all ('send_counts' row "
+               << i << ") but input #" << k << " has " << in.getDimSize(0);
+      if (!out.isDynamicDim(0) && received > out.getDimSize(0))
+        return emitOpError("member ")
+               << i << " receives " << received
+               << " rows in all ('recv_counts' row " << i << ") but "
+               << form->resultName(k) << " has " << out.getDimSize(0);
+    }
+  }
+  return success();
 }
 
 //===----------------------------------------------------------------------===//

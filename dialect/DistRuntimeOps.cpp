@@ -310,10 +310,6 @@ void UpdateHaloOp::build(OpBuilder &b, OperationState &state, Value block,
         key ? b.getI64IntegerAttr(*key) : IntegerAttr());
 }
 
-SmallVector<OpFoldResult> UpdateHaloOp::getMixedHaloSizes() {
-  return getMixedValues(getStaticHaloSizes(), getHaloSizes(), getContext());
-}
-
 LogicalResult UpdateHaloOp::verify() {
   auto blockType = cast<ShapedType>(getBlock().getType());
   int64_t rank = blockType.getRank();

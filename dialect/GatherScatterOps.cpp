@@ -5,6 +5,8 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "DiagnosticUtils.h"
+
 #include "distruntime/Dialect/DistRuntime/IR/DistRuntimeOps.h"
 
 #include "mlir/IR/DialectImplementation.h"
@@ -157,14 +159,6 @@ struct Checker {
 };
 
 } // namespace
-
-static std::string shapeText(ArrayRef<int64_t> shape) {
-  std::string text = "[";
-  for (auto [i, d] : llvm::enumerate(shape))
-    text += (i ? ", " : "") +
-            (ShapedType::isDynamic(d) ? std::string("?") : std::to_string(d));
-  return text + "]";
-}
 
 /// `combine(batch_sizes, offset_sizes)`: batch sizes at the dims not in
 /// `offsetDims`, offset sizes at `offsetDims`, both in order.
@@ -337,8 +331,8 @@ LogicalResult GatherOp::verify() {
     if (!ShapedType::isDynamic(want) && !ShapedType::isDynamic(have) &&
         want != have)
       return check.error("(C22)") << (memrefForm ? "output (outs)" : "result")
-                                  << " shape " << shapeText(result.getShape())
-                                  << " differs from " << shapeText(expected);
+                                  << " shape " << shapeString(result.getShape())
+                                  << " differs from " << shapeString(expected);
   // (C23)
   if (result.getElementType() != operand.getElementType())
     return check.error("(C23)")
@@ -400,12 +394,13 @@ LogicalResult ScatterOp::verify() {
     auto update = cast<ShapedType>(getUpdates()[i].getType());
     if (failed(verifyCompatibleShape(input.getShape(), input0.getShape())))
       return check.error("(C1)")
-             << "input #" << i << " has shape " << shapeText(input.getShape())
-             << " unlike input #0 " << shapeText(input0.getShape());
+             << "input #" << i << " has shape " << shapeString(input.getShape())
+             << " unlike input #0 " << shapeString(input0.getShape());
     if (failed(verifyCompatibleShape(update.getShape(), updates0.getShape())))
       return check.error("(C3)")
-             << "update #" << i << " has shape " << shapeText(update.getShape())
-             << " unlike update #0 " << shapeText(updates0.getShape());
+             << "update #" << i << " has shape "
+             << shapeString(update.getShape()) << " unlike update #0 "
+             << shapeString(updates0.getShape());
     if (update.getElementType() != input.getElementType())
       return check.error("(C6)") << "update #" << i << " has element type "
                                  << update.getElementType() << " but input #"
@@ -415,8 +410,9 @@ LogicalResult ScatterOp::verify() {
                                  : "result #" + std::to_string(i);
     if (failed(verifyCompatibleShape(results[i].getShape(), input.getShape())))
       return check.error("(C24)")
-             << resultName << " has shape " << shapeText(results[i].getShape())
-             << " unlike input #" << i << " " << shapeText(input.getShape());
+             << resultName << " has shape "
+             << shapeString(results[i].getShape()) << " unlike input #" << i
+             << " " << shapeString(input.getShape());
     // (C25) against E_i, update_computation's type for operand i (checked
     // by (C23) below), which may promote the input's.
     Block &body = getUpdateComputation().front();

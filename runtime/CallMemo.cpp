@@ -76,10 +76,13 @@ void CallMemo::store(const Call &c, const std::vector<int64_t> *groupsKey,
     keep(*groupsKey, inlineKey, spilledKey, key);
   std::vector<int64_t> &all = spilledWords;
   std::vector<int64_t> gathered;
+  appendParamWords(c.params, gathered);
+  const size_t paramWords = gathered.size();
   appendWords(c.inputs, gathered);
   appendWords(c.outputs, gathered);
   keep(gathered, inlineWords, all, words);
-  const int64_t *w = words;
+  const int64_t *const operandWords = words + paramWords;
+  const int64_t *w = operandWords;
   copyBuffers(scratch.ins, ins, w);
   copyBuffers(scratch.outs, outs, w);
   // A static site's words: each operand's aligned pointer is its third.
@@ -90,7 +93,7 @@ void CallMemo::store(const Call &c, const std::vector<int64_t> *groupsKey,
   if (operands <= kQuickOperands) {
     quickIns = c.inputs.size();
     quickOuts = c.outputs.size();
-    w = words;
+    w = operandWords;
     for (size_t k = 0; k < operands; ++k) {
       quick[2 + k] = w[2];
       w += 4 + 2 * w[0];
@@ -102,7 +105,7 @@ void CallMemo::store(const Call &c, const std::vector<int64_t> *groupsKey,
 void raiseStaticBroken() {
   raise("the call differs from the previous call of its site in more than "
         "its buffers' addresses, but the site is marked DISTRT_SITE_STATIC "
-        "(constant operand shapes, groups and scalars)");
+        "(constant operand shapes, groups, scalars and tables)");
 }
 
 /// Frees `memo` if the runtime made it (anything else a caller's site

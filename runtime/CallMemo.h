@@ -5,12 +5,12 @@
 // remembers its last call that passed every check, with the plan derived
 // from it (layout, byte counts, direct or staged buffers). A call matches
 // when everything the plan depends on is equal: team and team generation,
-// the groups (address and content), the op's scalars, the operand counts
-// and each operand's descriptor (rank, dtype, aligned pointer, offset,
-// sizes, strides). A matching call reuses the plan; any other call plans
-// again, so every error is raised exactly as without the memo. Calls
-// without a site plan every time. No locking: the runtime is
-// MPI_THREAD_FUNNELED.
+// the groups (address and content), the op's scalars and tables (by
+// content: Params.h), the operand counts and each operand's descriptor
+// (rank, dtype, aligned pointer, offset, sizes, strides). A matching call
+// reuses the plan; any other call plans again, so every error is raised exactly
+// as without the memo. Calls without a site plan every time. No locking: the
+// runtime is MPI_THREAD_FUNNELED.
 //
 //===----------------------------------------------------------------------===//
 
@@ -18,6 +18,7 @@
 #define DISTRUNTIME_RUNTIME_CALLMEMO_H
 
 #include "Operands.h"
+#include "Params.h"
 #include "ProcessGroups.h"
 #include "Team.h"
 
@@ -36,8 +37,8 @@ struct Call {
   int64_t team;
   /// replica_groups or source_target_pairs; null: the whole team.
   const distrt_groups_t *groups;
-  /// The op's scalars (dimensions, reduction, channel ...), zero-padded.
-  std::array<int64_t, 3> params;
+  /// The op's scalars (dimensions, reduction, channel ...) and tables.
+  Params params;
   /// OperandList::none() for an op without inputs (recv) or outputs (send).
   OperandList inputs, outputs;
   bool async;
@@ -78,7 +79,8 @@ diffDescriptor(const void *desc, const int64_t *words, int64_t rank) {
     const distrt_operand_t *array = list.array();
     if (n > 0 && !array)
       return false; // planning reports it
-    auto same = [&](const distrt_operand_t &op) {
+    // Inlined: a call here costs the fast path its registers.
+    auto same = [&](const distrt_operand_t &op) __attribute__((always_inline)) {
       const int64_t rank = w[0];
       const bool equal = ((op.rank ^ rank) | (op.dtype ^ w[1])) == 0 &&
                          op.desc && diffDescriptor(op.desc, w + 2, rank) == 0;
@@ -136,17 +138,16 @@ diffDescriptor(const void *desc, const int64_t *words, int64_t rank) {
   return true;
 }
 
-/// A call's words besides its operands: team, team generation, groups
-/// address, scalars, operand counts (C++ views told apart from C arrays).
-using CallHead = std::array<int64_t, 8>;
+/// A call's words besides its params and operands: team, team generation,
+/// groups address, how many scalars and tables, operand counts (C++ views
+/// told apart from C arrays).
+using CallHead = std::array<int64_t, 6>;
 
 inline CallHead callHead(const Call &c) {
   return {c.team,
           static_cast<int64_t>(gTeamGeneration),
           reinterpret_cast<intptr_t>(c.groups),
-          c.params[0],
-          c.params[1],
-          c.params[2],
+          c.params.countWord(),
           c.inputs.countWord(),
           c.outputs.countWord()};
 }
@@ -166,9 +167,10 @@ struct CallMemo {
   /// other content is not mistaken for the one planned.
   const int64_t *key = nullptr;
   size_t keySize = 0;
-  /// Per operand (inputs, then outputs): rank, dtype, aligned, offset, sizes,
-  /// strides. The buffers' sizes and strides point here, not to the caller's
-  /// descriptors, which may be gone by the next call.
+  /// The params' words (Params.h), then per operand (inputs, then outputs):
+  /// rank, dtype, aligned, offset, sizes, strides. The buffers' sizes and
+  /// strides point here, not to the caller's descriptors, which may be gone
+  /// by the next call.
   const int64_t *words = nullptr;
   std::array<int64_t, 16> inlineKey{};
   std::array<int64_t, 40> inlineWords{};
@@ -200,16 +202,15 @@ struct CallMemo {
         static_cast<uint64_t>(c.team ^ head[0]) |
         (gTeamGeneration ^ static_cast<uint64_t>(head[1])) |
         static_cast<uint64_t>(reinterpret_cast<intptr_t>(c.groups) ^ head[2]) |
-        static_cast<uint64_t>(c.params[0] ^ head[3]) |
-        static_cast<uint64_t>(c.params[1] ^ head[4]) |
-        static_cast<uint64_t>(c.params[2] ^ head[5]) |
-        static_cast<uint64_t>(c.inputs.countWord() ^ head[6]) |
-        static_cast<uint64_t>(c.outputs.countWord() ^ head[7]);
+        static_cast<uint64_t>(c.params.countWord() ^ head[3]) |
+        static_cast<uint64_t>(c.inputs.countWord() ^ head[4]) |
+        static_cast<uint64_t>(c.outputs.countWord() ^ head[5]);
     if (!valid || diff != 0 ||
         (keySize && !matchesKey(key, keySize, *c.groups)))
       return false;
     const int64_t *w = words;
-    return sameOperands(c.inputs, w) && sameOperands(c.outputs, w);
+    return sameParams(c.params, w) && sameOperands(c.inputs, w) &&
+           sameOperands(c.outputs, w);
   }
 
   /// matches() at a DISTRT_SITE_STATIC site of the C ABI, whose other words
@@ -226,8 +227,9 @@ struct CallMemo {
     return sameAligned(c.inputs, w) && sameAligned(c.outputs, w);
   }
 
-  /// Records a call that passed every check: `groupsKey` is its groups'
-  /// content (null without groups), `scratch` holds its resolved operands.
+  /// Records a call that passed every check (its tables readable):
+  /// `groupsKey` is its groups' content (null without groups), `scratch`
+  /// holds its resolved operands.
   void store(const Call &c, const std::vector<int64_t> *groupsKey,
              const OpScratch &scratch);
 };

@@ -22,7 +22,7 @@ namespace distrt::detail {
 
 static ChannelState &channelsOf(TeamState &team) {
   if (!team.channels)
-    team.channels = std::make_unique<ChannelState>();
+    team.channels = new ChannelState;
   return *team.channels;
 }
 
@@ -280,7 +280,9 @@ static void reportUnreceived(TeamState &team) noexcept {
   }
 }
 
-void freeChannels(TeamState &team) noexcept {
+/// Completes what can complete of the buffered sends and drops the queues
+/// (at teardown or unregistration).
+static void freeChannels(TeamState &team) noexcept {
   reportUnreceived(team);
   if (!team.channels)
     return;
@@ -300,7 +302,11 @@ void freeChannels(TeamState &team) noexcept {
                  "distrt: warning: %zu send(s) of team %lld were never "
                  "received before finalization\n",
                  pending, static_cast<long long>(team.id));
-  team.channels.reset();
+  delete team.channels;
+  team.channels = nullptr;
 }
+
+[[maybe_unused]] static const bool kHooked =
+    addTeamHooks(TeamStage::kChannels, {.release = freeChannels});
 
 } // namespace distrt::detail

@@ -97,10 +97,6 @@ distrt_handle_t hostRecv(TeamState &team, int64_t channel,
                          const std::vector<Buffer> &outputs, bool async,
                          const SourceLoc &loc);
 
-/// Completes what can complete of the buffered sends and drops the queues
-/// (at teardown or unregistration).
-void freeChannels(TeamState &team) noexcept;
-
 } // namespace distrt::detail
 
 #endif // DISTRUNTIME_RUNTIME_CHANNELS_H

@@ -77,6 +77,11 @@ struct Hasher {
     for (int64_t i = 0; i < g->num_groups * g->group_size; ++i)
       word(static_cast<uint64_t>(g->ids[i]));
   }
+  void table(Name, const distrt_table_t &t) {
+    word(static_cast<uint64_t>(t.size));
+    for (int64_t i = 0; i < t.size; ++i)
+      word(static_cast<uint64_t>(t.values[i]));
+  }
 };
 
 /// Describes the fields as (name, value) text.
@@ -137,6 +142,12 @@ struct Describer {
       text += fmt::format(", grid {}x{}", g->num_replicas, g->num_partitions);
     add(n, text + ")");
   }
+  void table(Name n, const distrt_table_t &t) {
+    std::string text = "[";
+    for (int64_t i = 0; i < t.size; ++i)
+      text += fmt::format("{}{}", i ? ", " : "", t.values[i]);
+    add(n, text + "]");
+  }
 };
 
 /// An operand's rank, element type and sizes, if its descriptor is
@@ -192,24 +203,46 @@ static bool visitOperands(const char *what, const OperandList &list, Sink &s) {
   return true;
 }
 
+/// Visits the call's scalars, then its tables, named by `names` (a
+/// generic name past them); false if a table cannot be read.
+template <class Sink>
+static bool visitParams(const Params &p, ParamNames names, Sink &s) {
+  size_t at = 0;
+  std::string unnamed;
+  auto nameOf = [&](const char *kind, size_t k) -> const char * {
+    if (at < names.size() && names[at])
+      return names[at++];
+    ++at;
+    unnamed = fmt::format("{} #{}", kind, k);
+    return unnamed.c_str();
+  };
+  for (size_t i = 0; i < p.scalars().size(); ++i) {
+    const char *name = nameOf("scalar", i);
+    if (std::string_view(name) == "reduction")
+      s.reduction({name}, p.scalar(i));
+    else
+      s.num({name}, p.scalar(i));
+  }
+  for (size_t k = 0; k < p.tables().size(); ++k) {
+    const char *name = nameOf("table", k);
+    if (!tableReadable(p.table(k)))
+      return false;
+    s.table({name}, *p.table(k));
+  }
+  return true;
+}
+
 /// Visits a collective call's fields; false if some cannot be read.
 template <class Sink>
-static bool visitCall(const Call &c, const ParamNames &params, Sink &s) {
+static bool visitCall(const Call &c, ParamNames params, Sink &s) {
   s.str({"op"}, c.op);
   if (!groupsReadable(c.groups))
     return false;
   s.groups({"replica_groups"}, c.groups);
   if (!visitOperands("input", c.inputs, s) ||
-      !visitOperands("result", c.outputs, s))
+      !visitOperands("result", c.outputs, s) ||
+      !visitParams(c.params, params, s))
     return false;
-  for (size_t i = 0; i < params.size(); ++i) {
-    if (!params[i])
-      continue;
-    if (std::string_view(params[i]) == "reduction")
-      s.reduction({params[i]}, c.params[i]);
-    else
-      s.num({params[i]}, c.params[i]);
-  }
   s.str({"mode"}, c.async ? "async" : "sync");
   // Last: two ranks at different ops that differ in more than where they
   // are named by that difference.
@@ -363,7 +396,9 @@ void setWatchTimeout(double seconds) {
   setChecked(gChecked);
 }
 
-void configureChecks() {
+/// Reads DISTRT_CHECK and DISTRT_TIMEOUT (once, at initialization); throws
+/// Failure for a value that is neither.
+static void configureChecks() {
   static bool configured = false;
   if (configured)
     return;
@@ -405,7 +440,7 @@ void rethrowCollectiveFailure() {
   }
 }
 
-void agreeOnCall(const Call &c, const ParamNames &params, BlockedCall *watch) {
+void agreeOnCall(const Call &c, ParamNames params, BlockedCall *watch) {
   agree(c.team, watch, [&](auto &sink) { return visitCall(c, params, sink); });
 }
 
@@ -416,13 +451,31 @@ void agreeOnHalo(const char *op, int64_t team, int64_t key, int32_t dtype,
   agree(team, watch, [&](auto &sink) { return visitHalo(h, sink); });
 }
 
-void agreeOnFinalize() {
+/// Finalization's agreement on team 0, if it exists (checked mode): a rank
+/// that skipped a collective meets the others here and is named.
+static void agreeOnFinalize(FinishHow) {
   if (!gChecked || !findTeam(0))
     return;
   Watch watch("finalize", SourceLoc("program exit"), 0,
               "the other members of team 0 to reach program exit");
   agree(0, watch.record(), [](auto &sink) { return visitFinalize(sink); });
 }
+
+/// Agreements and send/recv headers have their own communicator, made with
+/// the team in checked mode (else at the first agreement).
+static void createCheckComm(TeamState &team) {
+  if (gChecked)
+    team.checkComm = dupForRuntime(team.comm);
+}
+static void freeCheckComm(TeamState &team) noexcept {
+  freeComm(team.checkComm);
+}
+
+[[maybe_unused]] static const bool kTeamHooked = addTeamHooks(
+    TeamStage::kCheck, {.create = createCheckComm, .release = freeCheckComm});
+[[maybe_unused]] static const bool kRuntimeHooked =
+    addRuntimeHooks(RuntimeStage::kCheck,
+                    {.initialize = configureChecks, .finish = agreeOnFinalize});
 
 namespace {
 

@@ -3,12 +3,13 @@
 // In checked mode (DISTRT_CHECK=1 in the environment, or distrt_set_check)
 // every collective first agrees with the other members of its team on what
 // it is: the op, its location, its groups, each operand's element type and
-// shape, its scalars (dims, reduction, ...) and whether it is async. The
-// agreement is one MPI_Allreduce of a 64-bit hash of those fields and its
-// complement under MPI_BAND, on a communicator of its own: the results are
-// complements exactly when every rank had the same hash. Only when they are
-// not do the ranks exchange the fields as text; each reports the first one
-// in which it differs from the lowest rank that differs from it:
+// shape, its scalars (dims, reduction, ...), its tables (by content) and
+// whether it is async. The agreement is one MPI_Allreduce of a 64-bit hash
+// of those fields and its complement under MPI_BAND, on a communicator of
+// its own: the results are complements exactly when every rank had the same
+// hash. Only when they are not do the ranks exchange the fields as text;
+// each reports the first one in which it differs from the lowest rank that
+// differs from it:
 //
 //   all_reduce at prog.mlir:12:8: team 0, rank 1: element type f32 here,
 //   i32 on rank 0
@@ -27,7 +28,6 @@
 #include "CallMemo.h"
 #include "Watchdog.h"
 
-#include <array>
 #include <cstdint>
 
 namespace distrt::detail {
@@ -39,34 +39,25 @@ inline bool gChecked = false;
 /// for the path that agrees and watches (OpCall.h, distrt_wait).
 inline bool gGuarded = false;
 
-/// Reads DISTRT_CHECK and DISTRT_TIMEOUT (once, at initialization); throws
-/// Failure for a value that is neither.
-void configureChecks();
-
 /// Turns checked mode on or off (every rank must do the same, between
 /// collectives).
 void setChecked(bool on);
 /// Sets the watchdog's timeout in seconds (0: off).
 void setWatchTimeout(double seconds);
 
-/// The names of an op's scalars (Call::params), null where unused; a
-/// scalar named "reduction" is shown as a reduction kind.
-using ParamNames = std::array<const char *, 3>;
-
 /// Agrees on `c` with the other members of its team (checked mode). Throws
-/// Failure naming the first field that differs. A call whose operands are
-/// unreadable is left to planning to report. `watch`, if set, is told what
-/// the agreement waits for.
-void agreeOnCall(const Call &c, const ParamNames &params, BlockedCall *watch);
+/// Failure naming the first field that differs. A call whose operands or
+/// tables are unreadable is left to planning to report. `params` names its
+/// scalars, then its tables (Params.h); a scalar named "reduction" is shown
+/// as a reduction kind. `watch`, if set, is told what the agreement waits
+/// for.
+void agreeOnCall(const Call &c, ParamNames params, BlockedCall *watch);
 
 /// get_halo's and update_halo's (`op`) agreement: `replans` is whether this
 /// rank plans the key anew.
 void agreeOnHalo(const char *op, int64_t team, int64_t key, int32_t dtype,
                  int64_t rank, bool replans, const SourceLoc &loc,
                  BlockedCall *watch);
-
-/// Finalization's agreement on team 0, if it exists (checked mode).
-void agreeOnFinalize();
 
 /// Rethrows the exception being handled, a collective's: an MPI failure
 /// inside one most often means its ranks disagree on the call, so unless

@@ -5,17 +5,14 @@
 // exit). The runtime's own state (communicators, user ops) is freed by a
 // delete callback of an attribute on MPI_COMM_SELF, which MPI runs at the
 // start of MPI_Finalize: so it is freed in time even when the host program
-// finalizes MPI itself.
+// finalizes MPI itself. What each subsystem reads at initialization, says
+// when the process finishes and frees is its hooks' (RuntimeHooks), so this
+// file knows none of them.
 //
 //===----------------------------------------------------------------------===//
 
 #include "Environment.h"
-#include "Check.h"
 #include "Error.h"
-#include "LargeCount.h"
-#include "Reduce.h"
-#include "Request.h"
-#include "Team.h"
 
 #include <array>
 #include <cstdio>
@@ -33,7 +30,17 @@ bool gExitFails = false;
 /// The runtime's atexit hook is running.
 bool gAtExit = false;
 
+/// Constant-initialized, so registrations at static initialization find it
+/// ready whatever the order of the files.
+constinit std::array<RuntimeHooks, static_cast<size_t>(RuntimeStage::kStages)>
+    gHooks{};
+
 } // namespace
+
+bool addRuntimeHooks(RuntimeStage stage, RuntimeHooks hooks) noexcept {
+  gHooks[static_cast<size_t>(stage)] = hooks;
+  return true;
+}
 
 static void exitIfFailed() {
   if (!gExitFails)
@@ -42,9 +49,7 @@ static void exitIfFailed() {
   std::_Exit(1);
 }
 
-/// Makes the process's exit status 1 when it ends (after MPI is finalized,
-/// so that the other processes finish too).
-static void failAtExit() {
+void failAtExit() {
   static bool registered = false;
   gExitFails = true;
   // The runtime's own hook checks (registering during exit is undefined).
@@ -57,12 +62,9 @@ static void teardownState() noexcept {
   if (!gMpiReady)
     return;
   gMpiReady = false;
-  announceFinish(kFinalized); // the host finalizes MPI
-  if (abandonRequests())
-    failAtExit();
-  freeTeams();
-  freeReductionOps();
-  freeWideTypes();
+  for (auto hooks = gHooks.rbegin(); hooks != gHooks.rend(); ++hooks)
+    if (hooks->release)
+      hooks->release();
 }
 
 static int selfDeleteCallback(MPI_Comm, int, void *, void *) {
@@ -119,20 +121,21 @@ void initializeSlow() {
   checkMpi(MPI_Comm_set_attr(MPI_COMM_SELF, gSelfKeyval, nullptr),
            "MPI_Comm_set_attr");
   gMpiReady = true;
-  configureChecks();
-  configureLargeCounts();
+  for (const RuntimeHooks &hooks : gHooks)
+    if (hooks.initialize)
+      hooks.initialize();
 }
 
 void finalizeRuntime(FinishHow how) {
   if (!mpiActive())
     return;
   if (gMpiReady) {
-    // Before the agreement, which may block: a process stuck waiting for
-    // this one says it finished.
-    announceFinish(how);
-    // In checked mode a rank that skipped a collective meets the others
-    // here and is named.
-    agreeOnFinalize();
+    // In reverse: the watchdog's notices go before checked mode's
+    // agreement, which may block (a process stuck waiting for this one
+    // says it finished; a rank that skipped a collective is named there).
+    for (auto hooks = gHooks.rbegin(); hooks != gHooks.rend(); ++hooks)
+      if (hooks->finish)
+        hooks->finish(how);
     // Runs selfDeleteCallback, which tears the state down.
     MPI_Comm_delete_attr(MPI_COMM_SELF, gSelfKeyval);
     teardownState();

@@ -1,7 +1,15 @@
 //===- Halo.h - get_halo and update_halo communication plans ----*- C++ -*-===//
+//
+// A team's halo state (TeamHalos): each op's plans, cached by key, and the
+// communicator their messages travel on. Made with the team and freed with
+// it by the hooks of Halo.cpp.
+//
+//===----------------------------------------------------------------------===//
 
 #ifndef DISTRUNTIME_RUNTIME_HALO_H
 #define DISTRUNTIME_RUNTIME_HALO_H
+
+#include "Team.h"
 
 #include <mpi.h>
 
@@ -89,18 +97,33 @@ struct UpdateHaloPlan {
   void clear() noexcept;
 };
 
-/// The plan of `key` in `cache` (made on first use), or for a key < 0 the
-/// scratch plan, invalidated: such calls plan every time.
-template <class Plan>
-Plan &cachedPlan(std::unordered_map<int64_t, std::unique_ptr<Plan>> &cache,
-                 std::unique_ptr<Plan> &scratch, int64_t key) {
-  std::unique_ptr<Plan> &plan = key >= 0 ? cache[key] : scratch;
-  if (!plan)
-    plan = std::make_unique<Plan>();
-  if (key < 0)
-    plan->valid = false;
-  return *plan;
-}
+/// One op's plans on one team: by key, and one scratch plan for key < 0.
+template <class Plan> class PlanCache {
+public:
+  /// The plan of `key` (made on first use), or for a key < 0 the scratch
+  /// plan, invalidated: such calls plan every time.
+  Plan &at(int64_t key) {
+    std::unique_ptr<Plan> &plan = key >= 0 ? byKey_[key] : scratch_;
+    if (!plan)
+      plan = std::make_unique<Plan>();
+    if (key < 0)
+      plan->valid = false;
+    return *plan;
+  }
+
+private:
+  std::unordered_map<int64_t, std::unique_ptr<Plan>> byKey_;
+  std::unique_ptr<Plan> scratch_;
+};
+
+/// A team's halo state (TeamState::halos).
+struct TeamHalos {
+  PlanCache<HaloPlan> getHalo;
+  PlanCache<UpdateHaloPlan> updateHalo;
+  /// A duplicate of the team's communicator for halo traffic, so its tags
+  /// never meet anything else.
+  MPI_Comm comm = MPI_COMM_NULL;
+};
 
 } // namespace distrt::detail
 

@@ -1,6 +1,7 @@
 //===- LargeCount.cpp - Messages past MPI's int count -----------*- C++ -*-===//
 
 #include "LargeCount.h"
+#include "Environment.h"
 #include "Error.h"
 
 #include <algorithm>
@@ -22,7 +23,9 @@ std::unordered_map<size_t, MPI_Datatype> &gWideTypes =
 
 } // namespace
 
-void configureLargeCounts() {
+/// Reads DISTRT_TEST_MAX_COUNT (once, at initialization); throws Failure
+/// for a value that is not a count in [1, INT_MAX].
+static void configureLargeCounts() {
   static bool configured = false;
   if (configured)
     return;
@@ -88,10 +91,15 @@ MPI_Datatype wideBytesType(size_t bytes) {
   return type;
 }
 
-void freeWideTypes() noexcept {
+/// Frees the wide types (at teardown, with the runtime's other MPI state).
+static void freeWideTypes() noexcept {
   for (auto &[bytes, type] : gWideTypes)
     MPI_Type_free(&type);
   gWideTypes.clear();
 }
+
+[[maybe_unused]] static const bool kHooked = addRuntimeHooks(
+    RuntimeStage::kLargeCounts,
+    {.initialize = configureLargeCounts, .release = freeWideTypes});
 
 } // namespace distrt::detail

@@ -94,19 +94,12 @@ inline int ireduceScatterBlockCount(const void *send, void *recv, int64_t count,
                                    op, comm, request);
 }
 
-/// Reads DISTRT_TEST_MAX_COUNT (once, at initialization); throws Failure
-/// for a value that is not a count in [1, INT_MAX].
-void configureLargeCounts();
-
 /// A committed datatype of `bytes` contiguous bytes (extent `bytes`), for
 /// messages longer than gMaxCount: q chunks of min(1 MiB, gMaxCount) bytes
 /// (MPI_Type_contiguous twice) and the r bytes left (MPI_Type_create_struct).
 /// One type per distinct size, made on first use and kept until teardown:
 /// plans hold it.
 MPI_Datatype wideBytesType(size_t bytes);
-
-/// Frees the wide types (at teardown, with the runtime's other MPI state).
-void freeWideTypes() noexcept;
 
 /// A byte count as an MPI (count, datatype).
 struct ByteSpan {

@@ -189,13 +189,6 @@ extent(const StridedBytes &bytes) {
   return {bytes.base + low * size, bytes.base + (high + 1) * size};
 }
 
-const std::byte *byteBegin(const StridedBytes &bytes) {
-  return extent(bytes).first;
-}
-const std::byte *byteEnd(const StridedBytes &bytes) {
-  return extent(bytes).second;
-}
-
 bool overlaps(const StridedBytes &a, const StridedBytes &b) {
   const auto [aBegin, aEnd] = extent(a);
   const auto [bBegin, bEnd] = extent(b);

@@ -85,12 +85,6 @@ inline int64_t leadingElements(int64_t rank, const int64_t *sizes,
   return product;
 }
 
-/// The byte after the last element: the array occupies [base, end) at most.
-/// Equal to base for an empty array.
-const std::byte *byteEnd(const StridedBytes &bytes);
-/// The lowest byte any element occupies (below base for negative strides).
-const std::byte *byteBegin(const StridedBytes &bytes);
-
 /// The byte ranges of `a` and `b` intersect (neither is empty).
 bool overlaps(const StridedBytes &a, const StridedBytes &b);
 

@@ -24,7 +24,8 @@
 //   static distrt_handle_t runDirect(const Memo<Plan> &, const Call &);
 //   static distrt_handle_t run(Memo<Plan> &, const Call &);
 // and, for the watchdog and checked mode, either
-//   static constexpr ParamNames kParams;  // a collective: the scalars' names
+//   static constexpr std::array kParams{...};  // a collective: the names of
+//                                              // its scalars, then tables
 // or
 //   static constexpr bool kCollective = false;  // point to point
 //   static void describeWait(BlockedCall &, const Memo<Plan> &, const Call &);
@@ -40,6 +41,8 @@
 #include "Error.h"
 #include "Request.h"
 
+#include <array>
+
 namespace distrt::detail {
 
 /// The base of op kind `Op`, whose plans are `P`: each kind has memos of
@@ -49,7 +52,7 @@ template <class Op, class P> struct OpKind {
   static inline OpMemos<Plan> memos;
   /// Every member of the team makes the call (it agrees in checked mode).
   static constexpr bool kCollective = true;
-  static constexpr ParamNames kParams{};
+  static constexpr std::array<const char *, 0> kParams{};
 };
 
 /// The first steps of planning a collective over process groups: the
@@ -83,6 +86,7 @@ template <class Op>
 void planUnlessMemoized(Memo<typename Op::Plan> &m, const Call &c) {
   if (!m.matches(c)) {
     m.valid = false;
+    checkTables(c.params, Op::kParams);
     const std::vector<int64_t> *groupsKey = Op::plan(m, c);
     m.store(c, groupsKey, opScratch());
   }
@@ -184,10 +188,9 @@ failEntry(const char *op, int64_t team, const char *loc) noexcept {
 /// A C entry point's call, as the C ABI passes it: `n` inputs and outputs
 /// (-1: the op has none).
 inline Call cCallOf(const char *op, int64_t team, const distrt_groups_t *groups,
-                    std::array<int64_t, 3> params, int64_t nIns,
-                    const distrt_operand_t *inputs, int64_t nOuts,
-                    const distrt_operand_t *outputs, int32_t async,
-                    const char *loc) {
+                    Params params, int64_t nIns, const distrt_operand_t *inputs,
+                    int64_t nOuts, const distrt_operand_t *outputs,
+                    int32_t async, const char *loc) {
   return {op,
           team,
           groups,
@@ -203,9 +206,8 @@ inline Call cCallOf(const char *op, int64_t team, const distrt_groups_t *groups,
 template <class Op>
 [[gnu::noinline]] distrt_handle_t
 cEntryPlanned(const char *op, int64_t team, const distrt_groups_t *groups,
-              std::array<int64_t, 3> params, int64_t nIns,
-              const distrt_operand_t *inputs, int64_t nOuts,
-              const distrt_operand_t *outputs, int32_t async,
+              Params params, int64_t nIns, const distrt_operand_t *inputs,
+              int64_t nOuts, const distrt_operand_t *outputs, int32_t async,
               distrt_site_t *site, const char *loc) noexcept {
   try {
     const Call c = cCallOf(op, team, groups, params, nIns, inputs, nOuts,
@@ -230,10 +232,9 @@ cEntryPlanned(const char *op, int64_t team, const distrt_groups_t *groups,
 template <class Op>
 [[gnu::always_inline]] inline distrt_handle_t
 cEntry(const char *op, int64_t team, const distrt_groups_t *groups,
-       std::array<int64_t, 3> params, int64_t nIns,
-       const distrt_operand_t *inputs, int64_t nOuts,
-       const distrt_operand_t *outputs, int32_t async, distrt_site_t *site,
-       const char *loc) noexcept {
+       Params params, int64_t nIns, const distrt_operand_t *inputs,
+       int64_t nOuts, const distrt_operand_t *outputs, int32_t async,
+       distrt_site_t *site, const char *loc) noexcept {
   if (Op::memos.owns(site) && !gGuarded) {
     const auto &m = decltype(Op::memos)::of(site);
     const Call c = cCallOf(op, team, groups, params, nIns, inputs, nOuts,
@@ -254,9 +255,9 @@ cEntry(const char *op, int64_t team, const distrt_groups_t *groups,
 /// A C++ API call: errors are thrown as distrt::Error.
 template <class Op>
 distrt_handle_t cxxCall(bool async, const char *op, const Team &team,
-                        const distrt_groups_t *groups,
-                        std::array<int64_t, 3> params, OperandList inputs,
-                        OperandList outputs, Site *site, SourceLoc loc) {
+                        const distrt_groups_t *groups, Params params,
+                        OperandList inputs, OperandList outputs, Site *site,
+                        SourceLoc loc) {
   const Call c{op, team.id(), groups, params, inputs, outputs, async, loc};
   return guarded(c.op, c.team, c.loc, [&] {
     try {
@@ -271,13 +272,13 @@ distrt_handle_t cxxCall(bool async, const char *op, const Team &team,
 /// Request.
 template <class Op>
 void cxxSync(const char *op, const Team &team, const distrt_groups_t *groups,
-             std::array<int64_t, 3> params, OperandList inputs,
-             OperandList outputs, Site *site, SourceLoc loc) {
+             Params params, OperandList inputs, OperandList outputs, Site *site,
+             SourceLoc loc) {
   cxxCall<Op>(false, op, team, groups, params, inputs, outputs, site, loc);
 }
 template <class Op>
 Request cxxAsync(const char *op, const Team &team,
-                 const distrt_groups_t *groups, std::array<int64_t, 3> params,
+                 const distrt_groups_t *groups, Params params,
                  OperandList inputs, OperandList outputs, Site *site,
                  SourceLoc loc) {
   return Request(

@@ -73,10 +73,6 @@ static inline void fill(Buffer &buffer, void *aligned, int64_t offset,
             isContiguous(rank, sizes, strides)};
 }
 
-void raiseMpiCount(int64_t count, const char *what) {
-  raise("{} of {} exceed MPI's int count", what, count);
-}
-
 void resolve(const OperandList &operands, std::vector<Buffer> &buffers,
              const char *what) {
   const int64_t n = operands.size();

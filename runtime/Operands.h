@@ -66,10 +66,9 @@ struct Buffer {
   }
 };
 
-/// Per-call scratch: resolved inputs and outputs, block shapes, copy space.
+/// Per-call scratch: resolved inputs and outputs, copy space.
 struct OpScratch {
   std::vector<Buffer> ins, outs;
-  std::vector<int64_t> shapes;
   std::vector<std::byte> copy;
 };
 
@@ -132,15 +131,6 @@ void packPromoted(const StridedBytes &src, int32_t from, std::byte *dst,
 /// Copies operand `in` into the dense `out`, converted to its element type
 /// (nothing to do when they are the same elements).
 void copyPromoted(const Buffer &in, const Buffer &out);
-
-[[noreturn]] void raiseMpiCount(int64_t count, const char *what);
-
-/// `count` as an MPI int count; throws naming `what` if it does not fit.
-inline int mpiCount(int64_t count, const char *what) {
-  if (count > INT32_MAX) [[unlikely]]
-    raiseMpiCount(count, what);
-  return static_cast<int>(count);
-}
 
 /// The byte ranges of two operands intersect. A dense operand occupies
 /// exactly [base, base + byteCount), so two dense ones need no extent walk.

@@ -219,8 +219,41 @@ static std::vector<std::vector<int64_t>> processGroups(const Grid &g) {
 
 static GroupCache &cacheOf(TeamState &team) {
   if (!team.groups)
-    team.groups = std::make_unique<GroupCache>();
+    team.groups = new GroupCache;
   return *team.groups;
+}
+
+/// The communicator of this process's group `mine` (at `position`) in
+/// `groups`. One split per partition of the team into ordered groups,
+/// whichever spec (mode, ids, order of the groups) produced it. Every rank
+/// computes the same groups, so every rank hits or misses the cache
+/// together.
+static MPI_Comm splitComm(TeamState &team,
+                          const std::vector<std::vector<int64_t>> &groups,
+                          int64_t mine, int64_t position) {
+  auto sorted = groups;
+  std::sort(sorted.begin(), sorted.end());
+  auto [it, isNew] =
+      cacheOf(team).commsByLayout.try_emplace(std::move(sorted), MPI_COMM_NULL);
+  if (!isNew)
+    return it->second;
+  // Collective over the team; rank in the new communicator == position.
+  MPI_Comm comm = MPI_COMM_NULL;
+  int code = MPI_Comm_split(team.comm,
+                            mine >= 0 ? static_cast<int>(mine) : MPI_UNDEFINED,
+                            static_cast<int>(position), &comm);
+  if (code == MPI_SUCCESS && comm != MPI_COMM_NULL) {
+    code = MPI_Comm_set_errhandler(comm, MPI_ERRORS_RETURN);
+    if (code != MPI_SUCCESS)
+      MPI_Comm_free(&comm);
+  }
+  if (code != MPI_SUCCESS) {
+    // No entry for a split that failed: the next call tries again.
+    cacheOf(team).commsByLayout.erase(it);
+    raiseMpi(code, "MPI_Comm_split");
+  }
+  it->second = comm;
+  return comm;
 }
 
 static std::unique_ptr<GroupLayout> makeGroupLayout(TeamState &team,
@@ -275,32 +308,7 @@ static std::unique_ptr<GroupLayout> makeGroupLayout(TeamState &team,
     layout->comm = team.comm;
     return layout;
   }
-  // One split per partition of the team into ordered groups, whichever spec
-  // (mode, ids, order of the groups) produced it. Every rank computes the
-  // same groups, so every rank hits or misses the cache together.
-  auto sorted = groups;
-  std::sort(sorted.begin(), sorted.end());
-  auto [it, isNew] =
-      cacheOf(team).commsByLayout.try_emplace(std::move(sorted), MPI_COMM_NULL);
-  if (isNew) {
-    // Collective over the team; rank in the new communicator == position.
-    MPI_Comm comm = MPI_COMM_NULL;
-    int code = MPI_Comm_split(
-        team.comm, mine >= 0 ? static_cast<int>(mine) : MPI_UNDEFINED,
-        static_cast<int>(position), &comm);
-    if (code == MPI_SUCCESS && comm != MPI_COMM_NULL) {
-      code = MPI_Comm_set_errhandler(comm, MPI_ERRORS_RETURN);
-      if (code != MPI_SUCCESS)
-        MPI_Comm_free(&comm);
-    }
-    if (code != MPI_SUCCESS) {
-      // No entry for a split that failed: the next call tries again.
-      cacheOf(team).commsByLayout.erase(it);
-      raiseMpi(code, "MPI_Comm_split");
-    }
-    it->second = comm;
-  }
-  layout->comm = it->second;
+  layout->comm = splitComm(team, groups, mine, position);
   return layout;
 }
 
@@ -426,14 +434,40 @@ int channelTag(TeamState &team, int64_t channel) {
   return static_cast<int>(channel >= 0 ? 2 * channel : -2 * channel - 1);
 }
 
-void freeGroups(TeamState &team) noexcept {
+/// Made with the team: a member that skips the first point-to-point op
+/// (e.g. a collective_permute self-pair) would leave the others blocked in
+/// a duplication made lazily.
+static void createComms(TeamState &team) {
+  permuteComm(team);
+  channelComm(team);
+}
+
+/// Frees the layouts and their communicators (at teardown or
+/// unregistration).
+static void freeGroups(TeamState &team) noexcept {
   if (!team.groups)
     return;
   for (auto &[groups, comm] : team.groups->commsByLayout)
     freeComm(comm);
   freeComm(team.groups->permuteComm);
   freeComm(team.groups->channelComm);
-  team.groups.reset();
+  delete team.groups;
+  team.groups = nullptr;
 }
 
+[[maybe_unused]] static const bool kHooked = addTeamHooks(
+    TeamStage::kProcessGroups, {.create = createComms, .release = freeGroups});
+
 } // namespace distrt::detail
+
+namespace distrt {
+
+size_t Team::groupCommunicators() const {
+  return detail::guarded(
+      "team", id_, SourceLoc("distrt::Team::groupCommunicators"), [&] {
+        const detail::TeamState &team = detail::lookupTeam(id_);
+        return team.groups ? team.groups->commsByLayout.size() : size_t{0};
+      });
+}
+
+} // namespace distrt

@@ -130,9 +130,6 @@ MPI_Comm permuteComm(TeamState &team);
 MPI_Comm channelComm(TeamState &team);
 int channelTag(TeamState &team, int64_t channel);
 
-/// Frees the layouts' communicators (at teardown or unregistration).
-void freeGroups(TeamState &team) noexcept;
-
 } // namespace distrt::detail
 
 #endif // DISTRUNTIME_RUNTIME_PROCESSGROUPS_H

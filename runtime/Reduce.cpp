@@ -14,6 +14,7 @@
 
 #include "Reduce.h"
 #include "Dtype.h"
+#include "Environment.h"
 #include "Error.h"
 #include "Half.h"
 
@@ -213,7 +214,8 @@ void raiseReduction(int32_t redop, int32_t dtype) {
   raise("reduction '{}' is not defined on {}", redopName(redop), info.name);
 }
 
-void freeReductionOps() noexcept {
+/// Frees the user-defined ops (at teardown).
+static void freeReductionOps() noexcept {
   for (int32_t d = 0; d < DISTRT_NUM_DTYPES; ++d)
     for (int32_t r = 0; r < DISTRT_NUM_REDOPS; ++r)
       if (gUserOps.made[d][r]) {
@@ -221,5 +223,8 @@ void freeReductionOps() noexcept {
         gUserOps.made[d][r] = false;
       }
 }
+
+[[maybe_unused]] static const bool kHooked =
+    addRuntimeHooks(RuntimeStage::kReductions, {.release = freeReductionOps});
 
 } // namespace distrt::detail

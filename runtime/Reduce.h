@@ -38,9 +38,6 @@ inline MPI_Op reductionOp(int32_t redop, int32_t dtype) {
   return op;
 }
 
-/// Frees the user-defined ops (at teardown).
-void freeReductionOps() noexcept;
-
 /// The reduction kind's name in the dialect ("sum", "umin", ...).
 const char *redopName(int32_t redop);
 

@@ -215,7 +215,12 @@ void failBlockingReceive(const char *op, const ReceiveCheck &check, int code,
         check.peer);
 }
 
-bool abandonRequests() noexcept {
+/// At teardown, before the communicators are freed: reports each handle
+/// never waited (op, location, team) and gives its requests a bounded time
+/// to complete (every rank of an SPMD program left the same ones); what is
+/// still pending then is reported and left alone, since MPI may still
+/// write into its memory. Returns whether any was an error.
+static bool abandonRequests() noexcept {
   RequestTable &t = *gRequests;
   if (!t.live)
     return false;
@@ -267,6 +272,16 @@ bool abandonRequests() noexcept {
   }
   return !gUnwaitedWarns;
 }
+
+/// A handle never waited makes the process exit 1 (DISTRT_UNWAITED=warn:
+/// a warning).
+static void releaseRequests() noexcept {
+  if (abandonRequests())
+    failAtExit();
+}
+
+[[maybe_unused]] static const bool kHooked =
+    addRuntimeHooks(RuntimeStage::kRequests, {.release = releaseRequests});
 
 } // namespace distrt::detail
 

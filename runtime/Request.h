@@ -413,13 +413,6 @@ void wait(distrt_handle_t handle, const SourceLoc &loc);
 /// A handle never waited is a warning, not an error (DISTRT_UNWAITED=warn).
 inline bool gUnwaitedWarns = false;
 
-/// At teardown, before the communicators are freed: reports each handle
-/// never waited (op, location, team) and gives its requests a bounded time
-/// to complete (every rank of an SPMD program left the same ones); what is
-/// still pending then is reported and left alone, since MPI may still
-/// write into its memory. Returns whether any was an error.
-bool abandonRequests() noexcept;
-
 } // namespace distrt::detail
 
 #endif // DISTRUNTIME_RUNTIME_REQUEST_H

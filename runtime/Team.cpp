@@ -1,17 +1,25 @@
 //===- Team.cpp - Team registry ---------------------------------*- C++ -*-===//
 
 #include "Team.h"
-#include "Channels.h"
-#include "Check.h"
 #include "Error.h"
-#include "Halo.h"
-#include "ProcessGroups.h"
 
 #include <fmt/ranges.h>
 
 #include <algorithm>
+#include <array>
+#include <memory>
 
 namespace distrt::detail {
+
+/// Constant-initialized, so registrations at static initialization find it
+/// ready whatever the order of the files.
+static constinit std::array<TeamHooks, static_cast<size_t>(TeamStage::kStages)>
+    gTeamHooks{};
+
+bool addTeamHooks(TeamStage stage, TeamHooks hooks) noexcept {
+  gTeamHooks[static_cast<size_t>(stage)] = hooks;
+  return true;
+}
 
 void freeComm(MPI_Comm &comm) noexcept {
   if (comm != MPI_COMM_NULL)
@@ -29,24 +37,29 @@ MPI_Comm dupForRuntime(MPI_Comm comm) {
   return dup;
 }
 
+/// Frees the subsystems' state of the team, in reverse, then its
+/// communicator.
+static void releaseTeam(TeamState &state) noexcept {
+  for (auto hooks = gTeamHooks.rbegin(); hooks != gTeamHooks.rend(); ++hooks)
+    if (hooks->release)
+      hooks->release(state);
+  freeComm(state.comm);
+}
+
 static std::unique_ptr<TeamState> makeTeam(int64_t id, MPI_Comm comm) {
   auto state = std::make_unique<TeamState>();
   state->id = id;
   state->comm = dupForRuntime(comm);
   MPI_Comm_size(state->comm, &state->size);
   MPI_Comm_rank(state->comm, &state->rank);
-  // Duplicating is collective: do it now, while every member is here. Made
-  // lazily, a member that skips the first point-to-point op (e.g. a
-  // collective_permute self-pair) would leave the others blocked in the dup.
-  haloComm(*state);
-  permuteComm(*state);
-  channelComm(*state);
-  if (gChecked) // agreements and send/recv headers (Check.h)
-    state->checkComm = dupForRuntime(state->comm);
-  // Made even without the watchdog (finish notices, Watchdog.h), which
-  // distrt_set_timeout may start later.
-  if (id == 0)
-    state->noticeComm = dupForRuntime(state->comm);
+  try {
+    for (const TeamHooks &hooks : gTeamHooks)
+      if (hooks.create)
+        hooks.create(*state);
+  } catch (...) {
+    releaseTeam(*state);
+    throw;
+  }
   return state;
 }
 
@@ -66,17 +79,9 @@ static void insert(int64_t id, std::unique_ptr<TeamState> state) {
 
 static void destroy(TeamState *state) noexcept {
   ++gTeamGeneration;
-  freeChannels(*state);
-  freeGroups(*state);
-  freeComm(state->haloComm);
-  freeComm(state->checkComm);
-  freeComm(state->noticeComm);
-  freeComm(state->comm);
+  releaseTeam(*state);
   delete state;
 }
-
-TeamState::TeamState() = default;
-TeamState::~TeamState() = default;
 
 TeamRegistry &teamRegistry() {
   // Leaked on purpose: it must outlive the atexit hook that finalizes MPI.
@@ -152,7 +157,8 @@ void unregisterTeam(int64_t id) {
   destroy(state);
 }
 
-void freeTeams() noexcept {
+/// Frees every team (at teardown).
+static void freeTeams() noexcept {
   TeamRegistry &registry = teamRegistry();
   for (TeamState *&state : registry.dense)
     if (state) {
@@ -164,11 +170,8 @@ void freeTeams() noexcept {
   registry.sparse.clear();
 }
 
-MPI_Comm haloComm(TeamState &team) {
-  if (team.haloComm == MPI_COMM_NULL) [[unlikely]]
-    team.haloComm = dupForRuntime(team.comm);
-  return team.haloComm;
-}
+[[maybe_unused]] static const bool kHooked =
+    addRuntimeHooks(RuntimeStage::kTeams, {.release = freeTeams});
 
 } // namespace distrt::detail
 
@@ -221,14 +224,6 @@ int Team::rank() const {
 MPI_Comm Team::comm() const {
   return detail::guarded("team", id_, SourceLoc("distrt::Team::comm"),
                          [&] { return detail::lookupTeam(id_).comm; });
-}
-
-size_t Team::groupCommunicators() const {
-  return detail::guarded(
-      "team", id_, SourceLoc("distrt::Team::groupCommunicators"), [&] {
-        const detail::TeamState &team = detail::lookupTeam(id_);
-        return team.groups ? team.groups->commsByLayout.size() : size_t{0};
-      });
 }
 
 } // namespace distrt

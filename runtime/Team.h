@@ -13,45 +13,66 @@
 #include <mpi.h>
 
 #include <cstdint>
-#include <memory>
 #include <unordered_map>
 #include <vector>
 
 namespace distrt::detail {
 
-struct HaloPlan;
-struct UpdateHaloPlan;
+struct TeamHalos;
 struct GroupCache;
 struct ChannelState;
 
+/// A team. The subsystems' state of it is made and freed by their hooks
+/// (TeamHooks), never by the registry: each pointer below is owned by the
+/// subsystem named beside it.
 struct TeamState {
   int64_t id = 0;
   MPI_Comm comm = MPI_COMM_NULL;
-  /// A second duplicate for halo point-to-point traffic, so its tags never
-  /// meet anything else; created with the team.
-  MPI_Comm haloComm = MPI_COMM_NULL;
   /// Checked mode's agreements (Check.h), made on the first one.
   MPI_Comm checkComm = MPI_COMM_NULL;
   /// Team 0 only: where a finished process tells the others (Watchdog.h).
   MPI_Comm noticeComm = MPI_COMM_NULL;
   /// This process's rank in the team, and the team's size.
   int rank = 0, size = 0;
-  /// Cached get_halo plans by key, and one scratch plan for key < 0.
-  std::unordered_map<int64_t, std::unique_ptr<HaloPlan>> haloPlans;
-  std::unique_ptr<HaloPlan> scratchPlan;
-  /// The same for update_halo.
-  std::unordered_map<int64_t, std::unique_ptr<UpdateHaloPlan>> updateHaloPlans;
-  std::unique_ptr<UpdateHaloPlan> updateHaloScratch;
+  /// get_halo's and update_halo's plans and communicator (Halo.h).
+  TeamHalos *halos = nullptr;
   /// Process-group layouts and their communicators (ProcessGroups.h).
-  std::unique_ptr<GroupCache> groups;
+  GroupCache *groups = nullptr;
   /// send/recv channels: buffered sends, host queues (Channels.h).
-  std::unique_ptr<ChannelState> channels;
+  ChannelState *channels = nullptr;
 
-  TeamState();
-  ~TeamState();
+  TeamState() = default;
   TeamState(const TeamState &) = delete;
   TeamState &operator=(const TeamState &) = delete;
 };
+
+/// The subsystems that keep state per team, in the order they set it up
+/// when a team is made; they release it in reverse.
+enum class TeamStage : int {
+  kHalos,         // the halo communicator and plans
+  kProcessGroups, // group communicators; permute's and the channels' own
+  kChannels,      // buffered sends, freed before the channels' communicator
+  kCheck,         // checked mode's communicator
+  kWatchdog,      // team 0's notice communicator
+  kStages
+};
+
+/// What a subsystem does with each team; either may be null. Registered
+/// with addTeamHooks(), so that the registry calls up into the subsystems
+/// without knowing them.
+struct TeamHooks {
+  /// Sets up the subsystem's state of a new team. Collective over it (every
+  /// member runs the same hooks in the same order): a communicator made
+  /// later, at an op some member skips, would leave the others blocked.
+  void (*create)(TeamState &team) = nullptr;
+  /// Frees it: the team is unregistered, or MPI finalized.
+  void (*release)(TeamState &team) noexcept = nullptr;
+};
+
+/// Registers the hooks of `stage`, once per stage, at static
+/// initialization: `static const bool kHooked = addTeamHooks(...);`.
+/// Returns true.
+bool addTeamHooks(TeamStage stage, TeamHooks hooks) noexcept;
 
 /// Ids below this are looked up by indexing a vector; larger ids by hashing.
 inline constexpr int64_t kDenseTeamIds = 1024;
@@ -90,17 +111,12 @@ TeamState *findTeam(int64_t id) noexcept;
 /// Registers a duplicate of `comm` as team `id` (> 0, unused).
 void registerTeam(int64_t id, MPI_Comm comm);
 void unregisterTeam(int64_t id);
-/// Frees every team's communicators (at teardown).
-void freeTeams() noexcept;
 
 /// Duplicates `comm` with MPI_ERRORS_RETURN set (errors are reported with
 /// the runtime's context instead of aborting inside MPI).
 MPI_Comm dupForRuntime(MPI_Comm comm);
 /// Frees `comm` unless it is MPI_COMM_NULL.
 void freeComm(MPI_Comm &comm) noexcept;
-
-/// The communicator for halo traffic of `team`.
-MPI_Comm haloComm(TeamState &team);
 
 } // namespace distrt::detail
 

@@ -129,7 +129,10 @@ void setTimeout(double seconds) {
 /// Notices travel on team 0's notice communicator with this tag.
 constexpr int kNoticeTag = 0;
 
-void announceFinish(FinishHow how) noexcept {
+/// At the end of a process with the watchdog on: tells every other
+/// process (O(P) small messages, once) that this one finished, and how.
+/// Idempotent.
+static void announceFinish(FinishHow how) noexcept {
   static bool announced = false;
   const TeamState *world = findTeam(0);
   if (announced || gTimeoutNanos.load(std::memory_order_relaxed) == 0 ||
@@ -146,6 +149,26 @@ void announceFinish(FinishHow how) noexcept {
       MPI_Request_free(&request);
   }
 }
+
+/// At the release: announced already unless the host finalizes MPI itself.
+static void announceFinalized() noexcept { announceFinish(kFinalized); }
+
+/// Made even without the watchdog, which distrt_set_timeout may start
+/// later.
+static void createNoticeComm(TeamState &team) {
+  if (team.id == 0)
+    team.noticeComm = dupForRuntime(team.comm);
+}
+static void freeNoticeComm(TeamState &team) noexcept {
+  freeComm(team.noticeComm);
+}
+
+[[maybe_unused]] static const bool kTeamHooked =
+    addTeamHooks(TeamStage::kWatchdog,
+                 {.create = createNoticeComm, .release = freeNoticeComm});
+[[maybe_unused]] static const bool kRuntimeHooked =
+    addRuntimeHooks(RuntimeStage::kWatchdog,
+                    {.finish = announceFinish, .release = announceFinalized});
 
 /// Team ranks of world ranks `ranks`, in place (MPI_UNDEFINED: not in it).
 static void toTeamRanks(const TeamState &team, const TeamState &world,

@@ -137,11 +137,6 @@ private:
 inline constexpr char kWaitsForTeam[] =
     "the other members of team {team} to set up communicators with it";
 
-/// At the end of a process with the watchdog on: tells every other
-/// process (O(P) small messages, once) that this one finished, and how.
-/// Idempotent.
-void announceFinish(FinishHow how) noexcept;
-
 /// The watchdog thread's request for news of the awaited members (the
 /// `since` of the call it reports), and the main thread's answer (the same
 /// value once it has filled them into gBlocked).

@@ -57,5 +57,6 @@ if [ "${1:-}" != --format-only ]; then
   done
 fi
 
+[ -n "${1:-}" ] || "$root/scripts/check-function-length.sh" || fail=1
 [ "$fail" = 0 ] && echo "check-style: format and banners clean" >&2
 exit "$fail"

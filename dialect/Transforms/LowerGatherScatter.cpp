@@ -10,14 +10,10 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "distruntime/Conversion/RuntimeAPI.h"
-
 #include "distruntime/Dialect/DistRuntime/IR/DistRuntimeOps.h"
 #include "distruntime/Dialect/DistRuntime/Transforms/Passes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
-#include "mlir/Dialect/Func/IR/FuncOps.h"
-#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/IRMapping.h"
@@ -101,8 +97,8 @@ static Value promote(OpBuilder &b, Location loc, Value value, Type to) {
 namespace {
 
 /// Run-time checks of the sizes the verifier could not see (dynamic
-/// dimensions). A violated one calls distrt_check_failed, which names the op,
-/// its location and both sizes and aborts: the loops never read or write out
+/// dimensions), as distruntime.check ops: a violated one ends the job naming
+/// the op, its location and both sizes, so the loops never read or write out
 /// of bounds because of inconsistent shapes.
 struct SizeChecks {
   OpBuilder &b;
@@ -123,15 +119,13 @@ struct SizeChecks {
   }
 
   /// Requires `have pred want`; static pairs were checked by the verifier.
-  void require(arith::CmpIPredicate pred, Size have, Size want,
-               const Twine &what) {
+  void require(CheckPredicate pred, Size have, Size want, const Twine &what) {
     if (have.constant && want.constant)
       return;
-    createRuntimeCheck(b, loc, pred, have.value, want.value, opName,
-                       what.str());
+    CheckOp::create(b, loc, pred, have.value, want.value, opName, what.str());
   }
   void requireEqual(Size have, Size want, const Twine &what) {
-    require(arith::CmpIPredicate::eq, have, want, what);
+    require(CheckPredicate::eq, have, want, what);
   }
 };
 
@@ -206,7 +200,7 @@ static LogicalResult lowerGather(RewriterBase &rewriter, GatherOp op) {
   // The sizes the verifier saw only where they were static.
   SizeChecks c{rewriter, loc, "gather"};
   for (auto [d, size] : llvm::enumerate(sliceSizes))
-    c.require(arith::CmpIPredicate::sle, c.cst(size), c.dim(operand, d),
+    c.require(CheckPredicate::sle, c.cst(size), c.dim(operand, d),
               "slice_sizes[" + Twine(d) + "] against operand dimension " +
                   Twine(d));
   checkIndices(c, operand, indices, ivd, dims.getStartIndexMap().size(),
@@ -338,7 +332,7 @@ static LogicalResult lowerScatter(RewriterBase &rewriter, ScatterOp op) {
                        Twine(indicesDim));
   }
   for (auto [j, d] : llvm::enumerate(windowDims))
-    c.require(arith::CmpIPredicate::sle, c.dim(update0, d),
+    c.require(CheckPredicate::sle, c.dim(update0, d),
               c.dim(input0, windowResultDims[j]),
               "update window dimension " + Twine(d) +
                   " against input "

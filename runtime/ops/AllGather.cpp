@@ -11,9 +11,9 @@ namespace distrt::detail {
 namespace {
 
 struct AllGather : BlockOp<AllGather> {
-  static constexpr ParamNames kParams{"all_gather_dim"};
+  static constexpr std::array kParams{"all_gather_dim"};
   static const std::vector<int64_t> *plan(Memo<Plan> &m, const Call &c) {
-    const int64_t dim = c.params[0];
+    const int64_t dim = c.params.scalar(0);
     const GroupLayout &layout = resolveGroupCall(c, /*sameShape=*/false);
     const OpScratch &s = opScratch();
     layout.requireEveryProcess();
@@ -45,22 +45,25 @@ distrt_handle_t distrt_all_gather(int64_t team, const distrt_groups_t *groups,
                                   const distrt_operand_t *outputs,
                                   int32_t async, distrt_site_t *site,
                                   const char *loc) {
-  return cEntry<AllGather>("all_gather", team, groups, {dim}, n, inputs, n,
-                           outputs, async, site, loc);
+  const int64_t scalars[] = {dim};
+  return cEntry<AllGather>("all_gather", team, groups, Params(scalars), n,
+                           inputs, n, outputs, async, site, loc);
 }
 
 namespace distrt {
 
 void allGather(const Team &team, const Groups &groups, int64_t dim,
                Operands inputs, Operands outputs, Site *site, SourceLoc loc) {
-  cxxSync<AllGather>("all_gather", team, &groups.spec(), {dim}, inputs, outputs,
-                     site, loc);
+  const int64_t scalars[] = {dim};
+  cxxSync<AllGather>("all_gather", team, &groups.spec(), Params(scalars),
+                     inputs, outputs, site, loc);
 }
 Request allGatherAsync(const Team &team, const Groups &groups, int64_t dim,
                        Operands inputs, Operands outputs, Site *site,
                        SourceLoc loc) {
-  return cxxAsync<AllGather>("all_gather", team, &groups.spec(), {dim}, inputs,
-                             outputs, site, loc);
+  const int64_t scalars[] = {dim};
+  return cxxAsync<AllGather>("all_gather", team, &groups.spec(),
+                             Params(scalars), inputs, outputs, site, loc);
 }
 
 } // namespace distrt

@@ -17,9 +17,9 @@ namespace distrt::detail {
 namespace {
 
 struct AllReduce : OpKind<AllReduce, ReducePlan> {
-  static constexpr ParamNames kParams{"reduction"};
+  static constexpr std::array kParams{"reduction"};
   static const std::vector<int64_t> *plan(Memo<Plan> &m, const Call &c) {
-    const auto redop = static_cast<int32_t>(c.params[0]);
+    const auto redop = static_cast<int32_t>(c.params.scalar(0));
     const GroupLayout &layout =
         resolveGroupCall(c, /*sameShape=*/true, /*promote=*/true);
     const OpScratch &s = opScratch();
@@ -74,7 +74,8 @@ struct AllReduce : OpKind<AllReduce, ReducePlan> {
         } else {
           copyPromoted(in, out);
         }
-        MPI_Op op = reductionOp(static_cast<int32_t>(c.params[0]), out.dtype);
+        MPI_Op op =
+            reductionOp(static_cast<int32_t>(c.params.scalar(0)), out.dtype);
         // At most maxReduceCount() elements per call: one call unless the
         // operand is longer.
         const int64_t most = maxReduceCount();
@@ -115,23 +116,25 @@ distrt_handle_t distrt_all_reduce(int64_t team,
                                   const char *loc) {
   // Without groups: the RFC allreduce, named so in errors.
   const char *name = groups ? "all_reduce" : "allreduce";
-  return cEntry<AllReduce>(name, team, groups, {op}, n, inputs, n, outputs,
-                           async, site, loc);
+  const int64_t scalars[] = {op};
+  return cEntry<AllReduce>(name, team, groups, Params(scalars), n, inputs, n,
+                           outputs, async, site, loc);
 }
 
 namespace distrt {
 
 void allReduce(const Team &team, const Groups &groups, RedOp op,
                Operands inputs, Operands outputs, Site *site, SourceLoc loc) {
-  cxxSync<AllReduce>("all_reduce", team, &groups.spec(),
-                     {static_cast<int32_t>(op)}, inputs, outputs, site, loc);
+  const int64_t scalars[] = {static_cast<int32_t>(op)};
+  cxxSync<AllReduce>("all_reduce", team, &groups.spec(), Params(scalars),
+                     inputs, outputs, site, loc);
 }
 Request allReduceAsync(const Team &team, const Groups &groups, RedOp op,
                        Operands inputs, Operands outputs, Site *site,
                        SourceLoc loc) {
+  const int64_t scalars[] = {static_cast<int32_t>(op)};
   return cxxAsync<AllReduce>("all_reduce", team, &groups.spec(),
-                             {static_cast<int32_t>(op)}, inputs, outputs, site,
-                             loc);
+                             Params(scalars), inputs, outputs, site, loc);
 }
 
 // The RFC allreduce: one operand, in place, one group of the whole team.
@@ -139,15 +142,16 @@ Request allReduceAsync(const Team &team, const Groups &groups, RedOp op,
 void allreduce(const Team &team, RedOp op, Dtype dtype, const MemrefView &data,
                Site *site, SourceLoc loc) {
   const Operand operand[] = {{data, dtype}};
-  cxxSync<AllReduce>("allreduce", team, nullptr, {static_cast<int32_t>(op)},
+  const int64_t scalars[] = {static_cast<int32_t>(op)};
+  cxxSync<AllReduce>("allreduce", team, nullptr, Params(scalars),
                      Operands(operand), Operands(operand), site, loc);
 }
 Request allreduceAsync(const Team &team, RedOp op, Dtype dtype,
                        const MemrefView &data, Site *site, SourceLoc loc) {
   const Operand operand[] = {{data, dtype}};
-  return cxxAsync<AllReduce>("allreduce", team, nullptr,
-                             {static_cast<int32_t>(op)}, Operands(operand),
-                             Operands(operand), site, loc);
+  const int64_t scalars[] = {static_cast<int32_t>(op)};
+  return cxxAsync<AllReduce>("allreduce", team, nullptr, Params(scalars),
+                             Operands(operand), Operands(operand), site, loc);
 }
 
 } // namespace distrt

@@ -12,10 +12,11 @@ namespace distrt::detail {
 namespace {
 
 struct AllToAll : BlockOp<AllToAll> {
-  static constexpr ParamNames kParams{"split_dimension", "concat_dimension",
+  static constexpr std::array kParams{"split_dimension", "concat_dimension",
                                       "split_count"};
   static const std::vector<int64_t> *plan(Memo<Plan> &m, const Call &c) {
-    const auto [splitDim, concatDim, splitCount] = c.params;
+    const int64_t splitDim = c.params.scalar(0), concatDim = c.params.scalar(1),
+                  splitCount = c.params.scalar(2);
     const GroupLayout &layout = resolveGroupCall(c, /*sameShape=*/false);
     const OpScratch &s = opScratch();
     layout.requireEveryProcess();
@@ -71,9 +72,9 @@ distrt_handle_t distrt_all_to_all(int64_t team, const distrt_groups_t *groups,
                                   const distrt_operand_t *outputs,
                                   int32_t async, distrt_site_t *site,
                                   const char *loc) {
-  return cEntry<AllToAll>("all_to_all", team, groups,
-                          {splitDim, concatDim, splitCount}, n, inputs, n,
-                          outputs, async, site, loc);
+  const int64_t scalars[] = {splitDim, concatDim, splitCount};
+  return cEntry<AllToAll>("all_to_all", team, groups, Params(scalars), n,
+                          inputs, n, outputs, async, site, loc);
 }
 
 namespace distrt {
@@ -81,16 +82,16 @@ namespace distrt {
 void allToAll(const Team &team, const Groups &groups, int64_t splitDim,
               int64_t concatDim, int64_t splitCount, Operands inputs,
               Operands outputs, Site *site, SourceLoc loc) {
-  cxxSync<AllToAll>("all_to_all", team, &groups.spec(),
-                    {splitDim, concatDim, splitCount}, inputs, outputs, site,
-                    loc);
+  const int64_t scalars[] = {splitDim, concatDim, splitCount};
+  cxxSync<AllToAll>("all_to_all", team, &groups.spec(), Params(scalars), inputs,
+                    outputs, site, loc);
 }
 Request allToAllAsync(const Team &team, const Groups &groups, int64_t splitDim,
                       int64_t concatDim, int64_t splitCount, Operands inputs,
                       Operands outputs, Site *site, SourceLoc loc) {
-  return cxxAsync<AllToAll>("all_to_all", team, &groups.spec(),
-                            {splitDim, concatDim, splitCount}, inputs, outputs,
-                            site, loc);
+  const int64_t scalars[] = {splitDim, concatDim, splitCount};
+  return cxxAsync<AllToAll>("all_to_all", team, &groups.spec(), Params(scalars),
+                            inputs, outputs, site, loc);
 }
 
 } // namespace distrt

@@ -12,14 +12,14 @@
 // talks only to those peers: receives are posted first, straight into the
 // halo at the right row when the halo is contiguous, then sends, straight
 // from the local block when the rows are contiguous there. Plans are cached
-// per (team, key) and reused while this rank's geometry is unchanged.
+// per (team, key) and reused while this rank's geometry is unchanged
+// (HaloDriver.h).
 //
 //===----------------------------------------------------------------------===//
 
-#include "../Check.h"
 #include "../Dtype.h"
 #include "../Error.h"
-#include "../Halo.h"
+#include "../HaloDriver.h"
 #include "../Memref.h"
 #include "../Operands.h"
 #include "../Request.h"
@@ -51,8 +51,8 @@ enum HeaderField : int {
   kBoxEnd,
   kHeaderFields
 };
-// Per dimension d >= 1: global size, bbox offset, bbox size.
-constexpr int kDimFields = 3;
+// The allgathered extents of each rank per dimension d >= 1.
+enum DimField : int { kDimGlobal, kDimBoxOffset, kDimBoxSize, kDimFields };
 
 struct Rows {
   int64_t begin, end;
@@ -192,18 +192,42 @@ struct Owner {
   int rank;
 };
 
+/// The headers every rank allgathered into a plan, read by rank.
+class Gathered {
+public:
+  Gathered(const HaloPlan &plan, int64_t rank)
+      : plan_(plan), dimFields_(static_cast<size_t>(kDimFields * (rank - 1))) {}
+  int64_t field(int p, HeaderField f) const {
+    return plan_.gathered[static_cast<size_t>(p) * kHeaderFields + f];
+  }
+  /// Rank p's field k (DimField) of dimension d >= 1.
+  int64_t dim(int p, int64_t d, int k) const {
+    return plan_.gatheredDims[static_cast<size_t>(p) * dimFields_ +
+                              static_cast<size_t>((d - 1) * kDimFields + k)];
+  }
+  /// The rows of rank p's left or right halo.
+  Rows haloRows(int p, bool rightSide) const {
+    const int64_t begin = field(p, kRowBegin);
+    const int64_t end = begin + field(p, kRowCount);
+    return rightSide
+               ? rightHaloRows(end, field(p, kBoxBegin), field(p, kBoxEnd))
+               : leftHaloRows(begin, field(p, kBoxBegin), field(p, kBoxEnd));
+  }
+
+private:
+  const HaloPlan &plan_;
+  size_t dimFields_;
+};
+
 } // namespace
 
-/// Collective over the team: gathers every rank's geometry, validates it the
-/// same way on every rank and computes this rank's sends and receives.
-static void makePlan(TeamState &team, HaloPlan &plan, int32_t dtype,
-                     const MemrefView &local, const HaloGeometry &g,
-                     const MemrefView &left, const MemrefView &right) {
-  plan.valid = false;
-  const std::string error = localError(dtype, local, g, left, right);
+/// Allgathers every rank's header (status, rank, rows, bbox rows) and
+/// checks that every rank passed valid geometry of the same rank; throws
+/// this rank's own `error` after the allgather, so that no rank hangs.
+static void gatherHeaders(const TeamState &team, HaloPlan &plan,
+                          const std::string &error, const MemrefView &local,
+                          const HaloGeometry &g) {
   const int64_t r = local.rank;
-  const int ranks = team.size, me = team.rank;
-
   std::array<int64_t, kHeaderFields> header{};
   header[kStatus] = error.empty() ? 0 : 1;
   header[kRank] = r;
@@ -214,64 +238,66 @@ static void makePlan(TeamState &team, HaloPlan &plan, int32_t dtype,
     header[kBoxBegin] = g.bbOffsets[0];
     header[kBoxEnd] = g.bbOffsets[0] + g.bbSizes[0];
   }
-  plan.gathered.resize(static_cast<size_t>(ranks) * kHeaderFields);
+  plan.gathered.resize(static_cast<size_t>(team.size) * kHeaderFields);
   checkMpi(MPI_Allgather(header.data(), kHeaderFields, MPI_INT64_T,
                          plan.gathered.data(), kHeaderFields, MPI_INT64_T,
                          team.comm),
            "MPI_Allgather");
-  auto field = [&](int p, HeaderField f) {
-    return plan.gathered[static_cast<size_t>(p) * kHeaderFields + f];
-  };
   if (!error.empty())
     throw Failure(error);
-  for (int p = 0; p < ranks; ++p)
-    if (field(p, kStatus))
+  const Gathered all(plan, r);
+  for (int p = 0; p < team.size; ++p)
+    if (all.field(p, kStatus))
       raise("rank {} passed an invalid get_halo geometry (see its error)", p);
-  for (int p = 0; p < ranks; ++p)
-    if (field(p, kRank) != r)
+  for (int p = 0; p < team.size; ++p)
+    if (all.field(p, kRank) != r)
       raise("rank {} passed a local block of rank {}, this rank one of rank {}",
-            p, field(p, kRank), r);
+            p, all.field(p, kRank), r);
+}
 
-  // Every rank now knows the others passed valid geometry of the same rank:
-  // the second allgather happens on all of them or on none.
+/// Allgathers every rank's extents in dimensions >= 1 (DimField).
+static void gatherDims(const TeamState &team, HaloPlan &plan, int64_t r,
+                       const HaloGeometry &g) {
   const int dimFields = kDimFields * static_cast<int>(r - 1);
-  plan.gatheredDims.resize(static_cast<size_t>(ranks) *
+  plan.gatheredDims.resize(static_cast<size_t>(team.size) *
                            static_cast<size_t>(dimFields));
-  if (dimFields > 0) {
-    std::vector<int64_t> mine;
-    mine.reserve(static_cast<size_t>(dimFields));
-    for (int64_t d = 1; d < r; ++d)
-      mine.insert(mine.end(), {g.gShape[d], g.bbOffsets[d], g.bbSizes[d]});
-    checkMpi(MPI_Allgather(mine.data(), dimFields, MPI_INT64_T,
-                           plan.gatheredDims.data(), dimFields, MPI_INT64_T,
-                           team.comm),
-             "MPI_Allgather");
-  }
-  auto dimField = [&](int p, int64_t d, int k) {
-    return plan
-        .gatheredDims[static_cast<size_t>(p) * static_cast<size_t>(dimFields) +
-                      static_cast<size_t>((d - 1) * kDimFields + k)];
-  };
+  if (dimFields == 0)
+    return;
+  std::vector<int64_t> mine;
+  mine.reserve(static_cast<size_t>(dimFields));
+  for (int64_t d = 1; d < r; ++d)
+    mine.insert(mine.end(), {g.gShape[d], g.bbOffsets[d], g.bbSizes[d]});
+  checkMpi(MPI_Allgather(mine.data(), dimFields, MPI_INT64_T,
+                         plan.gatheredDims.data(), dimFields, MPI_INT64_T,
+                         team.comm),
+           "MPI_Allgather");
+}
 
-  for (int p = 0; p < ranks; ++p) {
-    bool same = field(p, kGlobalRows) == g.gShape[0];
+static void checkGlobalShapes(const Gathered &all, const TeamState &team,
+                              const HaloGeometry &g) {
+  const auto r = static_cast<int64_t>(g.gShape.size());
+  for (int p = 0; p < team.size; ++p) {
+    bool same = all.field(p, kGlobalRows) == g.gShape[0];
     for (int64_t d = 1; same && d < r; ++d)
-      same = dimField(p, d, 0) == g.gShape[d];
-    if (!same) {
-      std::vector<int64_t> theirs{field(p, kGlobalRows)};
-      for (int64_t d = 1; d < r; ++d)
-        theirs.push_back(dimField(p, d, 0));
-      raise("rank {} has global shape {}, rank {} has {}", p, shapeText(theirs),
-            me, shapeText(g.gShape));
-    }
+      same = all.dim(p, d, kDimGlobal) == g.gShape[d];
+    if (same)
+      continue;
+    std::vector<int64_t> theirs{all.field(p, kGlobalRows)};
+    for (int64_t d = 1; d < r; ++d)
+      theirs.push_back(all.dim(p, d, kDimGlobal));
+    raise("rank {} has global shape {}, rank {} has {}", p, shapeText(theirs),
+          team.rank, shapeText(g.gShape));
   }
+}
 
+/// The ranks that own rows, by their first row; no row owned twice.
+static std::vector<Owner> ownersOf(const Gathered &all, int ranks) {
   std::vector<Owner> owners;
   for (int p = 0; p < ranks; ++p)
-    if (field(p, kRowCount) > 0)
-      owners.push_back(
-          {{field(p, kRowBegin), field(p, kRowBegin) + field(p, kRowCount)},
-           p});
+    if (const int64_t begin = all.field(p, kRowBegin),
+        count = all.field(p, kRowCount);
+        count > 0)
+      owners.push_back({{begin, begin + count}, p});
   std::sort(owners.begin(), owners.end(), [](const Owner &a, const Owner &b) {
     return a.rows.begin < b.rows.begin;
   });
@@ -281,44 +307,37 @@ static void makePlan(TeamState &team, HaloPlan &plan, int32_t dtype,
       raise("rows [{}, {}) are owned by both rank {} and rank {}", both.begin,
             both.end, owners[i - 1].rank, owners[i].rank);
   }
+  return owners;
+}
 
-  // Every requested row must have an owner; checked for all ranks so that all
-  // fail together.
-  auto checkCovered = [&](Rows wanted, int p) {
-    int64_t next = wanted.begin;
-    for (const Owner &owner : owners) {
-      if (next >= wanted.end)
-        break;
-      if (owner.rows.end <= next)
-        continue;
-      if (owner.rows.begin > next)
-        break;
-      next = owner.rows.end;
+/// Checks that rows `wanted` of rank p's halo have an owner.
+static void checkCovered(const std::vector<Owner> &owners, Rows wanted, int p) {
+  int64_t next = wanted.begin;
+  for (const Owner &owner : owners) {
+    if (next >= wanted.end)
+      break;
+    if (owner.rows.end <= next)
+      continue;
+    if (owner.rows.begin > next)
+      break;
+    next = owner.rows.end;
+  }
+  if (next >= wanted.end)
+    return;
+  int64_t gapEnd = wanted.end;
+  for (const Owner &owner : owners)
+    if (owner.rows.begin > next) {
+      gapEnd = std::min(gapEnd, owner.rows.begin);
+      break;
     }
-    if (next < wanted.end) {
-      int64_t gapEnd = wanted.end;
-      for (const Owner &owner : owners)
-        if (owner.rows.begin > next) {
-          gapEnd = std::min(gapEnd, owner.rows.begin);
-          break;
-        }
-      raise("rows [{}, {}) requested by rank {} are owned by no rank", next,
-            gapEnd, p);
-    }
-  };
-  auto haloRowsOf = [&](int p, bool rightSide) {
-    const int64_t begin = field(p, kRowBegin);
-    const int64_t end = begin + field(p, kRowCount);
-    return rightSide
-               ? rightHaloRows(end, field(p, kBoxBegin), field(p, kBoxEnd))
-               : leftHaloRows(begin, field(p, kBoxBegin), field(p, kBoxEnd));
-  };
-  for (int p = 0; p < ranks; ++p)
-    for (bool rightSide : {false, true})
-      if (Rows wanted = haloRowsOf(p, rightSide); !wanted.empty())
-        checkCovered(wanted, p);
+  raise("rows [{}, {}) requested by rank {} are owned by no rank", next, gapEnd,
+        p);
+}
 
-  // This rank's part of the exchange.
+/// Keeps the geometry the plan is made for, and the size of a halo row.
+static void recordGeometry(HaloPlan &plan, const MemrefView &local,
+                           const HaloGeometry &g) {
+  const int64_t r = local.rank;
   plan.rank = r;
   plan.geometry.clear();
   for (std::span<const int64_t> part :
@@ -328,18 +347,20 @@ static void makePlan(TeamState &team, HaloPlan &plan, int32_t dtype,
   plan.rowElements = 1;
   for (int64_t d = 1; d < r; ++d)
     plan.rowElements *= g.bbSizes[d];
-  const Rows myLeft = haloRowsOf(me, false), myRight = haloRowsOf(me, true);
-  plan.leftRows = length(myLeft);
-  plan.rightRows = length(myRight);
-  plan.recvs.clear();
-  plan.sends.clear();
-  plan.boxes.clear();
+}
 
+/// This rank's receives: the rows of its halos `mine` (left, right) that
+/// each other owner holds.
+static void planReceives(HaloPlan &plan, const std::vector<Owner> &owners,
+                         int me, const std::array<Rows, 2> &mine) {
+  plan.leftRows = length(mine[0]);
+  plan.rightRows = length(mine[1]);
+  plan.recvs.clear();
   for (const Owner &owner : owners) {
     if (owner.rank == me)
       continue;
     for (bool rightSide : {false, true}) {
-      const Rows halo = rightSide ? myRight : myLeft;
+      const Rows halo = mine[rightSide ? 1 : 0];
       const Rows rows = intersect(halo, owner.rows);
       if (rows.empty() || plan.rowElements == 0)
         continue;
@@ -348,48 +369,112 @@ static void makePlan(TeamState &team, HaloPlan &plan, int32_t dtype,
                             checkedCount(length(rows) * plan.rowElements)});
     }
   }
+}
 
-  const Rows myRows{g.lOffsets[0], g.lOffsets[0] + local.sizes[0]};
-  for (int q = 0; q < ranks && !myRows.empty(); ++q) {
-    if (q == me)
+/// This rank's sends: the rows `myRows` it owns that each other rank's
+/// halos need, restricted to that rank's bbox (its sizes, then its column
+/// offsets, kept in plan.boxes).
+static void planSends(HaloPlan &plan, const Gathered &all,
+                      const TeamState &team, const HaloGeometry &g,
+                      Rows myRows) {
+  const int64_t r = plan.rank;
+  plan.sends.clear();
+  plan.boxes.clear();
+  for (int q = 0; q < team.size && !myRows.empty(); ++q) {
+    if (q == team.rank)
       continue;
     int64_t theirRowElements = 1;
     bool wholeRows = true;
     for (int64_t d = 1; d < r; ++d) {
-      theirRowElements *= dimField(q, d, 2);
-      wholeRows = wholeRows && dimField(q, d, 1) == 0 &&
-                  dimField(q, d, 2) == g.gShape[d];
+      theirRowElements *= all.dim(q, d, kDimBoxSize);
+      wholeRows = wholeRows && all.dim(q, d, kDimBoxOffset) == 0 &&
+                  all.dim(q, d, kDimBoxSize) == g.gShape[d];
     }
     for (bool rightSide : {false, true}) {
-      const Rows rows = intersect(haloRowsOf(q, rightSide), myRows);
+      const Rows rows = intersect(all.haloRows(q, rightSide), myRows);
       if (rows.empty() || theirRowElements == 0)
         continue;
       const size_t boxIndex = plan.boxes.size();
       plan.boxes.push_back(length(rows));
       for (int64_t d = 1; d < r; ++d)
-        plan.boxes.push_back(dimField(q, d, 2));
+        plan.boxes.push_back(all.dim(q, d, kDimBoxSize));
       for (int64_t d = 1; d < r; ++d)
-        plan.boxes.push_back(dimField(q, d, 1));
+        plan.boxes.push_back(all.dim(q, d, kDimBoxOffset));
       plan.sends.push_back(
           {q, rightSide ? kRightTag : kLeftTag, rows.begin - myRows.begin,
            checkedCount(length(rows) * theirRowElements), wholeRows, boxIndex});
     }
   }
+}
+
+/// Collective over the team: gathers every rank's geometry, validates it the
+/// same way on every rank and computes this rank's sends and receives.
+static void makePlan(TeamState &team, HaloPlan &plan, int32_t dtype,
+                     const MemrefView &local, const HaloGeometry &g,
+                     const MemrefView &left, const MemrefView &right) {
+  plan.valid = false;
+  gatherHeaders(team, plan, localError(dtype, local, g, left, right), local, g);
+  // Every rank now knows the others passed valid geometry of the same rank:
+  // the second allgather happens on all of them or on none.
+  gatherDims(team, plan, local.rank, g);
+  const Gathered all(plan, local.rank);
+  checkGlobalShapes(all, team, g);
+  const std::vector<Owner> owners = ownersOf(all, team.size);
+  // Every requested row must have an owner; checked for all ranks so that
+  // all fail together.
+  for (int p = 0; p < team.size; ++p)
+    for (bool rightSide : {false, true})
+      if (Rows wanted = all.haloRows(p, rightSide); !wanted.empty())
+        checkCovered(owners, wanted, p);
+
+  // This rank's part of the exchange.
+  recordGeometry(plan, local, g);
+  planReceives(plan, owners, team.rank,
+               {all.haloRows(team.rank, false), all.haloRows(team.rank, true)});
+  planSends(plan, all, team, g,
+            {g.lOffsets[0], g.lOffsets[0] + local.sizes[0]});
   plan.valid = true;
 }
 
+/// Posts the sends of `plan` from `local`: straight from it when it is
+/// dense and the peer wants whole rows, else packed into `staging`, one
+/// send after another.
+static void postSends(RequestSlot &slot, const HaloPlan &plan,
+                      const DtypeInfo &type, const MemrefView &local,
+                      bool localDense, std::byte *staging, MPI_Comm comm) {
+  const size_t size = type.size;
+  const int64_t r = plan.rank;
+  std::byte *base = stridedBytes(local, size).base;
+  for (const HaloSend &send : plan.sends) {
+    const int64_t *box = plan.boxes.data() + send.boxIndex;
+    std::byte *first =
+        base + send.localRow * local.strides[0] * static_cast<int64_t>(size);
+    const void *source = first;
+    if (!(localDense && send.wholeRows)) {
+      for (int64_t d = 1; d < r; ++d)
+        first += box[r + d - 1] * local.strides[d] * static_cast<int64_t>(size);
+      pack(StridedBytes{first, r, box, local.strides, size}, staging);
+      source = staging;
+      staging += alignUp(static_cast<size_t>(send.count) * size);
+    }
+    postRequest(slot, "MPI_Isend", [&](MPI_Request *request) {
+      return MPI_Isend(source, send.count, type.mpi, send.peer, send.tag, comm,
+                       request);
+    });
+  }
+}
+
 /// Posts the exchange of `plan`; the returned handle completes it.
-static distrt_handle_t exchange(TeamState &team, const HaloPlan &plan,
-                                const DtypeInfo &type, const MemrefView &local,
-                                const MemrefView &left, const MemrefView &right,
-                                const SourceLoc &loc) {
-  MPI_Comm comm = haloComm(team);
+static distrt_handle_t
+postExchange(TeamState &team, const HaloPlan &plan, const DtypeInfo &type,
+             const MemrefView &local, const MemrefView &left,
+             const MemrefView &right, const SourceLoc &loc) {
+  MPI_Comm comm = team.halos->comm;
   const size_t size = type.size;
   const int64_t r = plan.rank;
   return runInSlot(
       "get_halo", team.id, loc, /*async=*/true, [&](RequestSlot &slot) {
         const bool localDense = isContiguous(local);
-        const StridedBytes localBytes = stridedBytes(local, size);
         const StridedBytes halo[2] = {stridedBytes(left, size),
                                       stridedBytes(right, size)};
         const int64_t haloRows[2] = {plan.leftRows, plan.rightRows};
@@ -428,27 +513,8 @@ static distrt_handle_t exchange(TeamState &team, const HaloPlan &plan,
           });
         }
 
-        size_t packOffset = sendStaging;
-        for (const HaloSend &send : plan.sends) {
-          const int64_t *box = plan.boxes.data() + send.boxIndex;
-          std::byte *first = localBytes.base + send.localRow *
-                                                   local.strides[0] *
-                                                   static_cast<int64_t>(size);
-          const void *source = first;
-          if (!(localDense && send.wholeRows)) {
-            for (int64_t d = 1; d < r; ++d)
-              first += box[r + d - 1] * local.strides[d] *
-                       static_cast<int64_t>(size);
-            std::byte *packed = staging + packOffset;
-            pack(StridedBytes{first, r, box, local.strides, size}, packed);
-            packOffset += alignUp(static_cast<size_t>(send.count) * size);
-            source = packed;
-          }
-          postRequest(slot, "MPI_Isend", [&](MPI_Request *request) {
-            return MPI_Isend(source, send.count, type.mpi, send.peer, send.tag,
-                             comm, request);
-          });
-        }
+        postSends(slot, plan, type, local, localDense, staging + sendStaging,
+                  comm);
 
         for (int side = 0; side < 2; ++side)
           if (!haloDense[side] && haloRows[side] > 0)
@@ -458,52 +524,69 @@ static distrt_handle_t exchange(TeamState &team, const HaloPlan &plan,
       });
 }
 
-/// get_halo of either API: plans unless the plan of `key` holds, then
-/// posts the exchange.
-static distrt_handle_t getHalo(int64_t teamId, int64_t key, int32_t dtype,
-                               const MemrefView &local,
-                               const HaloGeometry &geometry,
-                               const MemrefView &left, const MemrefView &right,
-                               const SourceLoc &loc) {
-  return guarded("get_halo", teamId, loc, [&] {
-    Watch watch("get_halo", loc, teamId, kWaitsForTeam);
-    TeamState &team = lookupTeam(teamId);
-    HaloPlan *plan = &cachedPlan(team.haloPlans, team.scratchPlan, key);
-    const bool holds = plan->valid && sameGeometry(*plan, local, geometry);
-    // A rank that replans while another does not would wait for it forever.
-    if (gChecked) [[unlikely]]
-      agreeOnHalo("get_halo", teamId, key, dtype, local.rank, !holds, loc,
-                  watch.record());
-    if (holds) [[likely]] {
-      // Validated when planned; only the halos may differ.
-      for (const auto &[halo, side, rows] :
-           {std::tuple{&left, "left", plan->leftRows},
-            std::tuple{&right, "right", plan->rightRows}}) {
-        bool ok = halo->rank == plan->rank && halo->sizes[0] == rows;
-        for (int64_t d = 1; ok && d < plan->rank; ++d)
-          ok = halo->sizes[d] == geometry.bbSizes[d];
-        if (!ok)
-          throw Failure(
-              haloShapeError(*halo, side, plan->rank, rows, geometry.bbSizes));
-      }
-    } else {
-      if (BlockedCall *b = watch.record()) {
-        b->waitsFor = "the other members of team {team} to exchange "
-                      "get_halo's plan headers (key {channel})";
-        b->channel = key;
-      }
-      makePlan(team, *plan, dtype, local, geometry, left, right);
-    }
-    if (BlockedCall *b = watch.record()) {
-      b->waitsFor = "the halo rows of team ranks {peers} (key {channel})";
-      b->channel = key;
-      b->peerCount = 0;
-      for (const HaloRecv &recv : plan->recvs)
-        b->addPeer(recv.peer);
-    }
-    return exchange(team, *plan, dtypeInfo(dtype), local, left, right, loc);
-  });
+/// A held plan was validated when made; only the halos may differ.
+static void checkHalos(const HaloPlan &plan, const HaloGeometry &geometry,
+                       const MemrefView &left, const MemrefView &right) {
+  for (const auto &[halo, side, rows] :
+       {std::tuple{&left, "left", plan.leftRows},
+        std::tuple{&right, "right", plan.rightRows}}) {
+    bool ok = halo->rank == plan.rank && halo->sizes[0] == rows;
+    for (int64_t d = 1; ok && d < plan.rank; ++d)
+      ok = halo->sizes[d] == geometry.bbSizes[d];
+    if (!ok)
+      throw Failure(
+          haloShapeError(*halo, side, plan.rank, rows, geometry.bbSizes));
+  }
 }
+
+namespace {
+
+struct GetHaloArgs {
+  const MemrefView &local;
+  const HaloGeometry &geometry;
+  const MemrefView &left, &right;
+};
+
+/// get_halo's kind for performHalo (HaloDriver.h).
+struct GetHaloOp {
+  using Plan = HaloPlan;
+  using Args = GetHaloArgs;
+  static constexpr const char *kName = "get_halo";
+  static constexpr const char *kWaitsForHeaders =
+      "the other members of team {team} to exchange get_halo's plan headers "
+      "(key {channel})";
+  static constexpr const char *kWaitsForPeers =
+      "the halo rows of team ranks {peers} (key {channel})";
+
+  static PlanCache<HaloPlan> &plans(TeamHalos &halos) { return halos.getHalo; }
+  static bool holds(const HaloPlan &plan, const HaloCall &, const Args &a) {
+    return sameGeometry(plan, a.local, a.geometry);
+  }
+  static void checkHeld(const HaloPlan &plan, const Args &a) {
+    checkHalos(plan, a.geometry, a.left, a.right);
+  }
+  static void plan(TeamState &team, HaloPlan &plan, const HaloCall &c,
+                   const Args &a) {
+    makePlan(team, plan, c.dtype, a.local, a.geometry, a.left, a.right);
+  }
+  static distrt_handle_t exchange(TeamState &team, const HaloPlan &plan,
+                                  const HaloCall &c, const Args &a) {
+    return postExchange(team, plan, dtypeInfo(c.dtype), a.local, a.left,
+                        a.right, c.loc);
+  }
+};
+
+} // namespace
+
+/// get_halo of either API (always async).
+[[gnu::noinline]] static distrt_handle_t
+getHalo(int64_t team, int64_t key, int32_t dtype, const MemrefView &local,
+        const HaloGeometry &geometry, const MemrefView &left,
+        const MemrefView &right, const SourceLoc &loc) {
+  return performHalo<GetHaloOp>({team, key, dtype, local.rank, true, loc},
+                                {local, geometry, left, right});
+}
+
 } // namespace distrt::detail
 
 using namespace distrt;

@@ -27,7 +27,7 @@ namespace distrt::detail {
 namespace {
 
 struct ReduceScatter : OpKind<ReduceScatter, ReducePlan> {
-  static constexpr ParamNames kParams{"reduction", "scatter_dimension"};
+  static constexpr std::array kParams{"reduction", "scatter_dimension"};
   /// The input is sent as is: dense, already G consecutive blocks
   /// (scatter_dimension is its leading non-unit dimension), not promoted.
   static bool sendAsIs(const Buffer &in, const Buffer &out, int64_t dim) {
@@ -70,8 +70,8 @@ struct ReduceScatter : OpKind<ReduceScatter, ReducePlan> {
   }
 
   static const std::vector<int64_t> *plan(Memo<Plan> &m, const Call &c) {
-    const auto redop = static_cast<int32_t>(c.params[0]);
-    const int64_t dim = c.params[1];
+    const auto redop = static_cast<int32_t>(c.params.scalar(0));
+    const int64_t dim = c.params.scalar(1);
     const GroupLayout &layout =
         resolveGroupCall(c, /*sameShape=*/false, /*promote=*/true);
     const OpScratch &s = opScratch();
@@ -112,7 +112,7 @@ struct ReduceScatter : OpKind<ReduceScatter, ReducePlan> {
   static distrt_handle_t run(Memo<Plan> &m, const Call &c) {
     if (m.plan.active == 0)
       return done(c.op, c.team, c.loc, c.async);
-    const int64_t dim = c.params[1];
+    const int64_t dim = c.params.scalar(1);
     const int64_t members = m.plan.layout->size();
     // The bytes an input takes in the output's type.
     auto sentBytes = [](const Buffer &in, const Buffer &out) {
@@ -147,7 +147,8 @@ struct ReduceScatter : OpKind<ReduceScatter, ReducePlan> {
                          out.strides(), out.bytes.elementSize);
           offset += alignUp(out.byteCount);
         }
-        MPI_Op op = reductionOp(static_cast<int32_t>(c.params[0]), out.dtype);
+        MPI_Op op =
+            reductionOp(static_cast<int32_t>(c.params.scalar(0)), out.dtype);
         if (in.count > maxReduceCount())
           return reduceRooted(slot, m.plan, send, recv, out, op, c.async);
         const int64_t count = out.count;
@@ -176,7 +177,8 @@ distrt_handle_t distrt_reduce_scatter(
     int64_t team, const distrt_groups_t *groups, int32_t op, int64_t scatterDim,
     int64_t n, const distrt_operand_t *inputs, const distrt_operand_t *outputs,
     int32_t async, distrt_site_t *site, const char *loc) {
-  return cEntry<ReduceScatter>("reduce_scatter", team, groups, {op, scatterDim},
+  const int64_t scalars[] = {op, scatterDim};
+  return cEntry<ReduceScatter>("reduce_scatter", team, groups, Params(scalars),
                                n, inputs, n, outputs, async, site, loc);
 }
 
@@ -185,16 +187,16 @@ namespace distrt {
 void reduceScatter(const Team &team, const Groups &groups, RedOp op,
                    int64_t scatterDim, Operands inputs, Operands outputs,
                    Site *site, SourceLoc loc) {
+  const int64_t scalars[] = {static_cast<int32_t>(op), scatterDim};
   cxxSync<ReduceScatter>("reduce_scatter", team, &groups.spec(),
-                         {static_cast<int32_t>(op), scatterDim}, inputs,
-                         outputs, site, loc);
+                         Params(scalars), inputs, outputs, site, loc);
 }
 Request reduceScatterAsync(const Team &team, const Groups &groups, RedOp op,
                            int64_t scatterDim, Operands inputs,
                            Operands outputs, Site *site, SourceLoc loc) {
+  const int64_t scalars[] = {static_cast<int32_t>(op), scatterDim};
   return cxxAsync<ReduceScatter>("reduce_scatter", team, &groups.spec(),
-                                 {static_cast<int32_t>(op), scatterDim}, inputs,
-                                 outputs, site, loc);
+                                 Params(scalars), inputs, outputs, site, loc);
 }
 
 } // namespace distrt

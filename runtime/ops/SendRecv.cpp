@@ -52,8 +52,8 @@ static const std::vector<int64_t> *planChannel(Memo<ChannelPlan> &m,
   resolve(inputs ? c.inputs : c.outputs, buffers, inputs ? "input" : "output");
   (inputs ? s.outs : s.ins).clear();
   TeamState &team = lookupTeam(c.team);
-  const int64_t channel = c.params[0];
-  const bool hostTransfer = c.params[1] != 0;
+  const int64_t channel = c.params.scalar(0);
+  const bool hostTransfer = c.params.scalar(1) != 0;
   m.plan = {.team = &team,
             .peer = -1,
             .comm = MPI_COMM_NULL,
@@ -85,7 +85,7 @@ static const std::vector<int64_t> *planChannel(Memo<ChannelPlan> &m,
 /// What a send or recv blocked on waits for (the watchdog's report).
 static void describeChannelWait(BlockedCall &b, const ChannelPlan &p,
                                 const Call &c, bool send) {
-  b.channel = c.params[0];
+  b.channel = c.params.scalar(0);
   if (p.path == Path::Host) {
     b.waitsFor = send ? "the host's recv on channel_id {channel}"
                       : "the host's send on channel_id {channel}";
@@ -148,7 +148,7 @@ struct Send : ChannelOp<Send, /*kSend=*/true> {
   static distrt_handle_t run(Memo<Plan> &m, const Call &c) {
     const Plan &p = m.plan;
     if (p.path == Path::Host) {
-      hostSend(*p.team, c.params[0], m.ins);
+      hostSend(*p.team, c.params.scalar(0), m.ins);
       return done(c.op, c.team, c.loc, c.async);
     }
     if (p.peer < 0)
@@ -200,7 +200,7 @@ struct Recv : ChannelOp<Recv, /*kSend=*/false> {
   static distrt_handle_t run(Memo<Plan> &m, const Call &c) {
     const Plan &p = m.plan;
     if (p.path == Path::Host)
-      return hostRecv(*p.team, c.params[0], m.outs, c.async, c.loc);
+      return hostRecv(*p.team, c.params.scalar(0), m.outs, c.async, c.loc);
     if (p.peer < 0) {
       zeroAll(m.outs);
       return done(c.op, c.team, c.loc, c.async);
@@ -224,41 +224,47 @@ distrt_handle_t distrt_send(int64_t team, const distrt_groups_t *pairs,
                             int64_t channelId, int32_t hostTransfer, int64_t n,
                             const distrt_operand_t *inputs, int32_t async,
                             distrt_site_t *site, const char *loc) {
-  return cEntry<Send>("send", team, pairs, {channelId, hostTransfer != 0}, n,
-                      inputs, -1, nullptr, async, site, loc);
+  const int64_t scalars[] = {channelId, hostTransfer != 0};
+  return cEntry<Send>("send", team, pairs, Params(scalars), n, inputs, -1,
+                      nullptr, async, site, loc);
 }
 
 distrt_handle_t distrt_recv(int64_t team, const distrt_groups_t *pairs,
                             int64_t channelId, int32_t hostTransfer, int64_t n,
                             const distrt_operand_t *outputs, int32_t async,
                             distrt_site_t *site, const char *loc) {
-  return cEntry<Recv>("recv", team, pairs, {channelId, hostTransfer != 0}, -1,
-                      nullptr, n, outputs, async, site, loc);
+  const int64_t scalars[] = {channelId, hostTransfer != 0};
+  return cEntry<Recv>("recv", team, pairs, Params(scalars), -1, nullptr, n,
+                      outputs, async, site, loc);
 }
 
 namespace distrt {
 
 void send(const Team &team, const Groups &pairs, int64_t channel,
           bool hostTransfer, Operands inputs, Site *site, SourceLoc loc) {
-  cxxSync<Send>("send", team, &pairs.spec(), {channel, hostTransfer}, inputs,
+  const int64_t scalars[] = {channel, hostTransfer};
+  cxxSync<Send>("send", team, &pairs.spec(), Params(scalars), inputs,
                 OperandList::none(), site, loc);
 }
 Request sendAsync(const Team &team, const Groups &pairs, int64_t channel,
                   bool hostTransfer, Operands inputs, Site *site,
                   SourceLoc loc) {
-  return cxxAsync<Send>("send", team, &pairs.spec(), {channel, hostTransfer},
-                        inputs, OperandList::none(), site, loc);
+  const int64_t scalars[] = {channel, hostTransfer};
+  return cxxAsync<Send>("send", team, &pairs.spec(), Params(scalars), inputs,
+                        OperandList::none(), site, loc);
 }
 
 void recv(const Team &team, const Groups &pairs, int64_t channel,
           bool hostTransfer, Operands outputs, Site *site, SourceLoc loc) {
-  cxxSync<Recv>("recv", team, &pairs.spec(), {channel, hostTransfer},
+  const int64_t scalars[] = {channel, hostTransfer};
+  cxxSync<Recv>("recv", team, &pairs.spec(), Params(scalars),
                 OperandList::none(), outputs, site, loc);
 }
 Request recvAsync(const Team &team, const Groups &pairs, int64_t channel,
                   bool hostTransfer, Operands outputs, Site *site,
                   SourceLoc loc) {
-  return cxxAsync<Recv>("recv", team, &pairs.spec(), {channel, hostTransfer},
+  const int64_t scalars[] = {channel, hostTransfer};
+  return cxxAsync<Recv>("recv", team, &pairs.spec(), Params(scalars),
                         OperandList::none(), outputs, site, loc);
 }
 

@@ -28,10 +28,9 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "../Check.h"
 #include "../Dtype.h"
 #include "../Error.h"
-#include "../Halo.h"
+#include "../HaloDriver.h"
 #include "../Memref.h"
 #include "../Operands.h"
 #include "../Request.h"
@@ -76,7 +75,65 @@ struct Segment {
   int64_t block, begin, end;
 };
 
+/// The ranks' places on the grid (last axis fastest) and the blocks they
+/// hold.
+struct GridMap {
+  const Spec &spec;
+
+  std::vector<int64_t> coordsOf(int p) const {
+    std::vector<int64_t> c(spec.grid.size());
+    int64_t rest = p;
+    for (size_t a = c.size(); a-- > 0;) {
+      c[a] = rest % spec.grid[a];
+      rest /= spec.grid[a];
+    }
+    return c;
+  }
+  int rankAt(const std::vector<int64_t> &c) const {
+    int64_t p = 0;
+    for (size_t a = 0; a < c.size(); ++a)
+      p = p * spec.grid[a] + c[a];
+    return static_cast<int>(p);
+  }
+  /// The number of blocks along dimension d.
+  int64_t blocks(int64_t d) const {
+    int64_t n = 1;
+    for (int64_t a : spec.axes[static_cast<size_t>(d)])
+      n *= spec.grid[static_cast<size_t>(a)];
+    return n;
+  }
+  /// The index along d of the block at coordinates c.
+  int64_t blockAlong(const std::vector<int64_t> &c, int64_t d) const {
+    int64_t b = 0;
+    for (int64_t a : spec.axes[static_cast<size_t>(d)])
+      b = b * spec.grid[static_cast<size_t>(a)] + c[static_cast<size_t>(a)];
+    return b;
+  }
+  /// Sets the coordinates in c of d's axes to those of block b along d.
+  void placeBlock(std::vector<int64_t> &c, int64_t d, int64_t b) const {
+    const auto &axes = spec.axes[static_cast<size_t>(d)];
+    for (size_t i = axes.size(); i-- > 0;) {
+      const auto a = static_cast<size_t>(axes[i]);
+      c[a] = b % spec.grid[a];
+      b /= spec.grid[a];
+    }
+  }
+};
+
+/// This rank's place in the decomposition: its grid coordinates and, per
+/// dimension, its block, the global index of its local index 0, and the
+/// segments its frame receives and its core sends.
+struct FrameSegments {
+  std::vector<int64_t> coords, block, origin;
+  std::vector<std::vector<Segment>> recvs, sends;
+};
+
 } // namespace
+
+static int64_t headerField(const std::vector<int64_t> &all, int p,
+                           HeaderField f) {
+  return all[static_cast<size_t>(p) * kHeaderFields + f];
+}
 
 /// Parses `v` for a block of rank `r` into `s`; the first error or "".
 static std::string parseSpec(std::span<const int64_t> v, int64_t r, Spec &s) {
@@ -302,18 +359,13 @@ static void forEachProduct(const std::vector<std::vector<Segment>> &segments,
   }
 }
 
-/// Collective over the team: gathers every rank's header and core extents,
-/// validates them the same way on every rank and computes this rank's
-/// receive and send boxes.
-static void makePlan(TeamState &team, UpdateHaloPlan &plan, int32_t dtype,
-                     const MemrefView &block,
-                     std::span<const int64_t> specValues) {
-  plan.clear();
-  const int ranks = team.size, me = team.rank;
-  const int64_t r = block.rank;
-  Spec spec;
-  const std::string error = localError(dtype, block, specValues, ranks, spec);
-
+/// Allgathers every rank's header and checks that every rank passed a valid
+/// spec of the same element type and rank; throws this rank's own `error`
+/// after the allgather, so that no rank hangs.
+static void gatherHeaders(const TeamState &team, UpdateHaloPlan &plan,
+                          int32_t dtype, int64_t r,
+                          std::span<const int64_t> specValues,
+                          const std::string &error) {
   std::array<int64_t, kHeaderFields> header{};
   header[kStatus] = error.empty() ? 0 : 1;
   header[kDtype] = dtype;
@@ -321,219 +373,247 @@ static void makePlan(TeamState &team, UpdateHaloPlan &plan, int32_t dtype,
   header[kSpecLength] = static_cast<int64_t>(specValues.size());
   header[kSpecHash] = specHash(dtype, r, specValues);
   std::vector<int64_t> &all = plan.gathered;
-  all.resize(static_cast<size_t>(ranks) * kHeaderFields);
+  all.resize(static_cast<size_t>(team.size) * kHeaderFields);
   checkMpi(MPI_Allgather(header.data(), kHeaderFields, MPI_INT64_T, all.data(),
                          kHeaderFields, MPI_INT64_T, team.comm),
            "MPI_Allgather");
-  auto field = [&](int p, HeaderField f) {
-    return all[static_cast<size_t>(p) * kHeaderFields + f];
-  };
   if (!error.empty())
     throw Failure(error);
-  for (int p = 0; p < ranks; ++p)
-    if (field(p, kStatus))
+  for (int p = 0; p < team.size; ++p)
+    if (headerField(all, p, kStatus))
       raise("rank {} passed an invalid update_halo block or spec (see its "
             "error)",
             p);
-  for (int p = 0; p < ranks; ++p) {
-    if (field(p, kDtype) != dtype)
+  for (int p = 0; p < team.size; ++p) {
+    if (headerField(all, p, kDtype) != dtype)
       raise("rank {} passed element type {}, rank {} {}", p,
-            dtypeInfo(static_cast<int32_t>(field(p, kDtype))).name, me,
-            dtypeInfo(dtype).name);
-    if (field(p, kBlockRank) != r)
+            dtypeInfo(static_cast<int32_t>(headerField(all, p, kDtype))).name,
+            team.rank, dtypeInfo(dtype).name);
+    if (headerField(all, p, kBlockRank) != r)
       raise("rank {} passed a block of rank {}, rank {} one of rank {}", p,
-            field(p, kBlockRank), me, r);
+            headerField(all, p, kBlockRank), team.rank, r);
   }
-  // Every rank saw the same headers: all or none gather the specs.
-  bool anyDiffers = false;
-  for (int p = 1; p < ranks; ++p)
-    anyDiffers = anyDiffers || field(p, kSpecLength) != field(0, kSpecLength) ||
-                 field(p, kSpecHash) != field(0, kSpecHash);
-  if (anyDiffers) {
-    std::vector<int> counts(static_cast<size_t>(ranks)),
-        displs(static_cast<size_t>(ranks));
-    int total = 0;
-    for (int p = 0; p < ranks; ++p) {
-      counts[static_cast<size_t>(p)] = checkedCount(field(p, kSpecLength));
-      displs[static_cast<size_t>(p)] = total;
-      total += counts[static_cast<size_t>(p)];
-    }
-    std::vector<int64_t> specs(static_cast<size_t>(total));
-    const std::vector<int64_t> mine(specValues.begin(), specValues.end());
-    checkMpi(MPI_Allgatherv(mine.data(), static_cast<int>(mine.size()),
-                            MPI_INT64_T, specs.data(), counts.data(),
-                            displs.data(), MPI_INT64_T, team.comm),
-             "MPI_Allgatherv");
-    auto specOf = [&](int p) {
-      return std::span<const int64_t>(
-          specs.data() + displs[static_cast<size_t>(p)],
-          static_cast<size_t>(counts[static_cast<size_t>(p)]));
-    };
-    int other = 0;
-    while (other + 1 < ranks && std::ranges::equal(specOf(other), mine))
-      ++other;
-    raise("the ranks pass different specs: rank {} {}, rank {} {}", other,
-          shapeText(specOf(other)), me, shapeText(mine));
-  }
+}
 
-  // Every rank passed a valid spec, the same: the core extents.
-  all.resize(static_cast<size_t>(ranks) * static_cast<size_t>(r));
+/// Every rank saw the same headers `all`: if their specs differ, all of
+/// them gather the specs and name the first rank whose spec differs from
+/// this one's.
+static void checkSameSpecs(const TeamState &team,
+                           const std::vector<int64_t> &all,
+                           std::span<const int64_t> specValues) {
+  bool anyDiffers = false;
+  for (int p = 1; p < team.size; ++p)
+    anyDiffers =
+        anyDiffers ||
+        headerField(all, p, kSpecLength) != headerField(all, 0, kSpecLength) ||
+        headerField(all, p, kSpecHash) != headerField(all, 0, kSpecHash);
+  if (!anyDiffers)
+    return;
+  const auto ranks = static_cast<size_t>(team.size);
+  std::vector<int> counts(ranks), displs(ranks);
+  int total = 0;
+  for (size_t p = 0; p < ranks; ++p) {
+    counts[p] =
+        checkedCount(headerField(all, static_cast<int>(p), kSpecLength));
+    displs[p] = total;
+    total += counts[p];
+  }
+  std::vector<int64_t> specs(static_cast<size_t>(total));
+  const std::vector<int64_t> mine(specValues.begin(), specValues.end());
+  checkMpi(MPI_Allgatherv(mine.data(), static_cast<int>(mine.size()),
+                          MPI_INT64_T, specs.data(), counts.data(),
+                          displs.data(), MPI_INT64_T, team.comm),
+           "MPI_Allgatherv");
+  auto specOf = [&](int p) {
+    return std::span<const int64_t>(
+        specs.data() + displs[static_cast<size_t>(p)],
+        static_cast<size_t>(counts[static_cast<size_t>(p)]));
+  };
+  int other = 0;
+  while (other + 1 < team.size && std::ranges::equal(specOf(other), mine))
+    ++other;
+  raise("the ranks pass different specs: rank {} {}, rank {} {}", other,
+        shapeText(specOf(other)), team.rank, shapeText(mine));
+}
+
+/// Allgathers every rank's core extents (its block minus the halo widths)
+/// into plan.gathered: rank p's along d at p * r + d.
+static void gatherCores(const TeamState &team, UpdateHaloPlan &plan,
+                        const MemrefView &block, const Spec &spec) {
+  const int64_t r = block.rank;
+  plan.gathered.resize(static_cast<size_t>(team.size) * static_cast<size_t>(r));
   std::vector<int64_t> cores(static_cast<size_t>(r));
-  for (int64_t d = 0; d < r; ++d)
-    cores[static_cast<size_t>(d)] = block.sizes[d] -
-                                    spec.lo[static_cast<size_t>(d)] -
-                                    spec.hi[static_cast<size_t>(d)];
+  for (size_t d = 0; d < cores.size(); ++d)
+    cores[d] = block.sizes[d] - spec.lo[d] - spec.hi[d];
   if (r > 0)
     checkMpi(MPI_Allgather(cores.data(), static_cast<int>(r), MPI_INT64_T,
-                           all.data(), static_cast<int>(r), MPI_INT64_T,
-                           team.comm),
+                           plan.gathered.data(), static_cast<int>(r),
+                           MPI_INT64_T, team.comm),
              "MPI_Allgather");
-  auto core = [&](int p, int64_t d) {
-    return all[static_cast<size_t>(p) * static_cast<size_t>(r) +
-               static_cast<size_t>(d)];
-  };
+}
 
-  // A rank's coordinates on the grid (last axis fastest), its block index
-  // along d, and the rank at given coordinates.
-  const size_t g = spec.grid.size();
-  auto coordsOf = [&](int p) {
-    std::vector<int64_t> c(g);
-    int64_t rest = p;
-    for (size_t a = g; a-- > 0;) {
-      c[a] = rest % spec.grid[a];
-      rest /= spec.grid[a];
+/// The global offset of each block's core along `d` (one past the last
+/// block: the dimension's extent), from the ranks' core extents `cores`;
+/// the ranks holding one block must agree on its extent.
+static std::vector<int64_t> blockOffsets(const GridMap &grid,
+                                         const std::vector<int64_t> &cores,
+                                         int ranks, int64_t d) {
+  const auto r = static_cast<size_t>(grid.spec.lo.size());
+  auto core = [&](int p) {
+    return cores[static_cast<size_t>(p) * r + static_cast<size_t>(d)];
+  };
+  const auto &axes = grid.spec.axes[static_cast<size_t>(d)];
+  const auto blocks = static_cast<size_t>(grid.blocks(d));
+  std::vector<int64_t> extent(blocks, -1);
+  std::vector<int> holder(blocks, -1);
+  for (int p = 0; p < ranks; ++p) {
+    const int64_t b = grid.blockAlong(grid.coordsOf(p), d);
+    const auto u = static_cast<size_t>(b);
+    if (holder[u] < 0) {
+      holder[u] = p;
+      extent[u] = core(p);
+    } else if (extent[u] != core(p)) {
+      if (axes.empty())
+        raise("dimension {} is not split, but rank {} has a core extent of "
+              "{} along it and rank {} one of {}",
+              d, holder[u], extent[u], p, core(p));
+      raise("dimension {}: ranks {} and {} hold block {} (grid axes {}) but "
+            "have core extents {} and {} along it",
+            d, holder[u], p, b, shapeText(axes), extent[u], core(p));
     }
-    return c;
-  };
-  auto blockAlong = [&](const std::vector<int64_t> &c, int64_t d) {
-    int64_t b = 0;
-    for (int64_t a : spec.axes[static_cast<size_t>(d)])
-      b = b * spec.grid[static_cast<size_t>(a)] + c[static_cast<size_t>(a)];
-    return b;
-  };
-  auto rankAt = [&](const std::vector<int64_t> &c) {
-    int64_t p = 0;
-    for (size_t a = 0; a < g; ++a)
-      p = p * spec.grid[a] + c[a];
-    return static_cast<int>(p);
-  };
-
-  // Per dimension: each block's core extent (the same for every rank of
-  // the block) and global offset.
-  std::vector<std::vector<int64_t>> extent(static_cast<size_t>(r)),
-      offset(static_cast<size_t>(r));
-  for (int64_t d = 0; d < r; ++d) {
-    const auto &axes = spec.axes[static_cast<size_t>(d)];
-    int64_t blocks = 1;
-    for (int64_t a : axes)
-      blocks *= spec.grid[static_cast<size_t>(a)];
-    auto &ext = extent[static_cast<size_t>(d)];
-    ext.assign(static_cast<size_t>(blocks), -1);
-    std::vector<int> holder(static_cast<size_t>(blocks), -1);
-    for (int p = 0; p < ranks; ++p) {
-      const int64_t b = blockAlong(coordsOf(p), d);
-      const auto u = static_cast<size_t>(b);
-      if (holder[u] < 0) {
-        holder[u] = p;
-        ext[u] = core(p, d);
-      } else if (ext[u] != core(p, d)) {
-        if (axes.empty())
-          raise("dimension {} is not split, but rank {} has a core extent of "
-                "{} along it and rank {} one of {}",
-                d, holder[u], ext[u], p, core(p, d));
-        raise("dimension {}: ranks {} and {} hold block {} (grid axes {}) but "
-              "have core extents {} and {} along it",
-              d, holder[u], p, b, shapeText(axes), ext[u], core(p, d));
-      }
-    }
-    auto &off = offset[static_cast<size_t>(d)];
-    off.assign(static_cast<size_t>(blocks) + 1, 0);
-    for (size_t b = 0; b < ext.size(); ++b)
-      if (__builtin_add_overflow(off[b], ext[b], &off[b + 1]))
-        raise("dimension {}: the cores' extents overflow int64", d);
   }
+  std::vector<int64_t> offset(blocks + 1, 0);
+  for (size_t b = 0; b < blocks; ++b)
+    if (__builtin_add_overflow(offset[b], extent[b], &offset[b + 1]))
+      raise("dimension {}: the cores' extents overflow int64", d);
+  return offset;
+}
 
-  // This rank's block: its index and where its local index 0 lies.
-  const std::vector<int64_t> myCoords = coordsOf(me);
-  std::vector<int64_t> mine(static_cast<size_t>(r)), origin(mine.size());
-  std::vector<std::vector<Segment>> recvSegs(mine.size()),
-      sendSegs(mine.size());
-  for (int64_t d = 0; d < r; ++d) {
-    const auto u = static_cast<size_t>(d);
-    const auto &off = offset[u];
-    const int64_t b = blockAlong(myCoords, d), n = off.back();
-    mine[u] = b;
-    origin[u] = off[static_cast<size_t>(b)] - spec.lo[u];
-    const int64_t frameBegin = std::max<int64_t>(0, origin[u]);
-    const int64_t frameEnd = std::min(n, origin[u] + block.sizes[d]);
-    const int64_t coreBegin = off[static_cast<size_t>(b)],
-                  coreEnd = off[static_cast<size_t>(b) + 1];
+/// This rank's block along d, where its local index 0 lies, and the
+/// segments its frame receives and its core sends (FrameSegments).
+static FrameSegments frameSegments(const GridMap &grid,
+                                   const std::vector<int64_t> &cores, int ranks,
+                                   int me, const MemrefView &block) {
+  const Spec &spec = grid.spec;
+  const auto r = static_cast<size_t>(block.rank);
+  FrameSegments f{grid.coordsOf(me), std::vector<int64_t>(r),
+                  std::vector<int64_t>(r), std::vector<std::vector<Segment>>(r),
+                  std::vector<std::vector<Segment>>(r)};
+  for (size_t u = 0; u < r; ++u) {
+    const auto d = static_cast<int64_t>(u);
+    const std::vector<int64_t> off = blockOffsets(grid, cores, ranks, d);
+    const int64_t b = grid.blockAlong(f.coords, d), n = off.back();
+    const auto ub = static_cast<size_t>(b);
+    f.block[u] = b;
+    f.origin[u] = off[ub] - spec.lo[u];
+    const int64_t frameBegin = std::max<int64_t>(0, f.origin[u]);
+    const int64_t frameEnd = std::min(n, f.origin[u] + block.sizes[d]);
     for (size_t q = 0; q + 1 < off.size(); ++q) {
       const auto beta = static_cast<int64_t>(q);
       // Cells of this frame that block beta owns.
       const int64_t rb = std::max(frameBegin, off[q]),
                     re = std::min(frameEnd, off[q + 1]);
       if (rb < re)
-        recvSegs[u].push_back({beta, rb, re});
+        f.recvs[u].push_back({beta, rb, re});
       // Cells of this core in block beta's frame.
-      const int64_t sb = std::max(coreBegin, off[q] - spec.lo[u]),
-                    se = std::min(coreEnd, off[q + 1] + spec.hi[u]);
+      const int64_t sb = std::max(off[ub], off[q] - spec.lo[u]),
+                    se = std::min(off[ub + 1], off[q + 1] + spec.hi[u]);
       if (sb < se)
-        sendSegs[u].push_back({beta, sb, se});
+        f.sends[u].push_back({beta, sb, se});
     }
   }
+  return f;
+}
 
-  const DtypeInfo &element = dtypeInfo(dtype);
+/// Whether the receiver's direction of a box fits in a tag (3^r of them).
+static bool directionTagsFit(int64_t r) {
   int64_t directions = 1;
   for (int64_t d = 0; d < r && directions <= kDirectionTags; ++d)
     directions *= 3;
-  const bool directionTags = directions <= kDirectionTags;
-  std::vector<int64_t> starts(mine.size()), sizes(mine.size()),
-      coords(myCoords);
-  // One box per choice of segments that is not this rank's own core; `send`
-  // flips the direction to the receiver's view.
-  auto addBoxes = [&](const std::vector<std::vector<Segment>> &segments,
-                      bool send, std::vector<HaloBox> &boxes) {
+  return directions <= kDirectionTags;
+}
+
+namespace {
+
+/// Makes the boxes of the products of one segment per dimension.
+class BoxMaker {
+public:
+  BoxMaker(UpdateHaloPlan &plan, const GridMap &grid, const FrameSegments &f,
+           const MemrefView &block, const DtypeInfo &element)
+      : plan_(plan), grid_(grid), f_(f), block_(block), element_(element),
+        directionTags_(directionTagsFit(block.rank)), starts_(f.block.size()),
+        sizes_(f.block.size()), coords_(f.coords) {}
+
+  /// One box per choice of `segments` that is not this rank's own core;
+  /// `send` flips the direction to the receiver's view.
+  void add(const std::vector<std::vector<Segment>> &segments, bool send,
+           std::vector<HaloBox> &boxes) {
     forEachProduct(segments, [&](const std::vector<size_t> &choice) {
       bool own = true;
       int64_t tag = 0;
-      for (int64_t d = r - 1; d >= 0; --d) {
-        const auto u = static_cast<size_t>(d);
+      for (size_t u = segments.size(); u-- > 0;) {
         const Segment &s = segments[u][choice[u]];
-        own = own && s.block == mine[u];
-        const int64_t step = send ? mine[u] - s.block : s.block - mine[u];
+        own = own && s.block == f_.block[u];
+        const int64_t step =
+            send ? f_.block[u] - s.block : s.block - f_.block[u];
         tag = tag * 3 + (step < 0 ? 0 : step == 0 ? 1 : 2);
-        starts[u] = s.begin - origin[u];
-        sizes[u] = s.end - s.begin;
-        // The block's index along d, spread over its axes.
-        int64_t rest = s.block;
-        const auto &axes = spec.axes[u];
-        for (size_t i = axes.size(); i-- > 0;) {
-          const auto a = static_cast<size_t>(axes[i]);
-          coords[a] = rest % spec.grid[a];
-          rest /= spec.grid[a];
-        }
+        starts_[u] = s.begin - f_.origin[u];
+        sizes_[u] = s.end - s.begin;
+        grid_.placeBlock(coords_, static_cast<int64_t>(u), s.block);
       }
       if (own)
         return;
-      boxes.push_back(makeBox(plan, rankAt(coords),
-                              kTagBase + (directionTags ? int(tag) : 0), starts,
-                              sizes, block.strides, element));
+      boxes.push_back(makeBox(plan_, grid_.rankAt(coords_),
+                              kTagBase + (directionTags_ ? int(tag) : 0),
+                              starts_, sizes_, block_.strides, element_));
     });
-  };
-  addBoxes(recvSegs, false, plan.recvs);
-  addBoxes(sendSegs, true, plan.sends);
+  }
+
+private:
+  UpdateHaloPlan &plan_;
+  const GridMap &grid_;
+  const FrameSegments &f_;
+  const MemrefView &block_;
+  const DtypeInfo &element_;
+  bool directionTags_;
+  /// The box being made, and the grid coordinates of its peer.
+  std::vector<int64_t> starts_, sizes_, coords_;
+};
+
+} // namespace
+
+/// Collective over the team: gathers every rank's header and core extents,
+/// validates them the same way on every rank and computes this rank's
+/// receive and send boxes.
+static void makePlan(TeamState &team, UpdateHaloPlan &plan, int32_t dtype,
+                     const MemrefView &block,
+                     std::span<const int64_t> specValues) {
+  plan.clear();
+  Spec spec;
+  const std::string error =
+      localError(dtype, block, specValues, team.size, spec);
+  gatherHeaders(team, plan, dtype, block.rank, specValues, error);
+  // Every rank saw the same headers: all or none gather the specs.
+  checkSameSpecs(team, plan.gathered, specValues);
+  // Every rank passed a valid spec, the same: the core extents.
+  gatherCores(team, plan, block, spec);
+  const GridMap grid{spec};
+  const FrameSegments f =
+      frameSegments(grid, plan.gathered, team.size, team.rank, block);
+  BoxMaker boxes(plan, grid, f, block, dtypeInfo(dtype));
+  boxes.add(f.recvs, false, plan.recvs);
+  boxes.add(f.sends, true, plan.sends);
   planKey(plan.key, dtype, block, specValues);
   plan.valid = true;
 }
 
 /// Posts the exchange of `plan` on `block`; completes it unless `async`.
-static distrt_handle_t exchange(TeamState &team, const UpdateHaloPlan &plan,
-                                const MemrefView &block, size_t elementSize,
-                                bool async, const SourceLoc &loc) {
+static distrt_handle_t postExchange(TeamState &team, const UpdateHaloPlan &plan,
+                                    const MemrefView &block, size_t elementSize,
+                                    bool async, const SourceLoc &loc) {
   if (plan.recvs.empty() && plan.sends.empty())
     return done("update_halo", team.id, loc, async);
-  MPI_Comm comm = haloComm(team);
+  MPI_Comm comm = team.halos->comm;
   std::byte *base = stridedBytes(block, elementSize).base;
   const int64_t r = block.rank;
   return runInSlot("update_halo", team.id, loc, async, [&](RequestSlot &slot) {
@@ -579,39 +659,52 @@ static distrt_handle_t exchange(TeamState &team, const UpdateHaloPlan &plan,
   });
 }
 
-/// update_halo of either API: plans unless the plan of `key` holds, then
-/// exchanges.
-static distrt_handle_t updateHalo(int64_t teamId, int64_t key, int32_t dtype,
-                                  const MemrefView &block,
-                                  std::span<const int64_t> spec, bool async,
-                                  const SourceLoc &loc) {
-  return guarded("update_halo", teamId, loc, [&] {
-    Watch watch("update_halo", loc, teamId, kWaitsForTeam);
-    TeamState &team = lookupTeam(teamId);
-    UpdateHaloPlan &plan =
-        cachedPlan(team.updateHaloPlans, team.updateHaloScratch, key);
-    const bool holds = plan.valid && samePlanKey(plan.key, dtype, block, spec);
-    // A rank that replans while another does not would wait for it forever.
-    if (gChecked) [[unlikely]]
-      agreeOnHalo("update_halo", teamId, key, dtype, block.rank, !holds, loc,
-                  watch.record());
-    if (!holds) {
-      if (BlockedCall *b = watch.record()) {
-        b->waitsFor = "the other members of team {team} to exchange "
-                      "update_halo's plan headers (key {channel})";
-        b->channel = key;
-      }
-      makePlan(team, plan, dtype, block, spec);
-    }
-    if (BlockedCall *b = watch.record()) {
-      b->waitsFor = "the halo cells of team ranks {peers} (key {channel})";
-      b->channel = key;
-      b->peerCount = 0;
-      for (const HaloBox &box : plan.recvs)
-        b->addPeer(box.peer);
-    }
-    return exchange(team, plan, block, dtypeInfo(dtype).size, async, loc);
-  });
+namespace {
+
+struct UpdateHaloArgs {
+  const MemrefView &block;
+  std::span<const int64_t> spec;
+};
+
+/// update_halo's kind for performHalo (HaloDriver.h).
+struct UpdateHaloOp {
+  using Plan = UpdateHaloPlan;
+  using Args = UpdateHaloArgs;
+  static constexpr const char *kName = "update_halo";
+  static constexpr const char *kWaitsForHeaders =
+      "the other members of team {team} to exchange update_halo's plan "
+      "headers (key {channel})";
+  static constexpr const char *kWaitsForPeers =
+      "the halo cells of team ranks {peers} (key {channel})";
+
+  static PlanCache<UpdateHaloPlan> &plans(TeamHalos &halos) {
+    return halos.updateHalo;
+  }
+  static bool holds(const UpdateHaloPlan &plan, const HaloCall &c,
+                    const Args &a) {
+    return samePlanKey(plan.key, c.dtype, a.block, a.spec);
+  }
+  /// The plan's key is the whole call.
+  static void checkHeld(const UpdateHaloPlan &, const Args &) {}
+  static void plan(TeamState &team, UpdateHaloPlan &plan, const HaloCall &c,
+                   const Args &a) {
+    makePlan(team, plan, c.dtype, a.block, a.spec);
+  }
+  static distrt_handle_t exchange(TeamState &team, const UpdateHaloPlan &plan,
+                                  const HaloCall &c, const Args &a) {
+    return postExchange(team, plan, a.block, dtypeInfo(c.dtype).size, c.async,
+                        c.loc);
+  }
+};
+
+} // namespace
+
+/// update_halo of either API.
+[[gnu::noinline]] static distrt_handle_t
+updateHalo(int64_t team, int64_t key, int32_t dtype, const MemrefView &block,
+           std::span<const int64_t> spec, bool async, const SourceLoc &loc) {
+  return performHalo<UpdateHaloOp>({team, key, dtype, block.rank, async, loc},
+                                   {block, spec});
 }
 
 } // namespace distrt::detail

@@ -1,6 +1,6 @@
 //===- AbiTest.cpp - The lowering's runtime table matches distrt.h --------===//
 //
-// lowering/RuntimeAPI.cpp declares the runtime functions from
+// lowering/RuntimeAPI/RuntimeAPI.cpp declares the runtime functions from
 // RuntimeFunctions.def. Here each entry's type codes are compared with the
 // prototype in distrt.h, and taking each function's address links it against
 // the built library: a drift between the three fails this test.
@@ -33,8 +33,8 @@ template <typename R, typename... A> std::string codesOf(R (*)(A...)) {
 }
 
 /// Expands the table's compound codes into C parameters: `m` (unranked
-/// memref) is (rank, descriptor), `g` a groups pointer, `s` a site pointer,
-/// `o` (n, operands), `O` (n, inputs, outputs).
+/// memref) is (rank, descriptor), `g` a groups pointer, `t` a table
+/// pointer, `s` a site pointer, `o` (n, operands), `O` (n, inputs, outputs).
 std::string expand(const char *result, const char *arguments) {
   std::string codes = std::string(result) + ":";
   for (const char *c = arguments; *c; ++c) {
@@ -44,6 +44,7 @@ std::string expand(const char *result, const char *arguments) {
       codes += "lp";
       break;
     case 'g':
+    case 't':
     case 's':
       codes += "p";
       break;

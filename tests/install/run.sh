@@ -41,6 +41,8 @@ for f in include/distruntime/Runtime/distrt.h include/distruntime/Runtime/distrt
   include/distruntime/Dialect/DistRuntime/IR/DistRuntimeOps.td \
   include/distruntime/Dialect/DistRuntime/IR/DistRuntimeOps.h.inc \
   include/distruntime/Conversion/Passes.h.inc \
+  include/distruntime/Conversion/RuntimeAPI/RuntimeAPI.h \
+  include/distruntime/Pipelines/Passes.h include/distruntime/Pipelines/Passes.h.inc \
   lib/libdistrt.so lib/libDistRuntimeDialect.a lib/libDistRuntimePipelines.a \
   lib/DistRuntimePlugin.so bin/distruntime-opt bin/distruntime-compile \
   share/distruntime/compile.sh lib/cmake/DistRuntime/DistRuntimeConfig.cmake \

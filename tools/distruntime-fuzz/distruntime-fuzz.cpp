@@ -16,6 +16,7 @@
 
 #include "distruntime/Conversion/Passes.h"
 #include "distruntime/InitAllDistRuntime.h"
+#include "distruntime/Pipelines/Passes.h"
 
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/MLIRContext.h"

@@ -1,7 +1,7 @@
 //===- distruntime-opt.cpp - mlir-opt with the distruntime dialect --------===//
 
-#include "distruntime/Conversion/Passes.h"
 #include "distruntime/InitAllDistRuntime.h"
+#include "distruntime/Pipelines/Passes.h"
 
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/InitAllPasses.h"

@@ -5,9 +5,9 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "distruntime/Conversion/Passes.h"
 #include "distruntime/Dialect/DistRuntime/IR/BufferizableOpInterfaceImpl.h"
 #include "distruntime/Dialect/DistRuntime/IR/DistRuntimeDialect.h"
+#include "distruntime/Pipelines/Passes.h"
 
 #include "mlir/Tools/Plugins/DialectPlugin.h"
 #include "mlir/Tools/Plugins/PassPlugin.h"

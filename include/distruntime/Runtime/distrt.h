@@ -1,8 +1,8 @@
 /*===- distrt.h - C ABI of the distruntime runtime library ------*- C -*-===*\
 |*                                                                          *|
 |* The one declaration of every symbol that lowered distruntime IR calls.   *|
-|* lowering/RuntimeAPI.cpp mirrors this file; tests/Runtime/AbiTest checks  *|
-|* that both agree with the built library.                                  *|
+|* lowering/RuntimeAPI/RuntimeAPI.cpp mirrors this file; tests/Runtime/     *|
+|* AbiTest checks that both agree with the built library.                   *|
 |*                                                                          *|
 |* Conventions:                                                             *|
 |*  - Memrefs travel as MLIR's unranked memref: (int64_t rank, void *desc), *|
@@ -150,8 +150,9 @@ typedef enum distrt_group_mode {
 /// a row needs at least one id; anything else is an error. The lowering
 /// writes this form from any -1 padding all_reduce's verifier accepts (ids
 /// moved to the front of their row, rows of only -1 dropped). all_reduce and
-/// collective_broadcast take ragged groups; all_gather, all_to_all and
-/// reduce_scatter need groups of one size; source_target_pairs have no -1.
+/// collective_broadcast take ragged groups; all_gather, all_to_all,
+/// all_to_all_v and reduce_scatter need groups of one size;
+/// source_target_pairs have no -1.
 typedef struct distrt_groups {
   int32_t mode;
   int64_t num_replicas;
@@ -160,6 +161,15 @@ typedef struct distrt_groups {
   int64_t group_size;
   const int64_t *ids;
 } distrt_groups_t;
+
+/// A constant i64 table of an op (all_to_all_v's counts), emitted by the
+/// lowering as a constant global as the groups are. The runtime compares
+/// tables by content, so a caller's table may live anywhere (the stack)
+/// for the duration of the call.
+typedef struct distrt_table {
+  int64_t size;
+  const int64_t *values;
+} distrt_table_t;
 
 /// One operand of a variadic op: an unranked memref and its element type.
 typedef struct distrt_operand {
@@ -172,8 +182,8 @@ typedef struct distrt_operand {
 /// global zero but for its `flags`. The runtime keeps there the site's last
 /// call that passed every check and its plan (`owner`, `memo`: its own,
 /// never touched by the caller), so a loop repeating the call goes straight
-/// to MPI while the call (team, groups, scalars, operand descriptors) is
-/// unchanged.
+/// to MPI while the call (team, groups, scalars, tables, operand
+/// descriptors) is unchanged.
 typedef struct distrt_site {
   uint64_t flags;
   const void *owner;
@@ -182,8 +192,8 @@ typedef struct distrt_site {
 
 /// Set by the lowering when every memref operand of the op has a static
 /// shape, offset and strides in its type: at such a site only the team and
-/// the buffers' addresses can change from call to call (the groups and
-/// scalars are the op's attributes), and the runtime compares only those.
+/// the buffers' addresses can change from call to call (the groups, scalars
+/// and tables are the op's attributes), and the runtime compares only those.
 /// With DISTRT_CHECK=1 in the environment it compares everything and
 /// reports a call that breaks the flag.
 #define DISTRT_SITE_STATIC 1u
@@ -222,6 +232,20 @@ distrt_handle_t distrt_all_to_all(int64_t team, const distrt_groups_t *groups,
                                   const distrt_operand_t *outputs,
                                   int32_t async, distrt_site_t *site,
                                   const char *loc);
+
+/// The member at position i of a group of G sends sendCounts[i][j] rows
+/// (slices along dimension 0) of inputs[k] to member j, consecutive from
+/// row 0 in group order, and receives recvCounts[i][j] rows from member j
+/// into the leading rows of outputs[k], in group order; the output rows
+/// past them become zeros. Both tables are G x G, row-major, the same on
+/// every member, and recvCounts is the transpose of sendCounts.
+distrt_handle_t distrt_all_to_all_v(int64_t team, const distrt_groups_t *groups,
+                                    const distrt_table_t *sendCounts,
+                                    const distrt_table_t *recvCounts, int64_t n,
+                                    const distrt_operand_t *inputs,
+                                    const distrt_operand_t *outputs,
+                                    int32_t async, distrt_site_t *site,
+                                    const char *loc);
 
 /// Reduces inputs[k] over the group and keeps the block of scatterDim at
 /// this member's position in its group.
@@ -269,9 +293,10 @@ void distrt_check_failed(const char *op, const char *what, int64_t have,
 
 /// Checked mode, as DISTRT_CHECK=1 in the environment: each collective
 /// first agrees with its team on its signature (op, location, groups,
-/// operand types and shapes, scalars) and a difference is an error on every
-/// rank naming the field; it also starts the watchdog (120 s unless a
-/// timeout is set). Every rank must make the same call, between ops.
+/// operand types and shapes, scalars, tables) and a difference is an error
+/// on every rank naming the field; it also starts the watchdog (120 s
+/// unless a timeout is set). Every rank must make the same call, between
+/// ops.
 void distrt_set_check(int32_t on);
 
 /// The watchdog's timeout in seconds, as DISTRT_TIMEOUT=<seconds>: an op,

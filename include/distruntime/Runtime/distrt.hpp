@@ -286,7 +286,7 @@ void wait(distrt_handle_t handle,
 
 /// The memo of one call site: pass the same Site to the repeated calls of
 /// one op (a loop body) and the runtime reuses the plan of the last call
-/// while the call is unchanged (team, groups, scalars, operand
+/// while the call is unchanged (team, groups, scalars, tables, operand
 /// descriptors); any change plans again. Without a Site every call plans.
 /// Move-only; its memo is freed with it.
 class Site {
@@ -451,6 +451,18 @@ Request allToAllAsync(const Team &team, const Groups &groups, int64_t splitDim,
                       int64_t concatDim, int64_t splitCount, Operands inputs,
                       Operands outputs, Site *site = nullptr,
                       SourceLoc loc = std::source_location::current());
+
+/// sendCounts and recvCounts: G x G row-major (see distrt_all_to_all_v).
+void allToAllV(const Team &team, const Groups &groups,
+               std::span<const int64_t> sendCounts,
+               std::span<const int64_t> recvCounts, Operands inputs,
+               Operands outputs, Site *site = nullptr,
+               SourceLoc loc = std::source_location::current());
+Request allToAllVAsync(const Team &team, const Groups &groups,
+                       std::span<const int64_t> sendCounts,
+                       std::span<const int64_t> recvCounts, Operands inputs,
+                       Operands outputs, Site *site = nullptr,
+                       SourceLoc loc = std::source_location::current());
 
 void reduceScatter(const Team &team, const Groups &groups, RedOp op,
                    int64_t scatterDim, Operands inputs, Operands outputs,

@@ -1,10 +1,10 @@
 // An opt-like tool built against the installed package: registers the
 // distruntime dialect, its bufferization models and every distruntime pass
 // (and the upstream ones the pipelines use) and runs MlirOptMain.
-#include "distruntime/Conversion/Passes.h"
 #include "distruntime/Dialect/DistRuntime/IR/BufferizableOpInterfaceImpl.h"
 #include "distruntime/Dialect/DistRuntime/IR/DistRuntimeDialect.h"
 #include "distruntime/Dialect/DistRuntime/IR/DistRuntimeOps.h"
+#include "distruntime/Pipelines/Passes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"

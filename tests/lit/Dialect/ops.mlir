@@ -81,3 +81,11 @@ func.func @handle_through_if(%buf: memref<4xf64>, %c: i1) {
   distruntime.wait %g
   return
 }
+
+// A run-time size check (emitted by distruntime-lower-gather-scatter).
+// CHECK-LABEL: func @check
+func.func @check(%have: index, %want: index) {
+  // CHECK: distruntime.check sle %{{.*}}, %{{.*}}, "gather", "slice_sizes[0] against operand dimension 0"
+  distruntime.check sle %have, %want, "gather", "slice_sizes[0] against operand dimension 0"
+  return
+}

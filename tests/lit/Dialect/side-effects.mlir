@@ -33,3 +33,16 @@ func.func @no_hoist_over_wait(%buf: memref<4xf64>) -> f64 {
   %v = memref.load %buf[%c0] : memref<4xf64>
   return %v : f64
 }
+
+// A run-time check has no result but ends the job when it fails: kept, and
+// the loads it guards stay after it.
+// CHECK-LABEL: func @keep_check
+func.func @keep_check(%buf: memref<?xf64>, %n: index) -> f64 {
+  %c0 = arith.constant 0 : index
+  %d = memref.dim %buf, %c0 : memref<?xf64>
+  // CHECK: distruntime.check sle
+  // CHECK-NEXT: memref.load
+  distruntime.check sle %n, %d, "gather", "size against buffer"
+  %v = memref.load %buf[%c0] : memref<?xf64>
+  return %v : f64
+}

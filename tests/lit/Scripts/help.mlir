@@ -3,7 +3,6 @@
 // RUN: bash %S/Inputs/check-help.sh %examples/../scripts | FileCheck %s
 // CHECK-DAG: ok: bench.sh
 // CHECK-DAG: ok: build.sh
-// CHECK-DAG: ok: check-style.sh
 // CHECK-DAG: ok: compile.sh
 // CHECK-DAG: ok: fresh-check.sh
 // CHECK-DAG: ok: fuzz.sh

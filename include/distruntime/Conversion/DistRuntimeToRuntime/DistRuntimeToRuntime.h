@@ -1,6 +1,6 @@
 //===- DistRuntimeToRuntime.h - ops to libdistrt calls ----------*- C++ -*-===//
 //
-// The pieces of convert-distruntime-to-runtime, for pipelines that lower
+// convert-distruntime-to-runtime, and its pieces for pipelines that lower
 // distruntime ops together with other dialects in one conversion.
 //
 //===----------------------------------------------------------------------===//
@@ -8,9 +8,13 @@
 #ifndef DISTRUNTIME_CONVERSION_DISTRUNTIMETORUNTIME_DISTRUNTIMETORUNTIME_H
 #define DISTRUNTIME_CONVERSION_DISTRUNTIMETORUNTIME_DISTRUNTIMETORUNTIME_H
 
+#include "mlir/Pass/Pass.h"
 #include "mlir/Transforms/DialectConversion.h"
 
 namespace mlir::distruntime {
+
+#define GEN_PASS_DECL_CONVERTDISTRUNTIMETORUNTIME
+#include "distruntime/Conversion/Passes.h.inc"
 
 /// Converts !distruntime.async_handle to i64, the runtime's handle, and
 /// keeps every other type; casts bridge converted and unconverted values.

@@ -20,11 +20,25 @@ def DistRuntime_Dialect : Dialect {
   let description = [{
     The `distruntime` dialect represents operations that need a distributed
     runtime: the members of a *team* (MPI processes) execute the same
-    operations on different data. Basic operations (`team_size`,
-    `team_member`) query the runtime without communicating; collective
-    operations (`allreduce`, `get_halo`) involve the other members of the team
-    and may be asynchronous, returning an `!distruntime.async_handle` that
-    `distruntime.wait` completes before the results are used.
+    operations on different data. Its operations come in families:
+
+    * team queries, `team_size` and `team_member`, which do not
+      communicate;
+    * the RFC's in-place `allreduce` over the whole team;
+    * halo exchange: `get_halo` (the rows around the local block of an
+      array distributed along its first dimension, always async) and
+      `update_halo` (the in-place exchange of a Cartesian block
+      decomposition, which upstream's `shard.update_halo` maps onto);
+    * StableHLO-style collectives over process groups (`replica_groups`,
+      `channel_id`): `all_gather`, `all_reduce`, `all_to_all`,
+      `all_to_all_v`, `reduce_scatter`, `collective_broadcast`,
+      `collective_permute`, and the point-to-point `send` and `recv`, on
+      tensors or memrefs;
+    * `gather` and `scatter` with batching dimensions, which run on each
+      process's local data without communicating;
+    * `wait`, which completes an op issued `async` (it then returns an
+      `!distruntime.async_handle`) before its results are used, and
+      `check`, a run-time size check emitted by the dialect's transforms.
 
     A team is a non-negative integer id. Team 0 is the world; a host program
     can register more teams with the runtime (`distrt_team_register`).

@@ -1,8 +1,9 @@
 //===- DistRuntimeCollectiveOps.td - collectives -----------*- tablegen -*-===//
 //
-// all_gather, all_reduce, all_to_all, reduce_scatter, collective_broadcast,
-// collective_permute, send and recv with StableHLO's process groups
-// (replica_groups, channel_id, use_global_device_ids) and source_target_pairs.
+// all_gather, all_reduce, all_to_all, all_to_all_v, reduce_scatter,
+// collective_broadcast, collective_permute, send and recv with StableHLO's
+// process groups (replica_groups, channel_id, use_global_device_ids) and
+// source_target_pairs.
 //
 // Every op works on tensors (value results) or on memrefs (outputs passed in
 // with `outs`), synchronously or, with `async`, returning an
@@ -282,6 +283,53 @@ def DistRuntime_AllToAllOp : DistRuntime_CollectiveOp<"all_to_all", "AllToAll",
       return {static_cast<int64_t>(getSplitDimension()),
               static_cast<int64_t>(getConcatDimension()),
               static_cast<int64_t>(getSplitCount())};
+    }
+  }];
+}
+
+//===----------------------------------------------------------------------===//
+// AllToAllVOp
+//===----------------------------------------------------------------------===//
+
+def DistRuntime_AllToAllVOp : DistRuntime_CollectiveOp<"all_to_all_v",
+    "AllToAllV",
+    (ins DistRuntime_Groups:$send_counts, DistRuntime_Groups:$recv_counts),
+    ReplicaGroups> {
+  let summary = "exchange blocks of any size between group members "
+                "(MPI_Alltoallv)";
+  let description = [{
+    Within each process group of `G` members, the member at position `i`
+    sends the member at position `j` `send_counts[i][j]` rows (slices along
+    dimension 0) of each input and receives `recv_counts[i][j]` rows from
+    it. An input's rows go out in group order, consecutive: rows
+    `[0, send_counts[i][0])` to member 0, the next `send_counts[i][1]` to
+    member 1, and so on; rows past their sum are not sent. The received
+    blocks fill the output's leading rows in group order; rows past them
+    are zeros. Both tables are `G x G`, the same on every process (the
+    program is SPMD, so a row per member says what each one does), and
+    `recv_counts` is the transpose of `send_counts`: both sides are stated,
+    as in `MPI_Alltoallv`, and checked against each other. Process groups
+    are `cross_replica(replica_groups)` if `channel_id <= 0`, else
+    `cross_partition(replica_groups)`. Several operands are exchanged with
+    the same counts.
+
+    ```mlir
+    // 2 processes: %x@0 = [0, 1, 2], %x@1 = [10, 11, 12]
+    // process 0 sends [0] to itself and [1, 2] to 1; process 1 sends
+    // [10, 11, 12] to 0 and nothing to itself.
+    %r = distruntime.all_to_all_v ins(%x : tensor<3xi64>)
+        {send_counts = dense<[[1, 2], [3, 0]]> : tensor<2x2xi64>,
+         recv_counts = dense<[[1, 3], [2, 0]]> : tensor<2x2xi64>,
+         replica_groups = dense<[[0, 1]]> : tensor<1x2xi64>}
+        -> tensor<4xi64>
+    // %r@0 = [0, 10, 11, 12], %r@1 = [1, 2, 0, 0]
+    ```
+  }];
+  let collectiveDeclaration = [{
+    ::llvm::SmallVector<int64_t> getChangedDims() { return {0}; }
+    ::llvm::SmallVector<::llvm::SmallVector<int64_t>> getRuntimeTables() {
+      return {::llvm::to_vector(getSendCounts().getValues<int64_t>()),
+              ::llvm::to_vector(getRecvCounts().getValues<int64_t>())};
     }
   }];
 }

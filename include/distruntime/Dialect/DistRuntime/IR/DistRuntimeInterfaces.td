@@ -50,6 +50,13 @@ def DistRuntime_CollectiveOpInterface : OpInterface<"CollectiveOpInterface"> {
       }], "::llvm::SmallVector<int64_t>", "getRuntimeScalars", (ins), "",
       "return {};">,
     InterfaceMethod<[{
+        The op's constant i64 tables (all_to_all_v's counts), in order: the
+        runtime call's arguments after its scalars. Each is emitted as a
+        constant global, as the groups are; the runtime matches them by
+        content and checked mode hashes them.
+      }], "::llvm::SmallVector<::llvm::SmallVector<int64_t>>",
+      "getRuntimeTables", (ins), "", "return {};">,
+    InterfaceMethod<[{
         Creates the memref form of this op: the same attributes and regions,
         reading `inputs` and writing `outputs`, with a handle if this op has
         one and no tensor results.

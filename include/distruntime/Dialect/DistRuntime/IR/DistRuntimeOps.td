@@ -1,8 +1,8 @@
 //===- DistRuntimeOps.td - DistRuntime operations ----------*- tablegen -*-===//
 //
 // The operations of the DistRuntime RFC: team_size, team_member, wait,
-// allreduce and get_halo; and update_halo, the n-D halo exchange that
-// shard.update_halo maps onto.
+// allreduce and get_halo; update_halo, the n-D halo exchange that
+// shard.update_halo maps onto; and check, a run-time size check.
 //
 //===----------------------------------------------------------------------===//
 
@@ -190,10 +190,6 @@ def DistRuntime_GetHaloOp : DistRuntime_Op<"get_halo", [
     `:` type($local) `->` type($left) `,` type($right)
   }];
   let extraClassDeclaration = [{
-    /// Rank of the distributed array.
-    int64_t getArrayRank() {
-      return ::llvm::cast<::mlir::ShapedType>(getLocal().getType()).getRank();
-    }
     /// Halo shape implied by constant geometry operands; kDynamic where an
     /// input is not a constant.
     ::llvm::SmallVector<int64_t> getStaticHaloShape(bool left);
@@ -283,11 +279,58 @@ def DistRuntime_UpdateHaloOp : DistRuntime_Op<"update_halo", [
       CArg<"std::optional<int64_t>", "std::nullopt">:$key,
       CArg<"bool", "false">:$async)>
   ];
-  let extraClassDeclaration = [{
-    /// The halo sizes, static ones as index attributes.
-    ::llvm::SmallVector<::mlir::OpFoldResult> getMixedHaloSizes();
-  }];
   let hasVerifier = 1;
+}
+
+//===----------------------------------------------------------------------===//
+// CheckOp
+//===----------------------------------------------------------------------===//
+
+def DistRuntime_CheckPredicate : I64EnumAttr<"CheckPredicate",
+    "relation between two sizes that distruntime.check requires", [
+  I64EnumAttrCase<"eq", 0>,
+  I64EnumAttrCase<"ne", 1>,
+  I64EnumAttrCase<"slt", 2>,
+  I64EnumAttrCase<"sle", 3>,
+  I64EnumAttrCase<"sgt", 4>,
+  I64EnumAttrCase<"sge", 5>
+]> {
+  let cppNamespace = "::mlir::distruntime";
+}
+
+// Not Pure: a failing check ends the job, so it is never erased or moved
+// past the accesses it guards.
+def DistRuntime_CheckOp : DistRuntime_Op<"check", [
+    MemoryEffects<[MemWrite]>]> {
+  let summary = "end the job with a message unless two sizes relate";
+  let description = [{
+    Checks at run time that `have <predicate> want` holds for two index
+    values (sizes the verifier could not compare because they are dynamic).
+    If it does not, the job ends with one line per failing rank naming
+    `op_name`, the op's location, the rank, `what` and both sizes:
+
+    ```
+    distrt: error: gather at prog.mlir:7:3: rank 0: result dimension 0 against indices dimension 0: 5 vs 3
+    ```
+
+    Passes that lower distruntime ops into loops (such as
+    `distruntime-lower-gather-scatter`) emit it;
+    `convert-distruntime-to-runtime` lowers it to a call of
+    `distrt_check_failed` on the failing path. Does not communicate.
+
+    ```mlir
+    distruntime.check eq %rows, %n, "gather", "result dimension 0 against indices dimension 0"
+    ```
+  }];
+  let arguments = (ins
+    DistRuntime_CheckPredicate:$predicate,
+    Index:$have,
+    Index:$want,
+    StrAttr:$op_name,
+    StrAttr:$what);
+  let assemblyFormat = [{
+    $predicate $have `,` $want `,` $op_name `,` $what attr-dict
+  }];
 }
 
 include "distruntime/Dialect/DistRuntime/IR/DistRuntimeCollectiveOps.td"

@@ -17,14 +17,12 @@ def LowerGatherScatter : Pass<"distruntime-lower-gather-scatter"> {
     become scf.for nests over memref loads and stores, with start-index
     clamping (gather), per-element bounds checks and the inlined
     update_computation (scatter). Sizes the verifier could not check (dynamic
-    dimensions) are checked at run time: a mismatch calls distrt_check_failed,
-    which reports the op, its location and both sizes. Tensor forms must be
-    bufferized first.
+    dimensions) are checked at run time by `distruntime.check` ops: a mismatch
+    ends the job with a message naming the op, its location and both sizes.
+    Tensor forms must be bufferized first.
   }];
   let dependentDialects = [
     "::mlir::arith::ArithDialect",
-    "::mlir::func::FuncDialect",
-    "::mlir::LLVM::LLVMDialect",
     "::mlir::memref::MemRefDialect",
     "::mlir::scf::SCFDialect"
   ];
@@ -47,17 +45,40 @@ def DecomposeBatchingDims : Pass<"distruntime-decompose-batching-dims"> {
   ];
 }
 
-def VerifyAsync : Pass<"distruntime-verify-async"> {
-  let summary = "Report accesses to the buffers of a pending async op";
+def VerifySPMD : Pass<"distruntime-verify-spmd", "::mlir::ModuleOp"> {
+  let summary = "Check statically that the members of a team agree";
   let description = [{
-    Between an async op and its `wait`, MPI owns the op's buffers. This pass
-    reports, as errors naming the access, the async op and its wait: a write
-    to a buffer the op reads, a read or write of a buffer the op writes, and
-    the deallocation of either, in the async op's block (regions nested in
-    it included) before the op that holds the wait. Only the same buffer
-    (through `memref.cast`) counts, so a correct program is never rejected.
-    Runs first in `distruntime-to-llvm` (`verify-async=0` turns it off).
+    Runs a uniformity analysis (which values may differ between the members
+    of a team) on MLIR's dataflow framework and reports, with locations:
+
+    Errors (definite):
+    - the sides of a branch whose condition may differ run different
+      collectives on one team (op, groups or pairs, reduction, dimensions,
+      element type, static shape, async-ness; a collective against none),
+      naming both collectives, the branch and where its condition comes
+      from (the member id, a load, received data);
+    - an async handle never waited, waited on some paths only, or waited in
+      a loop that does not issue it;
+    - an access to a buffer of a pending async op before its wait: a write
+      to a buffer it reads, a read or write of one it writes, a dealloc of
+      either (same buffer through `memref.cast`, in the op's block);
+    - two outputs of one op on one buffer, or an output on the buffer of
+      another operand it still reads.
+
+    Warnings (possible): a collective in a loop whose trip count may differ,
+    a return under such a branch that may skip a collective, a dynamic
+    operand size that may differ, sides that may run different collectives.
+
+    Runs first in `distruntime-to-llvm` (`verify-spmd=0` turns it off,
+    `spmd-warnings-as-errors=1` fails on warnings).
   }];
+  let options = [
+    Option<"warningsAsErrors", "warnings-as-errors", "bool",
+           /*default=*/"false", "Report possible disagreements as errors">,
+    Option<"printUniformity", "print-uniformity", "bool", /*default=*/"false",
+           "Remark the uniformity of the results of ops that carry the unit "
+           "attribute `spmd.probe` (tests)">
+  ];
 }
 
 #endif // DISTRUNTIME_DIALECT_DISTRUNTIME_TRANSFORMS_PASSES_TD

@@ -1,0 +1,182 @@
+//===- ControlFlow.cpp - which control flow decides where an op runs ------===//
+//
+// The values that decide whether (and how often) a region or block runs:
+// conditions of scf.if, switch flags, loop bounds, the condition of
+// scf.while, and the operands of cf branches; and, per multi-block region,
+// reachability and post-dominance, to tell which blocks depend on a branch.
+//
+//===----------------------------------------------------------------------===//
+
+#include "distruntime/Dialect/DistRuntime/Analysis/Uniformity.h"
+#include "distruntime/Dialect/DistRuntime/IR/DistRuntimeOps.h"
+
+#include "mlir/Analysis/DataFlow/DeadCodeAnalysis.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
+#include "mlir/Interfaces/LoopLikeInterface.h"
+
+using namespace mlir;
+using namespace mlir::distruntime;
+
+//===----------------------------------------------------------------------===//
+// RegionFlow
+//===----------------------------------------------------------------------===//
+
+RegionFlow::RegionFlow(Region &region) : region(region) {
+  for (Block &block : region) {
+    if (block.getNumSuccessors() > 1)
+      branchBlocks.push_back(&block);
+    // Blocks reachable in one step or more.
+    llvm::SmallPtrSet<Block *, 8> &seen = reachable[&block];
+    SmallVector<Block *> worklist(block.getSuccessors().begin(),
+                                  block.getSuccessors().end());
+    while (!worklist.empty()) {
+      Block *next = worklist.pop_back_val();
+      if (seen.insert(next).second)
+        llvm::append_range(worklist, next->getSuccessors());
+    }
+  }
+}
+
+bool RegionFlow::reaches(Block *from, Block *to) const {
+  auto it = reachable.find(from);
+  return it != reachable.end() && it->second.contains(to);
+}
+
+bool RegionFlow::isControlDependent(Block *block, Block *branchBlock) const {
+  // The block of a loop's exit runs as often as the loop turns.
+  if (block == branchBlock)
+    return inCycle(block);
+  return reaches(branchBlock, block) &&
+         !postDominance.postDominates(block, branchBlock);
+}
+
+Block *RegionFlow::getJoin(Block *branchBlock) const {
+  DominanceInfoNode *node =
+      postDominance.getDomTree(&region).getNode(branchBlock);
+  if (!node || !node->getIDom())
+    return nullptr;
+  return node->getIDom()->getBlock();
+}
+
+const RegionFlow &RegionFlows::get(Region &region) {
+  std::unique_ptr<RegionFlow> &flow = flows[&region];
+  if (!flow)
+    flow = std::make_unique<RegionFlow>(region);
+  return *flow;
+}
+
+//===----------------------------------------------------------------------===//
+// Deciding operands
+//===----------------------------------------------------------------------===//
+
+SmallVector<Value> mlir::distruntime::getBranchConditions(Operation *term) {
+  SmallVector<Value> conditions;
+  if (term->getNumSuccessors() < 2)
+    return conditions;
+  auto branch = dyn_cast<BranchOpInterface>(term);
+  if (!branch)
+    return llvm::to_vector(term->getOperands());
+  // The operands forwarded to a successor do not decide which one runs.
+  llvm::SmallPtrSet<OpOperand *, 8> forwarded;
+  for (unsigned i = 0, e = term->getNumSuccessors(); i < e; ++i)
+    for (OpOperand &operand :
+         branch.getSuccessorOperands(i).getMutableForwardedOperands())
+      forwarded.insert(&operand);
+  for (OpOperand &operand : term->getOpOperands())
+    if (!forwarded.contains(&operand))
+      conditions.push_back(operand.get());
+  return conditions;
+}
+
+SmallVector<Value> mlir::distruntime::getControlOperands(Operation *op) {
+  if (auto ifOp = dyn_cast<scf::IfOp>(op))
+    return {ifOp.getCondition()};
+  if (auto switchOp = dyn_cast<scf::IndexSwitchOp>(op))
+    return {switchOp.getArg()};
+  if (auto whileOp = dyn_cast<scf::WhileOp>(op))
+    return {whileOp.getConditionOp().getCondition()};
+  if (auto loop = dyn_cast<LoopLikeOpInterface>(op)) {
+    SmallVector<Value> bounds;
+    for (auto &list : {loop.getLoopLowerBounds(), loop.getLoopUpperBounds(),
+                       loop.getLoopSteps()})
+      if (list)
+        for (OpFoldResult bound : *list)
+          if (auto value = dyn_cast<Value>(bound))
+            bounds.push_back(value);
+    return bounds;
+  }
+  // Regions that are not control flow: the runtime reduces, or the body is
+  // applied per element.
+  if (!isa<RegionBranchOpInterface>(op) || isa<CollectiveOpInterface>(op) ||
+      isa<scf::ExecuteRegionOp>(op))
+    return {};
+  // A region op the analysis does not know: any operand may decide.
+  return llvm::to_vector(op->getOperands());
+}
+
+std::pair<Operation *, Uniformity> mlir::distruntime::getEnclosingControl(
+    Operation *op, function_ref<Uniformity(Value)> lookup,
+    RegionFlows &flows) {
+  Operation *innermost = nullptr;
+  Uniformity control = Uniformity::uniform();
+  auto add = [&](Operation *holder, ValueRange values) {
+    Uniformity value = Uniformity::uniform();
+    for (Value v : values)
+      value = Uniformity::join(value, lookup(v));
+    if (value.mayDiffer() && !innermost)
+      innermost = holder;
+    control = Uniformity::join(control, value);
+  };
+  for (Operation *current = op; current;) {
+    Region *region = current->getParentRegion();
+    if (!region)
+      break;
+    if (!region->hasOneBlock()) {
+      const RegionFlow &flow = flows.get(*region);
+      for (Block *branch : flow.getBranchBlocks())
+        if (flow.isControlDependent(current->getBlock(), branch))
+          add(branch->getTerminator(),
+              getBranchConditions(branch->getTerminator()));
+    }
+    Operation *parent = region->getParentOp();
+    // Callers decide for a function: the checks follow calls themselves.
+    if (!parent || isa<FunctionOpInterface>(parent) ||
+        parent->hasTrait<OpTrait::SymbolTable>())
+      break;
+    add(parent, getControlOperands(parent));
+    current = parent;
+  }
+  return {innermost, control};
+}
+
+//===----------------------------------------------------------------------===//
+// UniformityInfo
+//===----------------------------------------------------------------------===//
+
+Uniformity UniformityInfo::get(Value value) const {
+  const auto *lattice = solver.lookupState<UniformityLattice>(value);
+  return lattice ? lattice->getValue() : Uniformity();
+}
+
+Uniformity UniformityInfo::getControl(Operation *op) const {
+  Uniformity value = Uniformity::uniform();
+  for (Value v : getControlOperands(op))
+    value = Uniformity::join(value, get(v));
+  return value;
+}
+
+std::pair<Operation *, Uniformity>
+UniformityInfo::getEnclosingControl(Operation *op) const {
+  return distruntime::getEnclosingControl(
+      op, [&](Value value) { return get(value); }, flows);
+}
+
+bool UniformityInfo::isLive(Operation *op) const {
+  Block *block = op->getBlock();
+  if (!block)
+    return true;
+  const auto *state = solver.lookupState<dataflow::Executable>(
+      solver.getProgramPointBefore(block));
+  return state && state->isLive();
+}

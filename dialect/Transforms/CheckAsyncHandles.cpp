@@ -1,0 +1,217 @@
+//===- CheckAsyncHandles.cpp - waits and buffers of async ops -------------===//
+//
+// An async op returns a handle that must be waited exactly once; until the
+// wait, MPI owns the op's buffers. Reported as errors, where the IR proves
+// them:
+//  - a handle never waited, waited only on some paths, or waited in a loop
+//    that does not issue it (the second turn waits a completed handle); a
+//    handle that leaves the function or its block through a yield, a call
+//    or a branch is left to the run-time check;
+//  - a write to a buffer the pending op reads, a read or write of one it
+//    writes (a halo of get_halo included), or a memref.dealloc of either,
+//    in the op's block (nested regions included) before the op that holds
+//    the wait. Only the same buffer (through memref.cast) counts, so a
+//    correct program is never rejected.
+//
+//===----------------------------------------------------------------------===//
+
+#include "VerifySPMD.h"
+
+#include "distruntime/Dialect/DistRuntime/IR/DistRuntimeOps.h"
+
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Interfaces/LoopLikeInterface.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "llvm/ADT/DenseMap.h"
+
+using namespace mlir;
+using namespace mlir::distruntime;
+
+//===----------------------------------------------------------------------===//
+// Waits
+//===----------------------------------------------------------------------===//
+
+/// Reports a wait of `handle` that runs on some paths only, or repeatedly.
+static void checkWait(Operation *start, Value handle, WaitOp wait,
+                      const UniformityInfo &info, SPMDReporter &reporter) {
+  Region *home = handle.getParentRegion();
+  for (Operation *op = wait->getParentOp(); op && op->getParentRegion() &&
+                                            home->isAncestor(
+                                                op->getParentRegion());
+       op = op->getParentOp()) {
+    if (auto loop = dyn_cast<LoopLikeOpInterface>(op)) {
+      std::optional<APInt> trips = loop.getStaticTripCount();
+      if (trips && trips->ule(1))
+        continue;
+      InFlightDiagnostic diag = reporter.error(start->getLoc());
+      diag << "the async handle of '" << start->getName()
+           << "' is waited in a loop that does not issue it: the second "
+              "turn waits a completed handle";
+      diag.attachNote(wait.getLoc()) << "the wait";
+      diag.attachNote(op->getLoc()) << "the loop";
+      return;
+    }
+    // One region of a branch runs; the others skip the wait.
+    if (isa<RegionBranchOpInterface>(op) && op->getNumRegions() > 1) {
+      InFlightDiagnostic diag = reporter.error(start->getLoc());
+      diag << "the async handle of '" << start->getName()
+           << "' is not waited on every path";
+      diag.attachNote(wait.getLoc()) << "it is waited here only";
+      diag.attachNote(op->getLoc())
+          << "when this '" << op->getName()
+          << "' runs the region of the wait";
+      return;
+    }
+  }
+  // In a multi-block region: the wait's block must follow every path from
+  // the op, once.
+  Operation *waiter = home->findAncestorOpInRegion(*wait);
+  Block *from = start->getBlock(), *to = waiter->getBlock();
+  if (home->hasOneBlock() || from == to)
+    return;
+  const RegionFlow &flow = info.getFlows().get(*home);
+  if (flow.inCycle(to) && !flow.reaches(to, from)) {
+    InFlightDiagnostic diag = reporter.error(start->getLoc());
+    diag << "the async handle of '" << start->getName()
+         << "' is waited in a loop that does not issue it: the second turn "
+            "waits a completed handle";
+    diag.attachNote(wait.getLoc()) << "the wait";
+    return;
+  }
+  if (flow.isControlDependent(to, from) ||
+      llvm::any_of(flow.getBranchBlocks(), [&](Block *branch) {
+        return (branch == from || flow.reaches(from, branch)) &&
+               flow.isControlDependent(to, branch);
+      })) {
+    InFlightDiagnostic diag = reporter.error(start->getLoc());
+    diag << "the async handle of '" << start->getName()
+         << "' is not waited on every path";
+    diag.attachNote(wait.getLoc()) << "it is waited here only";
+  }
+}
+
+static void checkHandle(Operation *start, Value handle,
+                        const UniformityInfo &info, SPMDReporter &reporter) {
+  WaitOp wait;
+  for (Operation *user : handle.getUsers()) {
+    if (auto w = dyn_cast<WaitOp>(user)) {
+      wait = w;
+      continue;
+    }
+    // Forwarded, returned or passed on: the run time checks it.
+    return;
+  }
+  if (!wait) {
+    reporter.error(start->getLoc())
+        << "the async handle of '" << start->getName()
+        << "' is never waited";
+    return;
+  }
+  // Two waits are the verifier's error.
+  if (llvm::count_if(handle.getUsers(), llvm::IsaPred<WaitOp>) == 1)
+    checkWait(start, handle, wait, info, reporter);
+}
+
+//===----------------------------------------------------------------------===//
+// Buffers of pending ops
+//===----------------------------------------------------------------------===//
+
+namespace {
+/// How a pending op uses a buffer.
+struct Use {
+  bool reads = false;
+  bool writes = false;
+};
+} // namespace
+
+/// The buffer behind `value`: memref.cast changes only the type.
+static Value buffer(Value value) {
+  while (auto cast = value.getDefiningOp<memref::CastOp>())
+    value = cast.getSource();
+  return value;
+}
+
+/// The memref effects of `op`, each with its buffer.
+static SmallVector<std::pair<MemoryEffects::Effect *, Value>>
+memrefEffects(Operation *op) {
+  SmallVector<std::pair<MemoryEffects::Effect *, Value>> result;
+  auto effects = dyn_cast<MemoryEffectOpInterface>(op);
+  if (!effects)
+    return result;
+  SmallVector<MemoryEffects::EffectInstance> instances;
+  effects.getEffects(instances);
+  for (const MemoryEffects::EffectInstance &instance : instances)
+    if (Value value = instance.getValue();
+        value && isa<BaseMemRefType>(value.getType()))
+      result.emplace_back(instance.getEffect(), buffer(value));
+  return result;
+}
+
+/// The op of `block` that holds the first wait of `handle` there, or null.
+static Operation *waitIn(Block *block, Value handle) {
+  Operation *first = nullptr;
+  for (Operation *user : handle.getUsers()) {
+    if (!isa<WaitOp>(user))
+      continue;
+    Operation *holder = block->findAncestorOpInBlock(*user);
+    if (holder && (!first || holder->isBeforeInBlock(first)))
+      first = holder;
+  }
+  return first;
+}
+
+/// Reports the accesses to `start`'s buffers before its wait.
+static void checkPending(Operation *start, Value handle,
+                         SPMDReporter &reporter) {
+  llvm::DenseMap<Value, Use> uses;
+  for (auto [effect, value] : memrefEffects(start)) {
+    Use &use = uses[value];
+    use.reads |= isa<MemoryEffects::Read>(effect);
+    use.writes |= isa<MemoryEffects::Write>(effect);
+  }
+  if (uses.empty())
+    return;
+  Operation *end = waitIn(start->getBlock(), handle);
+  auto report = [&](Operation *access, StringRef what) {
+    InFlightDiagnostic diag = reporter.error(access->getLoc())
+                              << what << " a buffer of the pending async '"
+                              << start->getName() << "' before its wait";
+    diag.attachNote(start->getLoc()) << "the async op is issued here";
+    if (end)
+      diag.attachNote(end->getLoc()) << "and completed by the wait here";
+    else
+      diag.attachNote() << "and not waited in the same block";
+  };
+  for (Operation *op = start->getNextNode(); op && op != end;
+       op = op->getNextNode()) {
+    op->walk<WalkOrder::PreOrder>([&](Operation *access) {
+      for (auto [effect, value] : memrefEffects(access)) {
+        auto it = uses.find(value);
+        if (it == uses.end())
+          continue;
+        if (isa<MemoryEffects::Free>(effect))
+          report(access, "deallocates");
+        else if (isa<MemoryEffects::Write>(effect))
+          report(access, "writes");
+        else if (isa<MemoryEffects::Read>(effect) && it->second.writes)
+          report(access, "reads");
+        else
+          continue;
+        return WalkResult::skip();
+      }
+      return WalkResult::advance();
+    });
+  }
+}
+
+void mlir::distruntime::checkAsyncHandles(Operation *module,
+                                          const UniformityInfo &info,
+                                          SPMDReporter &reporter) {
+  module->walk([&](Operation *op) {
+    for (Value result : op->getResults())
+      if (isa<AsyncHandleType>(result.getType())) {
+        checkPending(op, result, reporter);
+        checkHandle(op, result, info, reporter);
+      }
+  });
+}

@@ -1,0 +1,67 @@
+//===- VerifySPMD.h - the checks of distruntime-verify-spmd -----*- C++ -*-===//
+//
+// Each check walks the module once with the solved uniformity analysis and
+// reports through an SPMDReporter: errors where members certainly disagree
+// or misuse a buffer or handle, warnings where they may.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef DISTRUNTIME_DIALECT_TRANSFORMS_VERIFYSPMD_H
+#define DISTRUNTIME_DIALECT_TRANSFORMS_VERIFYSPMD_H
+
+#include "distruntime/Dialect/DistRuntime/Analysis/Uniformity.h"
+
+#include "mlir/IR/Diagnostics.h"
+
+namespace mlir::distruntime {
+
+class CollectiveSummarizer;
+
+/// Emits the pass's diagnostics and remembers whether an error was.
+class SPMDReporter {
+public:
+  explicit SPMDReporter(bool warningsAsErrors)
+      : warningsAsErrors(warningsAsErrors) {}
+
+  InFlightDiagnostic error(Location loc) {
+    failed = true;
+    return emitError(loc);
+  }
+  /// A warning, or an error with warnings-as-errors.
+  InFlightDiagnostic warning(Location loc) {
+    return warningsAsErrors ? error(loc) : emitWarning(loc);
+  }
+  bool hasErrors() const { return failed; }
+
+private:
+  bool warningsAsErrors;
+  bool failed = false;
+};
+
+/// Notes that explain a decision that may differ: the op that decides
+/// (`holder`: an scf.if, a loop, a cf branch), and where the difference
+/// enters (`value`'s origin: a team_member, a receive, a load).
+void noteDivergence(InFlightDiagnostic &diag, Operation *holder,
+                    const Uniformity &value);
+
+/// Branches whose condition may differ and whose sides run different
+/// collectives (errors, warnings when only some paths differ); collectives
+/// in loops whose trip count may differ and returns that may skip one
+/// (warnings).
+void checkCollectiveOrder(Operation *module, const UniformityInfo &info,
+                          CollectiveSummarizer &summarizer,
+                          SPMDReporter &reporter);
+
+/// Collective operands whose dynamic sizes may differ (warnings), and
+/// buffers an op may not use twice (errors).
+void checkCollectiveOperands(Operation *module, const UniformityInfo &info,
+                             SPMDReporter &reporter);
+
+/// Async handles not waited on every path or waited in a loop, and the
+/// buffers of a pending async op accessed before its wait (errors).
+void checkAsyncHandles(Operation *module, const UniformityInfo &info,
+                       SPMDReporter &reporter);
+
+} // namespace mlir::distruntime
+
+#endif // DISTRUNTIME_DIALECT_TRANSFORMS_VERIFYSPMD_H

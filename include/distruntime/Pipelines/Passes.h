@@ -1,0 +1,89 @@
+//===- Passes.h - distruntime pipelines -------------------------*- C++ -*-===//
+//
+// The `distruntime-to-llvm` and `shard-to-llvm` pipelines, the passes only
+// they need, and the registration of every distruntime pass: the top of the
+// compiler (dialect <- Transforms <- Conversion <- Pipelines <- tools).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef DISTRUNTIME_PIPELINES_PASSES_H
+#define DISTRUNTIME_PIPELINES_PASSES_H
+
+#include "mlir/Pass/Pass.h"
+#include "mlir/Pass/PassOptions.h"
+
+namespace mlir::distruntime {
+
+#define GEN_PASS_DECL
+#include "distruntime/Pipelines/Passes.h.inc"
+
+/// Options of the `distruntime-to-llvm` pipeline.
+struct DistRuntimeToLLVMOptions
+    : public PassPipelineOptions<DistRuntimeToLLVMOptions> {
+  PassOptions::Option<bool> bufferDeallocation{
+      *this, "buffer-deallocation",
+      llvm::cl::desc("Insert deallocations for buffers created by "
+                     "bufferizing tensors (input must have no deallocs)"),
+      llvm::cl::init(false)};
+  PassOptions::Option<bool> decomposeBatchingDims{
+      *this, "decompose-batching-dims",
+      llvm::cl::desc("Rewrite gather/scatter batching dimensions into the "
+                     "older form first (distruntime-decompose-batching-dims)"),
+      llvm::cl::init(false)};
+  PassOptions::Option<bool> verifySPMD{
+      *this, "verify-spmd",
+      llvm::cl::desc("Check statically that the members of a team agree "
+                     "(distruntime-verify-spmd); errors fail the compile"),
+      llvm::cl::init(true)};
+  PassOptions::Option<bool> spmdWarningsAsErrors{
+      *this, "spmd-warnings-as-errors",
+      llvm::cl::desc("Fail the compile on the warnings of "
+                     "distruntime-verify-spmd too"),
+      llvm::cl::init(false)};
+};
+
+/// distruntime + func/arith/scf/memref/tensor/linalg/vector -> LLVM dialect.
+void buildDistRuntimeToLLVMPipeline(OpPassManager &pm,
+                                    const DistRuntimeToLLVMOptions &options);
+
+/// Options of the `shard-to-llvm` pipeline.
+struct ShardToLLVMOptions : public PassPipelineOptions<ShardToLLVMOptions> {
+  PassOptions::Option<int64_t> team{
+      *this, "team",
+      llvm::cl::desc("The distruntime team the shard grids map onto"),
+      llvm::cl::init(0)};
+  PassOptions::Option<bool> bufferDeallocation{
+      *this, "buffer-deallocation",
+      llvm::cl::desc("Insert deallocations for buffers created by "
+                     "bufferizing tensors (input must have no deallocs)"),
+      llvm::cl::init(false)};
+  PassOptions::Option<bool> verifySPMD{
+      *this, "verify-spmd",
+      llvm::cl::desc("Check statically that the members of a team agree, "
+                     "after partitioning (distruntime-verify-spmd)"),
+      llvm::cl::init(true)};
+  PassOptions::Option<bool> spmdWarningsAsErrors{
+      *this, "spmd-warnings-as-errors",
+      llvm::cl::desc("Fail the compile on the warnings of "
+                     "distruntime-verify-spmd too"),
+      llvm::cl::init(false)};
+};
+
+/// A program annotated with upstream shard ops -> LLVM dialect:
+/// partition-sharded-functions (sharding-propagation and shard-partition on
+/// the annotated functions), convert-shard-to-distruntime, then
+/// distruntime-to-llvm.
+void buildShardToLLVMPipeline(OpPassManager &pm,
+                              const ShardToLLVMOptions &options);
+
+/// Registers every distruntime pass (the conversions, the dialect transforms
+/// and partition-sharded-functions) and the `distruntime-to-llvm` and
+/// `shard-to-llvm` pipelines.
+void registerDistRuntimePasses();
+
+#define GEN_PASS_REGISTRATION
+#include "distruntime/Pipelines/Passes.h.inc"
+
+} // namespace mlir::distruntime
+
+#endif // DISTRUNTIME_PIPELINES_PASSES_H

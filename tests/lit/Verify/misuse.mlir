@@ -1,0 +1,84 @@
+// What distruntime-verify-spmd says about the misuse programs of
+// tests/lit/Integration/misuse (which are compiled without it, for the
+// run-time checks to catch them): errors where members certainly disagree
+// or a handle is never waited, warnings where sizes may differ, nothing
+// where the mistake is invisible in the IR (point-to-point messages, team
+// ids, sizes that overflow at run time, ranks that stop).
+// docs/verification.md tabulates them.
+// RUN: %S/Inputs/verify-programs.sh %distruntime-opt %t %S/../Integration/misuse/checked.mlir %S/../Integration/misuse/unchecked.mlir %S/../Integration/misuse/hangs.mlir | FileCheck %s
+
+// CHECK-LABEL: checked/bad_check: clean
+// CHECK-LABEL: checked/bad_timeout: clean
+// CHECK-LABEL: checked/broadcast:
+// CHECK-NEXT: broadcast.mlir:7:5: error: 'distruntime.collective_broadcast' on team 0 runs on one side of a branch whose condition may differ between members, and the other side runs no matching collective (members 1 and 0 of one group take different sides)
+// CHECK-LABEL: checked/count:
+// CHECK-NEXT: count.mlir:14:3: warning: dimension 0 of input #0 of 'distruntime.all_reduce' may differ between members of team 0
+// CHECK-LABEL: checked/dtype:
+// CHECK-NEXT: dtype.mlir:7:5: error: {{.*}}element type f32 here, i32 on the other side
+// CHECK-LABEL: checked/gather_dim:
+// CHECK-NEXT: gather_dim.mlir:8:5: error: {{.*}}all_gather_dim 0 here, 1 on the other side
+// CHECK-LABEL: checked/gather_type:
+// CHECK-NEXT: gather_type.mlir:8:5: error: {{.*}}element type i8 here, ui8 on the other side
+// CHECK-LABEL: checked/groups:
+// CHECK-NEXT: groups.mlir:7:5: error: {{.*}}the other side runs no matching collective (members 0 and 1 of one group take different sides)
+// CHECK-LABEL: checked/last_rank:
+// CHECK-NEXT: last_rank.mlir:14:3: warning: dimension 0 of input #0 of 'distruntime.all_reduce' may differ
+// CHECK-LABEL: checked/mode:
+// CHECK-NEXT: mode.mlir:7:5: error: {{.*}}mode sync here, async on the other side
+// CHECK-LABEL: checked/operands:
+// CHECK: operands.mlir:7:5: error: {{.*}}operands 4 here, 2 on the other side
+// CHECK: operands.mlir:7:5: error: outputs #0 and #1 (outs) of 'distruntime.all_reduce' are the same buffer
+// CHECK-LABEL: checked/other_op:
+// CHECK-NEXT: other_op.mlir:7:5: error: {{.*}}op 'distruntime.all_reduce' here, 'distruntime.all_gather' on the other side
+// CHECK-LABEL: checked/p2p_async: clean
+// CHECK-LABEL: checked/p2p_type: clean
+// CHECK-LABEL: checked/permute_type:
+// CHECK-NEXT: permute_type.mlir:7:5: error: {{.*}}element type f32 here, i32 on the other side
+// CHECK-LABEL: checked/reduction:
+// CHECK-NEXT: reduction.mlir:7:5: error: {{.*}}reduction sum here, max on the other side
+// CHECK-LABEL: checked/rfc_allreduce:
+// CHECK-NEXT: rfc_allreduce.mlir:7:5: error: {{.*}}element type f64 here, f32 on the other side
+// CHECK-LABEL: checked/scatter_dim:
+// CHECK-NEXT: scatter_dim.mlir:8:5: error: {{.*}}scatter_dimension 0 here, 1 on the other side
+// CHECK-LABEL: checked/scatter_red:
+// CHECK-NEXT: scatter_red.mlir:8:5: error: {{.*}}reduction min here, umin on the other side
+// CHECK-LABEL: checked/skipped:
+// CHECK-NEXT: skipped.mlir:7:5: error: {{.*}}the other side runs no matching collective
+// CHECK-LABEL: checked/skipped_next:
+// CHECK-NEXT: skipped_next.mlir:7:5: error: {{.*}}the other side runs no matching collective
+// CHECK-LABEL: checked/split_dim:
+// CHECK-NEXT: split_dim.mlir:7:5: error: {{.*}}split_dimension 0 here, 1 on the other side
+
+// CHECK-LABEL: unchecked/huge_broadcast: clean
+// CHECK-LABEL: unchecked/huge_gather: clean
+// CHECK-LABEL: unchecked/huge_send: clean
+// CHECK-LABEL: unchecked/length:
+// CHECK-NEXT: length.mlir:9:3: warning: dimension 0 of input #0 of 'distruntime.all_reduce' may differ
+// CHECK-LABEL: unchecked/permute_sizes:
+// CHECK-NEXT: permute_sizes.mlir:12:3: warning: dimension 0 of input #0 of 'distruntime.collective_permute' may differ
+// CHECK-LABEL: unchecked/recv_long: clean
+// CHECK-LABEL: unchecked/recv_short: clean
+// CHECK-LABEL: unchecked/unknown_team: clean
+// CHECK-LABEL: unchecked/unreceived: clean
+// CHECK-LABEL: unchecked/unwaited:
+// CHECK-NEXT: unwaited.mlir:9:10: error: the async handle of 'distruntime.recv' is never waited
+// CHECK: unwaited.mlir:12:8: error: the async handle of 'distruntime.all_reduce' is never waited
+
+// CHECK-LABEL: hangs/channel: clean
+// CHECK-LABEL: hangs/early_exit:
+// CHECK-NEXT: early_exit.mlir:13:5: error: {{.*}}the other side runs no matching collective
+// CHECK-LABEL: hangs/get_halo_plan: clean
+// CHECK-LABEL: hangs/group_split: clean
+// CHECK-LABEL: hangs/halo_changed: clean
+// CHECK-LABEL: hangs/halo_plan: clean
+// CHECK-LABEL: hangs/last_exits:
+// CHECK-NEXT: last_exits.mlir:8:5: error: {{.*}}the other side runs no matching collective
+// CHECK-LABEL: hangs/permute_alone:
+// CHECK-NEXT: permute_alone.mlir:13:5: error: {{.*}}the other side runs no matching collective
+// CHECK-LABEL: hangs/recv_alone: clean
+// CHECK-LABEL: hangs/stopped: clean
+// CHECK-LABEL: hangs/stopped_checked: clean
+// CHECK-LABEL: hangs/stopped_last: clean
+// CHECK-LABEL: hangs/wait_recv: clean
+// CHECK-LABEL: hangs/wait_reduce:
+// CHECK-NEXT: wait_reduce.mlir:13:10: error: {{.*}}the other side runs no matching collective
