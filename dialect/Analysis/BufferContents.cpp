@@ -98,8 +98,7 @@ bool UniformityAnalysis::isProgramInput(ProgramPoint *point, Value pointer,
 }
 
 /// Whether the effects of `op` name `value` with an effect of kind Effect.
-template <typename Effect>
-static bool hasEffectOn(Operation *op, Value value) {
+template <typename Effect> static bool hasEffectOn(Operation *op, Value value) {
   auto iface = dyn_cast<MemoryEffectOpInterface>(op);
   if (!iface)
     return false;
@@ -312,8 +311,8 @@ Uniformity UniformityAnalysis::readMemory(ProgramPoint *point, Operation *op) {
   for (Value pointer : pointers)
     unknownMemory |= !isProgramInput(point, pointer);
   if (unknownMemory)
-    value = Uniformity::join(
-        value, Uniformity::varying(VarianceSource::Memory, op));
+    value = Uniformity::join(value,
+                             Uniformity::varying(VarianceSource::Memory, op));
   return value;
 }
 
@@ -352,9 +351,8 @@ Uniformity UniformityAnalysis::computeBufferContents(ProgramPoint *point,
         return unknown;
       contents = Uniformity::join(
           contents,
-          readBufferContents(point,
-                             call.getArgOperands()[argument.getArgNumber()],
-                             reader));
+          readBufferContents(
+              point, call.getArgOperands()[argument.getArgNumber()], reader));
     }
     return contents;
   }
@@ -385,9 +383,9 @@ Uniformity UniformityAnalysis::writtenBy(ProgramPoint *point,
           writer)) {
     std::optional<Uniformity> replicated = getReplicatedUniformity(writer);
     return Uniformity::join(
-        value, replicated ? *replicated
-                          : Uniformity::varying(VarianceSource::Received,
-                                                writer));
+        value, replicated
+                   ? *replicated
+                   : Uniformity::varying(VarianceSource::Received, writer));
   }
   value = Uniformity::join(value, readAccessOperands(point, writer));
   bool unknownMemory = false;

@@ -116,8 +116,7 @@ SmallVector<Value> mlir::distruntime::getControlOperands(Operation *op) {
 }
 
 std::pair<Operation *, Uniformity> mlir::distruntime::getEnclosingControl(
-    Operation *op, function_ref<Uniformity(Value)> lookup,
-    RegionFlows &flows) {
+    Operation *op, function_ref<Uniformity(Value)> lookup, RegionFlows &flows) {
   Operation *innermost = nullptr;
   Uniformity control = Uniformity::uniform();
   auto add = [&](Operation *holder, ValueRange values) {

@@ -96,8 +96,7 @@ void Uniformity::print(raw_ostream &os) const {
 /// `everyProcess`, every process is in some group (all_reduce, all_gather).
 static bool coversTeam(CollectiveOpInterface op, bool everyProcess) {
   DenseIntElementsAttr ids = op.getGroupIds();
-  int64_t numGroups = ids.getType().getRank() ? ids.getType().getDimSize(0)
-                                              : 0;
+  int64_t numGroups = ids.getType().getRank() ? ids.getType().getDimSize(0) : 0;
   if (numGroups > 1)
     return false;
   ProcessGrid grid = getProcessGrid(op);
@@ -110,13 +109,13 @@ static bool coversTeam(CollectiveOpInterface op, bool everyProcess) {
   if (numGroups == 0 || everyProcess)
     return true;
   std::optional<int64_t> space = getIdSpaceSize(mode, grid);
-  int64_t members = llvm::count_if(
-      ids.getValues<int64_t>(), [](int64_t id) { return id >= 0; });
+  int64_t members = llvm::count_if(ids.getValues<int64_t>(),
+                                   [](int64_t id) { return id >= 0; });
   return space && members == *space;
 }
 
-std::optional<Uniformity> mlir::distruntime::getReplicatedUniformity(
-    Operation *op) {
+std::optional<Uniformity>
+mlir::distruntime::getReplicatedUniformity(Operation *op) {
   if (isa<AllReduceOp>(op))
     return Uniformity::uniform();
   auto collective = dyn_cast<CollectiveOpInterface>(op);
@@ -143,8 +142,7 @@ Uniformity UniformityAnalysis::read(ProgramPoint *point, Value value) {
   return getLatticeElementFor(point, value)->getValue();
 }
 
-Uniformity UniformityAnalysis::readControl(ProgramPoint *point,
-                                           Operation *op) {
+Uniformity UniformityAnalysis::readControl(ProgramPoint *point, Operation *op) {
   return getEnclosingControl(
              op, [&](Value value) { return read(point, value); }, flows)
       .second;
@@ -265,9 +263,10 @@ static bool hasElementwiseRegions(Operation *op) {
   return isa<DestinationStyleOpInterface, ScatterOp>(op);
 }
 
-LogicalResult UniformityAnalysis::visitOperation(
-    Operation *op, ArrayRef<const UniformityLattice *> operands,
-    ArrayRef<UniformityLattice *> results) {
+LogicalResult
+UniformityAnalysis::visitOperation(Operation *op,
+                                   ArrayRef<const UniformityLattice *> operands,
+                                   ArrayRef<UniformityLattice *> results) {
   ProgramPoint *point = getProgramPointAfter(op);
   auto setAll = [&](const Uniformity &value) {
     for (UniformityLattice *result : results)
@@ -406,8 +405,8 @@ void UniformityAnalysis::visitNonControlFlowArguments(
     }
   }
   size_t forwardedEnd = firstIndex + successor.getSuccessorInputs().size();
-  for (auto [index, argument, lattice] : llvm::enumerate(
-           successor.getSuccessor()->getArguments(), arguments)) {
+  for (auto [index, argument, lattice] :
+       llvm::enumerate(successor.getSuccessor()->getArguments(), arguments)) {
     if (index >= firstIndex && index < forwardedEnd)
       continue;
     if (auto it = inductionVars.find(argument); it != inductionVars.end())
@@ -456,8 +455,7 @@ void UniformityAnalysis::visitCallableOperation(
   const auto *callsites = getOrCreateFor<dataflow::PredecessorState>(
       point, getProgramPointAfter(callable));
   if (callsites->allPredecessorsKnown()) {
-    SparseForwardDataFlowAnalysis::visitCallableOperation(callable,
-                                                          arguments);
+    SparseForwardDataFlowAnalysis::visitCallableOperation(callable, arguments);
   } else {
     // An entry point (main, or what a host calls): every member passes the
     // same values, as every member of an SPMD launch gets the same command

@@ -35,9 +35,8 @@ using namespace mlir::distruntime;
 static void checkWait(Operation *start, Value handle, WaitOp wait,
                       const UniformityInfo &info, SPMDReporter &reporter) {
   Region *home = handle.getParentRegion();
-  for (Operation *op = wait->getParentOp(); op && op->getParentRegion() &&
-                                            home->isAncestor(
-                                                op->getParentRegion());
+  for (Operation *op = wait->getParentOp();
+       op && op->getParentRegion() && home->isAncestor(op->getParentRegion());
        op = op->getParentOp()) {
     if (auto loop = dyn_cast<LoopLikeOpInterface>(op)) {
       std::optional<APInt> trips = loop.getStaticTripCount();
@@ -58,8 +57,7 @@ static void checkWait(Operation *start, Value handle, WaitOp wait,
            << "' is not waited on every path";
       diag.attachNote(wait.getLoc()) << "it is waited here only";
       diag.attachNote(op->getLoc())
-          << "when this '" << op->getName()
-          << "' runs the region of the wait";
+          << "when this '" << op->getName() << "' runs the region of the wait";
       return;
     }
   }
@@ -103,8 +101,7 @@ static void checkHandle(Operation *start, Value handle,
   }
   if (!wait) {
     reporter.error(start->getLoc())
-        << "the async handle of '" << start->getName()
-        << "' is never waited";
+        << "the async handle of '" << start->getName() << "' is never waited";
     return;
   }
   // Two waits are the verifier's error.

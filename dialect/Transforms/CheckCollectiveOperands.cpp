@@ -30,11 +30,10 @@ static std::optional<Value> getDynamicSize(Value memref, unsigned dim) {
   if (!def)
     return std::nullopt;
   return llvm::TypeSwitch<Operation *, std::optional<Value>>(def)
-      .Case<memref::AllocOp, memref::AllocaOp>(
-          [&](auto alloc) -> std::optional<Value> {
-            return alloc.getDynamicSizes()[alloc.getType().getDynamicDimIndex(
-                dim)];
-          })
+      .Case<memref::AllocOp, memref::AllocaOp>([&](auto alloc)
+                                                   -> std::optional<Value> {
+        return alloc.getDynamicSizes()[alloc.getType().getDynamicDimIndex(dim)];
+      })
       .Case([&](memref::CastOp castOp) -> std::optional<Value> {
         auto source = cast<MemRefType>(castOp.getSource().getType());
         if (!source.isDynamicDim(dim))

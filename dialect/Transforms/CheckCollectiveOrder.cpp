@@ -30,9 +30,9 @@
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/Interfaces/LoopLikeInterface.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/SmallBitVector.h"
-#include "mlir/Interfaces/SideEffectInterfaces.h"
 
 using namespace mlir;
 using namespace mlir::distruntime;
@@ -80,8 +80,7 @@ private:
       return {};
     Builder builder(op->getContext());
     if (auto id = dyn_cast<TeamMemberOp>(op))
-      return id.getTeam() == team ? builder.getIndexAttr(member)
-                                  : Attribute();
+      return id.getTeam() == team ? builder.getIndexAttr(member) : Attribute();
     if (auto size = dyn_cast<TeamSizeOp>(op))
       return teamSize ? builder.getIndexAttr(*teamSize) : Attribute();
     if (!isPure(op) || op->getNumRegions())
@@ -300,9 +299,10 @@ bool SideChecker::report(ArrayRef<CollectiveSummary> sides,
     if (strict.result == Comparison::Result::Equal ||
         strict.result == Comparison::Result::Unknown)
       continue;
-    Comparison c = compareSummaries(
-        sides[first], sides[i],
-        [&](const Guard &guard) { return notKey(guard) && shared(guard); });
+    Comparison c =
+        compareSummaries(sides[first], sides[i], [&](const Guard &guard) {
+          return notKey(guard) && shared(guard);
+        });
     if (c.result == Comparison::Result::Equal ||
         c.result == Comparison::Result::Unknown)
       continue;
@@ -391,8 +391,7 @@ void SideChecker::check(ArrayRef<CollectiveSummary> sides,
       if (layout.team != team)
         continue;
       // Members that agree within these groups never split one.
-      if (control.isGroupUniform() &&
-          control.getGroups().team == team &&
+      if (control.isGroupUniform() && control.getGroups().team == team &&
           control.getGroups() ==
               GroupKey{team,
                        cast<CollectiveOpInterface>(layout.op).getGroupMode(),
@@ -433,15 +432,14 @@ void SideChecker::check(ArrayRef<CollectiveSummary> sides,
           return guard.uniformity.isUniform() ||
                  (guard.uniformity.isGroupUniform() &&
                   guard.uniformity.getGroups() ==
-                      GroupKey{team,
-                               cast<CollectiveOpInterface>(layout.op)
-                                   .getGroupMode(),
-                               cast<CollectiveOpInterface>(layout.op)
-                                   .getGroupIds(),
-                               nullptr});
+                      GroupKey{
+                          team,
+                          cast<CollectiveOpInterface>(layout.op).getGroupMode(),
+                          cast<CollectiveOpInterface>(layout.op).getGroupIds(),
+                          nullptr});
         };
-        reported = report(mine, groupSides, {}, /*weaken=*/false, team,
-                          detail, shared);
+        reported = report(mine, groupSides, {}, /*weaken=*/false, team, detail,
+                          shared);
         reportedAny |= reported;
         if (reported)
           break;
@@ -503,9 +501,8 @@ static Operation *findFirstCollective(Region &region, uint64_t team,
   for (Block &block : region)
     for (Operation &op : block)
       if (!summarizer.summarize(&op)
-               .filter([&](Operation *c) {
-                 return getCollectiveTeam(c) == team;
-               })
+               .filter(
+                   [&](Operation *c) { return getCollectiveTeam(c) == team; })
                .empty())
         return &op;
   return nullptr;
@@ -664,8 +661,8 @@ static void checkScope(Region &scope, ArrayRef<Decider> deciders,
     taken.decide(summarizer.decision(condition, 1));
     notTaken.decide(summarizer.decision(condition, 0));
     Guard key = getGuard(condition, 1);
-    if (llvm::any_of(done,
-                     [&](const Guard &other) { return other.sameCondition(key); }))
+    if (llvm::any_of(
+            done, [&](const Guard &other) { return other.sameCondition(key); }))
       continue;
     done.push_back(key);
     SideChecker(decider.op, decider.control, reporter, evaluator, worldProven)

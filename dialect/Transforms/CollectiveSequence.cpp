@@ -23,8 +23,7 @@ static constexpr size_t kMaxAlternatives = 32;
 static constexpr size_t kMaxUnrolled = 16;
 
 bool mlir::distruntime::isTeamCollective(Operation *op) {
-  return isa<CollectiveOpInterface, AllReduceOp, GetHaloOp, UpdateHaloOp>(
-             op) &&
+  return isa<CollectiveOpInterface, AllReduceOp, GetHaloOp, UpdateHaloOp>(op) &&
          !isa<SendOp, RecvOp>(op);
 }
 
@@ -77,8 +76,8 @@ Guard mlir::distruntime::getGuard(Value condition, int64_t choice,
       predicate = inverse;
       taken = !taken;
     }
-    return {cmp.getLhs(), cmp.getRhs(), static_cast<int64_t>(predicate),
-            taken, Uniformity()};
+    return {cmp.getLhs(), cmp.getRhs(), static_cast<int64_t>(predicate), taken,
+            Uniformity()};
   }
   return {condition, Value(), -1, taken, Uniformity()};
 }
@@ -431,8 +430,7 @@ static std::optional<std::string> getReduction(Operation *op) {
 std::string mlir::distruntime::compareCollectives(Operation *lhs,
                                                   Operation *rhs) {
   auto differ = [](StringRef what, const Twine &here, const Twine &there) {
-    return (what + " " + here + " here, " + there + " on the other side")
-        .str();
+    return (what + " " + here + " here, " + there + " on the other side").str();
   };
   if (lhs->getName() != rhs->getName())
     return differ("op", "'" + lhs->getName().getStringRef() + "'",
@@ -456,18 +454,21 @@ std::string mlir::distruntime::compareCollectives(Operation *lhs,
   // The op's own scalars and geometry: required attributes, or a key.
   for (StringRef name :
        {"all_gather_dim", "split_dimension", "concat_dimension", "split_count",
-        "scatter_dimension", "send_counts", "recv_counts", "grid",
-        "split_axes", "static_halo_sizes", "key"}) {
+        "scatter_dimension", "send_counts", "recv_counts", "grid", "split_axes",
+        "static_halo_sizes", "key"}) {
     Attribute l = lhs->getInherentAttr(name).value_or(Attribute());
     Attribute r = rhs->getInherentAttr(name).value_or(Attribute());
     if (l != r)
       return differ(name, l ? str(l) : "none", r ? str(r) : "none");
   }
-  bool lasync = llvm::any_of(lhs->getResultTypes(), llvm::IsaPred<AsyncHandleType>);
-  bool rasync = llvm::any_of(rhs->getResultTypes(), llvm::IsaPred<AsyncHandleType>);
+  bool lasync =
+      llvm::any_of(lhs->getResultTypes(), llvm::IsaPred<AsyncHandleType>);
+  bool rasync =
+      llvm::any_of(rhs->getResultTypes(), llvm::IsaPred<AsyncHandleType>);
   if (lasync != rasync)
     return differ("mode", lasync ? "async" : "sync", rasync ? "async" : "sync");
-  SmallVector<ShapedType> ltypes = getDataTypes(lhs), rtypes = getDataTypes(rhs);
+  SmallVector<ShapedType> ltypes = getDataTypes(lhs),
+                          rtypes = getDataTypes(rhs);
   if (ltypes.size() != rtypes.size())
     return differ("operands", Twine(ltypes.size()), Twine(rtypes.size()));
   for (auto [l, r] : llvm::zip(ltypes, rtypes)) {
@@ -533,8 +534,7 @@ static Comparison compareSequences(const Sequence &fullLhs,
     }
     if (l.kind == Kind::Loop && r.kind == Kind::Loop &&
         sameBounds(l.op, r.op) &&
-        compareSummaries(*l.body, *r.body).result ==
-            Comparison::Result::Equal)
+        compareSummaries(*l.body, *r.body).result == Comparison::Result::Equal)
       continue;
     return {Comparison::Result::Unknown, l.op, r.op, ""};
   }

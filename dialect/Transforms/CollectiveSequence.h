@@ -56,8 +56,7 @@ struct Guard {
   Uniformity uniformity;
 
   bool sameCondition(const Guard &other) const {
-    return lhs == other.lhs && rhs == other.rhs &&
-           predicate == other.predicate;
+    return lhs == other.lhs && rhs == other.rhs && predicate == other.predicate;
   }
 };
 
@@ -137,9 +136,9 @@ public:
   CollectiveSummary summarize(Block::iterator begin, Block::iterator end);
   /// The paths of a multi-block region from `from` until `stop` (null: to
   /// the region's exits); `returns` collects the exits reached.
-  CollectiveSummary summarizePaths(Block *from, Block *stop,
-                                   SmallVectorImpl<Operation *> *returns =
-                                       nullptr);
+  CollectiveSummary
+  summarizePaths(Block *from, Block *stop,
+                 SmallVectorImpl<Operation *> *returns = nullptr);
   /// What `op` runs, regions and callees included.
   CollectiveSummary summarize(Operation *op);
   /// What runs after `op` until the end of its function or of the loop

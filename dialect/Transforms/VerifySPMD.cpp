@@ -7,8 +7,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "CollectiveSequence.h"
 #include "VerifySPMD.h"
+#include "CollectiveSequence.h"
 
 #include "distruntime/Dialect/DistRuntime/IR/DistRuntimeOps.h"
 #include "distruntime/Dialect/DistRuntime/Transforms/Passes.h"

@@ -197,11 +197,10 @@ public:
   void setToEntryState(UniformityLattice *lattice) override;
 
 protected:
-  LogicalResult
-  visitCallOperation(CallOpInterface call,
-                     ArrayRef<const dataflow::AbstractSparseLattice *> operands,
-                     ArrayRef<dataflow::AbstractSparseLattice *> results)
-      override;
+  LogicalResult visitCallOperation(
+      CallOpInterface call,
+      ArrayRef<const dataflow::AbstractSparseLattice *> operands,
+      ArrayRef<dataflow::AbstractSparseLattice *> results) override;
   void visitCallableOperation(
       CallableOpInterface callable,
       ArrayRef<dataflow::AbstractSparseLattice *> arguments) override;
