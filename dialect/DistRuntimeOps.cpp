@@ -290,24 +290,25 @@ LogicalResult GetHaloOp::verify() {
 // UpdateHaloOp
 //===----------------------------------------------------------------------===//
 
-void UpdateHaloOp::build(OpBuilder &b, OperationState &state, Value block,
-                         ArrayRef<int64_t> grid,
+void UpdateHaloOp::build(OpBuilder &odsBuilder, OperationState &odsState,
+                         Value block, ArrayRef<int64_t> grid,
                          ArrayRef<SmallVector<int64_t>> splitAxes,
                          ArrayRef<OpFoldResult> haloSizes, int64_t team,
                          std::optional<int64_t> key, bool async) {
   SmallVector<Attribute> axes;
   for (ArrayRef<int64_t> list : splitAxes)
-    axes.push_back(b.getDenseI64ArrayAttr(list));
+    axes.push_back(odsBuilder.getDenseI64ArrayAttr(list));
   SmallVector<int64_t> staticSizes;
   SmallVector<Value> dynamicSizes;
   dispatchIndexOpFoldResults(haloSizes, dynamicSizes, staticSizes);
   Type result =
       isa<RankedTensorType>(block.getType()) ? block.getType() : Type();
-  Type handle = async ? AsyncHandleType::get(b.getContext()) : Type();
-  build(b, state, result, handle, block, b.getDenseI64ArrayAttr(grid),
-        b.getArrayAttr(axes), dynamicSizes, b.getDenseI64ArrayAttr(staticSizes),
-        b.getI64IntegerAttr(team),
-        key ? b.getI64IntegerAttr(*key) : IntegerAttr());
+  Type handle = async ? AsyncHandleType::get(odsBuilder.getContext()) : Type();
+  build(odsBuilder, odsState, result, handle, block,
+        odsBuilder.getDenseI64ArrayAttr(grid), odsBuilder.getArrayAttr(axes),
+        dynamicSizes, odsBuilder.getDenseI64ArrayAttr(staticSizes),
+        odsBuilder.getI64IntegerAttr(team),
+        key ? odsBuilder.getI64IntegerAttr(*key) : IntegerAttr());
 }
 
 LogicalResult UpdateHaloOp::verify() {

@@ -17,6 +17,7 @@
 #include <array>
 #include <cstdio>
 #include <cstdlib>
+#include <ranges>
 
 namespace distrt::detail {
 
@@ -62,9 +63,9 @@ static void teardownState() noexcept {
   if (!gMpiReady)
     return;
   gMpiReady = false;
-  for (auto hooks = gHooks.rbegin(); hooks != gHooks.rend(); ++hooks)
-    if (hooks->release)
-      hooks->release();
+  for (const RuntimeHooks &hooks : std::views::reverse(gHooks))
+    if (hooks.release)
+      hooks.release();
 }
 
 static int selfDeleteCallback(MPI_Comm, int, void *, void *) {
@@ -133,9 +134,9 @@ void finalizeRuntime(FinishHow how) {
     // In reverse: the watchdog's notices go before checked mode's
     // agreement, which may block (a process stuck waiting for this one
     // says it finished; a rank that skipped a collective is named there).
-    for (auto hooks = gHooks.rbegin(); hooks != gHooks.rend(); ++hooks)
-      if (hooks->finish)
-        hooks->finish(how);
+    for (const RuntimeHooks &hooks : std::views::reverse(gHooks))
+      if (hooks.finish)
+        hooks.finish(how);
     // Runs selfDeleteCallback, which tears the state down.
     MPI_Comm_delete_attr(MPI_COMM_SELF, gSelfKeyval);
     teardownState();

@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <array>
 #include <memory>
+#include <ranges>
 
 namespace distrt::detail {
 
@@ -40,9 +41,9 @@ MPI_Comm dupForRuntime(MPI_Comm comm) {
 /// Frees the subsystems' state of the team, in reverse, then its
 /// communicator.
 static void releaseTeam(TeamState &state) noexcept {
-  for (auto hooks = gTeamHooks.rbegin(); hooks != gTeamHooks.rend(); ++hooks)
-    if (hooks->release)
-      hooks->release(state);
+  for (const TeamHooks &hooks : std::views::reverse(gTeamHooks))
+    if (hooks.release)
+      hooks.release(state);
   freeComm(state.comm);
 }
 

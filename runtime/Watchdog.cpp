@@ -22,7 +22,7 @@ int64_t steadyNanos() noexcept {
 
 bool BlockedCall::awaits(int rank) const {
   if (!awaited.empty())
-    return std::find(awaited.begin(), awaited.end(), rank) != awaited.end();
+    return std::ranges::find(awaited, rank) != awaited.end();
   if (peerCount == 0 || peerCount > kPeers)
     return true; // not all known
   return std::find(peers.begin(), peers.begin() + peerCount, rank) !=
@@ -207,6 +207,7 @@ void giveNews(int64_t since) noexcept {
       }
     if (world && team) {
       std::vector<int> ranks;
+      ranks.reserve(notices.size());
       for (const auto &notice : notices)
         ranks.push_back(notice.first);
       toTeamRanks(*team, *world, ranks);

@@ -119,7 +119,7 @@ static void checkBuffers(Operation *op, ValueRange inputs, ValueRange outputs,
       }
   for (auto [j, output] : llvm::enumerate(outputs))
     for (auto [k, input] : llvm::enumerate(inputs))
-      if (buffer(input) == buffer(output) && !(inPlace && k == j)) {
+      if (buffer(input) == buffer(output) && (!inPlace || k != j)) {
         reporter.error(op->getLoc())
             << "input #" << k << " and output #" << j << " (outs) of '"
             << op->getName()

@@ -381,7 +381,7 @@ void SideChecker::check(ArrayRef<CollectiveSummary> sides,
         return layoutOf(op) == Layout{team, nullptr};
       }));
     // One report per team and branch: the whole team's first.
-    if (taken.size() > 1 && !(worldProven && team == 0) &&
+    if (taken.size() > 1 && (!worldProven || team != 0) &&
         report(world, taken, returns, /*weaken=*/false, team, "")) {
       reportedAny = true;
       continue;

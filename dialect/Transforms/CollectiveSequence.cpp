@@ -376,7 +376,7 @@ CollectiveSummary CollectiveSummarizer::summarizeAfter(Operation *op) {
   Operation *parent = region->getParentOp();
   // A branch's continuation goes on after it; a loop's next turn and a
   // function's callers are the same for every member.
-  if (parent && isa<RegionBranchOpInterface>(parent) &&
+  if (isa_and_nonnull<RegionBranchOpInterface>(parent) &&
       !isa<LoopLikeOpInterface>(parent) && !isTeamCollective(parent))
     summary.append(summarizeAfter(parent));
   return summary;

@@ -46,11 +46,15 @@ struct AllToAllVPlan {
   bool zeroTail;
 };
 
+} // namespace
+
 /// Writes the shape of `rows` rows of `b` to `sizes` (b's rank values).
-void rowShape(const Buffer &b, int64_t rows, int64_t *sizes) {
+static void rowShape(const Buffer &b, int64_t rows, int64_t *sizes) {
   std::copy(b.sizes(), b.sizes() + b.rank(), sizes);
   sizes[0] = rows;
 }
+
+namespace {
 
 struct AllToAllV : OpKind<AllToAllV, AllToAllVPlan> {
   static constexpr std::array kParams{"send_counts", "recv_counts"};
@@ -267,7 +271,7 @@ private:
                           const void *send, void *recv, const int *n,
                           bool async) {
     const int g = p.members;
-    const MPI_Datatype type = p.types[k];
+    MPI_Datatype type = p.types[k];
     if (!async)
       return checkMpi(MPI_Alltoallv(send, n, n + g, type, recv, n + 2 * g,
                                     n + 3 * g, type, p.comm),

@@ -194,9 +194,9 @@ public:
                                     const RegionSuccessor &successor,
                                     ArrayRef<UniformityLattice *> arguments,
                                     unsigned firstIndex) override;
-  void setToEntryState(UniformityLattice *lattice) override;
 
 protected:
+  void setToEntryState(UniformityLattice *lattice) override;
   LogicalResult visitCallOperation(
       CallOpInterface call,
       ArrayRef<const dataflow::AbstractSparseLattice *> operands,
