@@ -493,8 +493,8 @@ void benchCollectives(int64_t bytes, MPI_Comm comm, MPI_Comm otherComm,
       "collective_broadcast", bytes, n, n, comm, rank, size,
       [&](double *in, double *) { MPI_Bcast(in, count, MPI_DOUBLE, 0, comm); },
       [&](const distrt_operand_t *in, const distrt_operand_t *) {
-        distrt_collective_broadcast(0, &kEveryone, 1, in, in, 0, &sites[4],
-                                    loc);
+        distrt_collective_broadcast(0, &kEveryone, nullptr, 1, in, in, 0,
+                                    &sites[4], loc);
       });
   const distrt_groups_t &pairs = ringPairs(size);
   const int next = (rank + 1) % size, previous = (rank + size - 1) % size;

@@ -209,7 +209,10 @@ struct CollectiveOpBufferization
     Location loc = op->getLoc();
     FailureOr<SmallVector<Value>> inputs =
         getBuffers(rewriter, collective.getInputs(), options, state);
-    if (failed(inputs))
+    // Read when the op is issued, async or not: no private copy.
+    FailureOr<SmallVector<Value>> tables = getBuffers(
+        rewriter, collective.getRuntimeTableOperands(), options, state);
+    if (failed(inputs) || failed(tables))
       return failure();
     Value handle = collective.getHandle();
     if (handle && failed(checkWaitInBlock(op, handle)))
@@ -238,7 +241,7 @@ struct CollectiveOpBufferization
           allocateLike(rewriter, loc, result.getType(), (*inputs)[k]));
 
     Operation *memrefForm =
-        collective.cloneWithBuffers(rewriter, *inputs, outputs);
+        collective.cloneWithBuffers(rewriter, *inputs, outputs, *tables);
     SmallVector<Value> replacements(outputs);
     llvm::append_range(replacements, memrefForm->getResults());
     replaceOpWithBufferizedValues(rewriter, op, replacements);

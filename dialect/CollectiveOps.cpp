@@ -1,10 +1,11 @@
 //===- CollectiveOps.cpp - Verifiers of the StableHLO-style collectives ---===//
 //
 // Each (Cn) constraint of the seeds (and of StableHLO's spec for
-// reduce_scatter and collective_permute) is checked here; the constraint is
-// named next to its check. Shapes are checked where they are static (with a
-// group size known only at run time, they must fit some group size); the
-// runtime checks the rest.
+// reduce_scatter, collective_permute and collective_broadcast's newer
+// has_dynamic_root form) is checked here; the constraint is named next to its
+// check. Shapes are checked where they are static (with a group size known
+// only at run time, they must fit some group size); the runtime checks the
+// rest.
 //
 //===----------------------------------------------------------------------===//
 
@@ -13,6 +14,7 @@
 #include "distruntime/Dialect/DistRuntime/IR/DistRuntimeOps.h"
 #include "distruntime/Dialect/DistRuntime/IR/ProcessGroups.h"
 
+#include "mlir/IR/Matchers.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/TypeSwitch.h"
 
@@ -538,15 +540,66 @@ LogicalResult ReduceScatterOp::verify() {
 // collective_broadcast
 //===----------------------------------------------------------------------===//
 
+/// StableHLO's (C4) and (C6) with has_dynamic_root: one i32 root index per
+/// input, of the inputs' form; a constant one is a position in the groups.
+static LogicalResult verifyRoots(CollectiveBroadcastOp op, const Form &form) {
+  Value roots = op.getRoots();
+  if (!roots)
+    return success();
+  auto type = cast<ShapedType>(roots.getType());
+  bool memref = isa<MemRefType>(type);
+  StringRef kind = memref ? "memref" : "tensor";
+  if (memref != isa<MemRefType>(form.inputs.front()))
+    return op.emitOpError("'roots' is a ")
+           << kind << " but the inputs are " << (memref ? "tensors" : "memrefs")
+           << "; use one form";
+  if (type.getRank() != 1 || !type.getElementType().isSignlessInteger(32))
+    return op.emitOpError("'roots' must be a 1-D i32 ")
+           << kind << " (a root index per input), got " << type;
+  auto inputs = static_cast<int64_t>(form.inputs.size());
+  if (type.isDynamicDim(0))
+    return op.emitOpError("'roots' has a dynamic size, but it needs one root "
+                          "index per input: ")
+           << inputs;
+  if (type.getDimSize(0) != inputs)
+    return op.emitOpError("'roots' has ")
+           << type.getDimSize(0) << " elements but the op has " << inputs
+           << " inputs: it needs one root index per input";
+  // (C6), where the roots are a constant; the runtime checks the others.
+  DenseIntElementsAttr values;
+  if (!matchPattern(roots, m_Constant(&values)))
+    return success();
+  std::optional<int64_t> members = getGroupSize(
+      op.getReplicaGroups(), op.getGroupMode(), getProcessGrid(op));
+  for (auto [k, value] : llvm::enumerate(values.getValues<APInt>())) {
+    int64_t root = value.getSExtValue();
+    if (root < 0)
+      return op.emitOpError("root index ")
+             << root << " of input #" << k << " is negative";
+    if (members && root >= *members)
+      return op.emitOpError("root index ")
+             << root << " of input #" << k << " is out of range [0, "
+             << *members << "): the groups have " << *members << " members";
+  }
+  return success();
+}
+
 LogicalResult CollectiveBroadcastOp::verify() {
+  // (C4): with has_dynamic_root, some input besides the roots.
+  if (hasDynamicRoot() && getInputs().empty())
+    return emitOpError("has 'roots' but no inputs: a dynamic root needs at "
+                       "least one input to broadcast");
+  // (C3), (C5).
   FailureOr<Form> form = verifyForm(*this, true, true);
   if (failed(form))
     return failure();
-  // (C1), (C2), (C3).
+  // (C1), (C2), (C4), (C6).
   if (failed(verifyGroups(*this, "replica_groups", getReplicaGroups(),
                           getGroupMode(), getProcessGrid(*this),
-                          /*boundBySize=*/false, /*requireCover=*/false)))
+                          /*boundBySize=*/false, /*requireCover=*/false)) ||
+      failed(verifyRoots(*this, *form)))
     return failure();
+  // (C3), (C4).
   return verifyResultTypes(*this, *form, [](ShapedType in) {
     return SmallVector<int64_t>(in.getShape());
   });

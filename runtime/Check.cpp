@@ -204,9 +204,11 @@ static bool visitOperands(const char *what, const OperandList &list, Sink &s) {
 }
 
 /// Visits the call's scalars, then its tables, named by `names` (a
-/// generic name past them); false if a table cannot be read.
+/// generic name past them), of the last `groupTables` only the size; false
+/// if a table cannot be read.
 template <class Sink>
-static bool visitParams(const Params &p, ParamNames names, Sink &s) {
+static bool visitParams(const Params &p, ParamNames names, size_t groupTables,
+                        Sink &s) {
   size_t at = 0;
   std::string unnamed;
   auto nameOf = [&](const char *kind, size_t k) -> const char * {
@@ -223,25 +225,32 @@ static bool visitParams(const Params &p, ParamNames names, Sink &s) {
     else
       s.num({name}, p.scalar(i));
   }
-  for (size_t k = 0; k < p.tables().size(); ++k) {
+  const size_t tables = p.tables().size();
+  for (size_t k = 0; k < tables; ++k) {
     const char *name = nameOf("table", k);
     if (!tableReadable(p.table(k)))
       return false;
-    s.table({name}, *p.table(k));
+    if (k + groupTables < tables) {
+      s.table({name}, *p.table(k));
+      continue;
+    }
+    const std::string size = fmt::format("number of {}", name);
+    s.num({size.c_str()}, p.table(k)->size);
   }
   return true;
 }
 
 /// Visits a collective call's fields; false if some cannot be read.
 template <class Sink>
-static bool visitCall(const Call &c, ParamNames params, Sink &s) {
+static bool visitCall(const Call &c, ParamNames params, size_t groupTables,
+                      Sink &s) {
   s.str({"op"}, c.op);
   if (!groupsReadable(c.groups))
     return false;
   s.groups({"replica_groups"}, c.groups);
   if (!visitOperands("input", c.inputs, s) ||
       !visitOperands("result", c.outputs, s) ||
-      !visitParams(c.params, params, s))
+      !visitParams(c.params, params, groupTables, s))
     return false;
   s.str({"mode"}, c.async ? "async" : "sync");
   // Last: two ranks at different ops that differ in more than where they
@@ -440,8 +449,95 @@ void rethrowCollectiveFailure() {
   }
 }
 
-void agreeOnCall(const Call &c, ParamNames params, BlockedCall *watch) {
-  agree(c.team, watch, [&](auto &sink) { return visitCall(c, params, sink); });
+void agreeOnCall(const Call &c, ParamNames params, size_t groupTables,
+                 BlockedCall *watch) {
+  agree(c.team, watch,
+        [&](auto &sink) { return visitCall(c, params, groupTables, sink); });
+}
+
+/// The group tables of `c` (its last `count`) as words: its group's slot
+/// (the team rank of the group's first member, -1 in no group), then each
+/// table's values.
+static std::vector<int64_t> groupTableWords(const Call &c, size_t count,
+                                            const GroupLayout &layout) {
+  std::vector<int64_t> words{layout.position < 0 ? -1 : layout.members[0]};
+  for (const distrt_table_t *t : c.params.tables().last(count))
+    words.insert(words.end(), t->values, t->values + t->size);
+  return words;
+}
+
+/// The group tables differ within some group (agreeInGroups): every rank
+/// gathers every rank's, and a member of a group that differs throws the
+/// first table in which it differs from the lowest rank of its group.
+[[gnu::cold]] static void reportGroupDifference(const Call &c, ParamNames names,
+                                                size_t count,
+                                                const GroupLayout &layout,
+                                                TeamState &team) {
+  const std::vector<int64_t> mine = groupTableWords(c, count, layout);
+  const auto length = static_cast<int>(mine.size()); // agreed team-wide
+  std::vector<int64_t> all(mine.size() * static_cast<size_t>(team.size));
+  checkMpi(MPI_Allgather(mine.data(), length, MPI_INT64_T, all.data(), length,
+                         MPI_INT64_T, team.checkComm),
+           "MPI_Allgather");
+  for (int r = 0; r < team.size; ++r) {
+    const int64_t *theirs = all.data() + static_cast<size_t>(r) * mine.size();
+    if (mine[0] < 0 || theirs[0] != mine[0] ||
+        std::equal(mine.begin(), mine.end(), theirs))
+      continue;
+    const std::span tables = c.params.tables().last(count);
+    size_t at = 1;
+    for (size_t k = 0; k < count; ++k) {
+      const distrt_table_t there{tables[k]->size, theirs + at};
+      if (!std::equal(tables[k]->values, tables[k]->values + tables[k]->size,
+                      there.values)) {
+        Describer d;
+        d.table({""}, *tables[k]);
+        d.table({""}, there);
+        const size_t i =
+            c.params.scalars().size() + c.params.tables().size() - count + k;
+        raise("{} {} here, {} on rank {} of this process group",
+              i < names.size() ? names[i] : "table", d.fields[0].second,
+              d.fields[1].second, r);
+      }
+      at += static_cast<size_t>(tables[k]->size);
+    }
+  }
+}
+
+void agreeInGroups(const Call &c, ParamNames params, size_t groupTables,
+                   BlockedCall *watch) {
+  const std::span tables = c.params.tables();
+  if (tables.size() < groupTables ||
+      !std::ranges::all_of(tables, tableReadable))
+    return; // planning reports it
+  TeamState &team = lookupTeam(c.team);
+  const GroupLayout &layout = groupLayout(team, c.groups);
+  // One hash and its complement per group, at its slot; all ones (no say
+  // under MPI_BAND) elsewhere.
+  std::vector<uint64_t> mine(2 * static_cast<size_t>(team.size), ~uint64_t{0});
+  std::vector<uint64_t> all(mine.size());
+  if (layout.position >= 0) {
+    Hasher hasher;
+    for (const distrt_table_t *t : tables.last(groupTables))
+      hasher.table({""}, *t);
+    const auto slot = static_cast<size_t>(layout.members[0]);
+    mine[2 * slot] = hasher.h;
+    mine[2 * slot + 1] = ~hasher.h;
+  }
+  const char *described = watch ? watch->waitsFor : nullptr;
+  if (watch)
+    watch->waitsFor = "the other members of team {team} to reach this op "
+                      "(checked mode's agreement)";
+  checkMpi(MPI_Allreduce(mine.data(), all.data(), static_cast<int>(all.size()),
+                         MPI_UINT64_T, MPI_BAND, checkComm(team)),
+           "MPI_Allreduce");
+  if (watch)
+    watch->waitsFor = described;
+  for (size_t slot = 0; slot < all.size(); slot += 2)
+    if ((all[slot] | all[slot + 1]) != ~uint64_t{0}) [[unlikely]] {
+      reportGroupDifference(c, params, groupTables, layout, team);
+      return;
+    }
 }
 
 void agreeOnHalo(const char *op, int64_t team, int64_t key, int32_t dtype,

@@ -3,13 +3,14 @@
 // In checked mode (DISTRT_CHECK=1 in the environment, or distrt_set_check)
 // every collective first agrees with the other members of its team on what
 // it is: the op, its location, its groups, each operand's element type and
-// shape, its scalars (dims, reduction, ...), its tables (by content) and
-// whether it is async. The agreement is one MPI_Allreduce of a 64-bit hash
-// of those fields and its complement under MPI_BAND, on a communicator of
-// its own: the results are complements exactly when every rank had the same
-// hash. Only when they are not do the ranks exchange the fields as text;
-// each reports the first one in which it differs from the lowest rank that
-// differs from it:
+// shape, its scalars (dims, reduction, ...), its tables (by content; a table
+// that may differ between process groups, collective_broadcast's roots, by
+// size, then by content within each group) and whether it is async. The
+// agreement is one MPI_Allreduce of a 64-bit hash of those fields and its
+// complement under MPI_BAND, on a communicator of its own: the results are
+// complements exactly when every rank had the same hash. Only when they are
+// not do the ranks exchange the fields as text; each reports the first one
+// in which it differs from the lowest rank that differs from it:
 //
 //   all_reduce at prog.mlir:12:8: team 0, rank 1: element type f32 here,
 //   i32 on rank 0
@@ -49,9 +50,22 @@ void setWatchTimeout(double seconds);
 /// Failure naming the first field that differs. A call whose operands or
 /// tables are unreadable is left to planning to report. `params` names its
 /// scalars, then its tables (Params.h); a scalar named "reduction" is shown
-/// as a reduction kind. `watch`, if set, is told what the agreement waits
-/// for.
-void agreeOnCall(const Call &c, ParamNames params, BlockedCall *watch);
+/// as a reduction kind. Of its last `groupTables` tables only the sizes
+/// count here (agreeInGroups agrees on their content). `watch`, if set, is
+/// told what the agreement waits for.
+void agreeOnCall(const Call &c, ParamNames params, size_t groupTables,
+                 BlockedCall *watch);
+
+/// After agreeOnCall: agrees on the content of the last `groupTables`
+/// tables of `c` within each of its process groups (processes in none take
+/// part without a say), in one MPI_Allreduce over the team. Throws Failure
+/// on the members of a group that differ, naming the table, both values and
+/// the other rank:
+///
+///   collective_broadcast at prog.mlir:9:5: team 0, rank 2: roots [1] here,
+///   [0] on rank 3 of this process group
+void agreeInGroups(const Call &c, ParamNames params, size_t groupTables,
+                   BlockedCall *watch);
 
 /// get_halo's and update_halo's (`op`) agreement: `replans` is whether this
 /// rank plans the key anew.

@@ -26,6 +26,8 @@
 // and, for the watchdog and checked mode, either
 //   static constexpr std::array kParams{...};  // a collective: the names of
 //                                              // its scalars, then tables
+//   static constexpr size_t kGroupTables = n;  // optional: its last n tables
+//                                              // are agreed on per group
 // or
 //   static constexpr bool kCollective = false;  // point to point
 //   static void describeWait(BlockedCall &, const Memo<Plan> &, const Call &);
@@ -53,6 +55,10 @@ template <class Op, class P> struct OpKind {
   /// Every member of the team makes the call (it agrees in checked mode).
   static constexpr bool kCollective = true;
   static constexpr std::array<const char *, 0> kParams{};
+  /// How many of its last tables only the members of each process group
+  /// must share (collective_broadcast's roots): checked mode agrees on
+  /// their sizes over the team and on their content within each group.
+  static constexpr size_t kGroupTables = 0;
 };
 
 /// The first steps of planning a collective over process groups: the
@@ -144,8 +150,11 @@ template <class Op>
 [[gnu::noinline]] distrt_handle_t performChecked(Memo<typename Op::Plan> &m,
                                                  const Call &c) {
   Watch watch(c.op, c.loc, c.team, kWaitsForTeam);
-  if (gChecked && Op::kCollective)
-    agreeOnCall(c, Op::kParams, watch.record());
+  if (gChecked && Op::kCollective) {
+    agreeOnCall(c, Op::kParams, Op::kGroupTables, watch.record());
+    if constexpr (Op::kGroupTables > 0)
+      agreeInGroups(c, Op::kParams, Op::kGroupTables, watch.record());
+  }
   planUnlessMemoized<Op>(m, c);
   BlockedCall *b = watch.record();
   if (b)

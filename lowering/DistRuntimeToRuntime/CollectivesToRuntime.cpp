@@ -1,12 +1,13 @@
 //===- CollectivesToRuntime.cpp - Collectives to libdistrt calls ----------===//
 //
 // Each collective becomes one call: (team, groups descriptor, op-specific
-// scalars and constant tables, n, inputs[], outputs[], async, site,
-// location). The groups descriptor and the tables are constant globals, so
-// the runtime caches its communicators per pointer; the site is the op's own
-// mutable global, where the runtime remembers its last call. The RFC's in-place
-// allreduce is the same call with no groups descriptor (one group: the team)
-// and inputs = outputs.
+// scalars and tables, n, inputs[], outputs[], async, site, location). The
+// groups descriptor and the constant tables are constant globals, so the
+// runtime caches its communicators per pointer; tables read at run time
+// (collective_broadcast's dynamic roots) are loaded onto the stack. The site
+// is the op's own mutable global, where the runtime remembers its last call.
+// The RFC's in-place allreduce is the same call with no groups descriptor (one
+// group: the team) and inputs = outputs.
 //
 //===----------------------------------------------------------------------===//
 
@@ -17,6 +18,7 @@
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "llvm/ADT/SmallVectorExtras.h"
 
 using namespace mlir;
 using namespace mlir::distruntime;
@@ -31,12 +33,15 @@ struct CollectiveCall {
   int64_t team;
   Value groups;
   bool async;
+  /// The callee's table arguments (getTableCount).
+  unsigned tableSlots;
 };
 } // namespace
 
 /// Emits the call; each scalar gets the width the callee declares for it,
-/// each table a constant global. `packLists` builds the operand lists, after
-/// the params.
+/// each constant table a constant global, each memref table a table on the
+/// stack, each table slot left a null pointer. `packLists` builds the operand
+/// lists, after the params.
 static Value
 createCollectiveCall(OpBuilder &b, Location loc, CollectiveCall call,
                      const RuntimeParams &params, int64_t count,
@@ -49,12 +54,52 @@ createCollectiveCall(OpBuilder &b, Location loc, CollectiveCall call,
   auto module = call.callee->getParentOfType<ModuleOp>();
   for (ArrayRef<int64_t> table : params.tables)
     args.push_back(getTableDescriptor(b, module, loc, table));
+  for (Value table : params.memrefTables)
+    args.push_back(createMemrefTable(b, loc, table));
+  Type ptr = LLVM::LLVMPointerType::get(b.getContext());
+  for (size_t k = params.tables.size() + params.memrefTables.size();
+       k < call.tableSlots; ++k)
+    args.push_back(LLVM::ZeroOp::create(b, loc, ptr));
   args.push_back(createI64(b, loc, count));
   llvm::append_range(args, packLists());
   args.push_back(createI32(b, loc, call.async));
   args.push_back(call.site);
   args.push_back(call.location);
   return func::CallOp::create(b, loc, call.callee, args).getResult(0);
+}
+
+/// The values of `memref` if it is a constant global of integers (a constant
+/// tensor, bufferized), else nullopt.
+static std::optional<SmallVector<int64_t>> getConstantTable(Value memref) {
+  auto get = memref.getDefiningOp<memref::GetGlobalOp>();
+  if (!get)
+    return std::nullopt;
+  auto global = SymbolTable::lookupNearestSymbolFrom<memref::GlobalOp>(
+      get, get.getNameAttr());
+  auto values = global && global.getConstant()
+                    ? dyn_cast_or_null<DenseIntElementsAttr>(
+                          global.getConstantInitValue())
+                    : DenseIntElementsAttr();
+  if (!values)
+    return std::nullopt;
+  return llvm::map_to_vector(values.getValues<APInt>(),
+                             [](const APInt &v) { return v.getSExtValue(); });
+}
+
+/// The op's params: its scalars and constant tables, then the tables read
+/// from `tables`, which are constant tables too when all are constant
+/// globals.
+static RuntimeParams getParams(CollectiveOpInterface op, ValueRange tables) {
+  RuntimeParams params{op.getRuntimeScalars(), op.getRuntimeTables()};
+  SmallVector<SmallVector<int64_t>> constants;
+  for (Value table : tables)
+    if (std::optional<SmallVector<int64_t>> values = getConstantTable(table))
+      constants.push_back(std::move(*values));
+  if (constants.size() == tables.size())
+    llvm::append_range(params.tables, constants);
+  else
+    params.memrefTables = llvm::to_vector(tables);
+  return params;
 }
 
 namespace {
@@ -89,18 +134,25 @@ struct CollectiveLowering
         op.getGroupIds());
     RuntimeFunction fn = op.getRuntimeFunction();
     auto [callee, where] = getCalleeAndLocation(rewriter, op, fn);
+    // Memref form: the adaptor's operands are the inputs, the outputs, then
+    // the tables read at run time.
+    size_t numInputs = op.getInputs().size();
+    auto inputs = ValueRange(operands).take_front(numInputs);
+    auto outputs =
+        ValueRange(operands).slice(numInputs, op.getOutputs().size());
+    RuntimeParams params = getParams(
+        op,
+        ValueRange(operands).take_back(op.getRuntimeTableOperands().size()));
     CollectiveCall call{callee,
                         where,
                         createSite(rewriter, module, loc,
                                    op->getName().stripDialect(),
-                                   op->getOperands()),
+                                   op->getOperands(),
+                                   /*paramsVary=*/!params.memrefTables.empty()),
                         static_cast<int64_t>(op.getTeam()),
                         groups,
-                        op.getHandle() != nullptr};
-    // Memref form: the adaptor's operands are the inputs, then the outputs.
-    auto inputs = ValueRange(operands).take_front(op.getInputs().size());
-    auto outputs = ValueRange(operands).drop_front(op.getInputs().size());
-    RuntimeParams params{op.getRuntimeScalars(), op.getRuntimeTables()};
+                        op.getHandle() != nullptr,
+                        getTableCount(fn)};
     replaceByHandleCall(op, rewriter, [&](OpBuilder &b) {
       // send and recv pass the operands they have, inputs or outputs.
       if (getOperandLists(fn) == OperandLists::One)
@@ -139,7 +191,8 @@ struct AllReduceLowering : public OpConversionPattern<AllReduceOp> {
         static_cast<int64_t>(op.getTeam()),
         LLVM::ZeroOp::create(rewriter, loc,
                              LLVM::LLVMPointerType::get(getContext())),
-        op.getHandle() != nullptr};
+        op.getHandle() != nullptr,
+        getTableCount(RuntimeFunction::AllReduce)};
     replaceByHandleCall(op, rewriter, [&](OpBuilder &b) {
       // The one operand array serves as inputs and outputs: in place.
       RuntimeParams params{{static_cast<int64_t>(op.getOp())}, {}};

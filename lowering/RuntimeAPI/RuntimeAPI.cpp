@@ -113,6 +113,10 @@ static SmallVector<Type> decodeTypes(MLIRContext *ctx, StringRef codes) {
   return types;
 }
 
+unsigned mlir::distruntime::getTableCount(RuntimeFunction fn) {
+  return llvm::count(decodeParams(getInfo(fn).arguments), ParamKind::Table);
+}
+
 OperandLists mlir::distruntime::getOperandLists(RuntimeFunction fn) {
   for (ParamKind kind : decodeParams(getInfo(fn).arguments)) {
     if (kind == ParamKind::Operands)
@@ -358,9 +362,47 @@ Value mlir::distruntime::getTableDescriptor(OpBuilder &builder, ModuleOp module,
   return LLVM::AddressOfOp::create(builder, loc, ptr, name);
 }
 
+Value mlir::distruntime::createMemrefTable(OpBuilder &builder, Location loc,
+                                           Value memref) {
+  auto type = cast<MemRefType>(memref.getType());
+  assert(type.getRank() == 1 && !type.isDynamicDim(0) &&
+         "a table of static size");
+  MLIRContext *ctx = builder.getContext();
+  Type i64 = builder.getI64Type(), ptr = LLVM::LLVMPointerType::get(ctx);
+  int64_t size = type.getDimSize(0);
+  Value values = LLVM::AllocaOp::create(
+      builder, loc, ptr, i64,
+      LLVM::ConstantOp::create(builder, loc, i64, std::max<int64_t>(size, 1)));
+  for (int64_t k = 0; k < size; ++k) {
+    Value value = memref::LoadOp::create(
+        builder, loc, memref,
+        ValueRange{arith::ConstantIndexOp::create(builder, loc, k)});
+    if (value.getType().isIndex())
+      value = arith::IndexCastOp::create(builder, loc, i64, value);
+    else if (value.getType() != i64)
+      value = arith::ExtSIOp::create(builder, loc, i64, value);
+    Value slot =
+        LLVM::GEPOp::create(builder, loc, ptr, i64, values,
+                            ArrayRef<LLVM::GEPArg>{static_cast<int32_t>(k)});
+    LLVM::StoreOp::create(builder, loc, value, slot);
+  }
+  auto structType = LLVM::LLVMStructType::getLiteral(ctx, {i64, ptr});
+  Value table = LLVM::UndefOp::create(builder, loc, structType);
+  table = LLVM::InsertValueOp::create(
+      builder, loc, table, LLVM::ConstantOp::create(builder, loc, i64, size),
+      ArrayRef<int64_t>{0});
+  table = LLVM::InsertValueOp::create(builder, loc, table, values,
+                                      ArrayRef<int64_t>{1});
+  Value pointer =
+      LLVM::AllocaOp::create(builder, loc, ptr, structType,
+                             LLVM::ConstantOp::create(builder, loc, i64, 1));
+  LLVM::StoreOp::create(builder, loc, table, pointer);
+  return pointer;
+}
+
 Value mlir::distruntime::createSite(OpBuilder &builder, ModuleOp module,
                                     Location loc, StringRef opName,
-                                    ValueRange memrefs) {
+                                    ValueRange memrefs, bool paramsVary) {
   MLIRContext *ctx = module.getContext();
   Type i64 = IntegerType::get(ctx, 64), ptr = LLVM::LLVMPointerType::get(ctx);
   auto structType = LLVM::LLVMStructType::getLiteral(ctx, {i64, ptr, ptr});
@@ -379,7 +421,8 @@ Value mlir::distruntime::createSite(OpBuilder &builder, ModuleOp module,
     builder.createBlock(&global.getInitializerRegion());
     Value value = LLVM::ZeroOp::create(builder, loc, structType);
     Value flags = LLVM::ConstantOp::create(
-        builder, loc, i64, static_cast<int64_t>(getSiteFlags(memrefs)));
+        builder, loc, i64,
+        paramsVary ? 0 : static_cast<int64_t>(getSiteFlags(memrefs)));
     value = LLVM::InsertValueOp::create(builder, loc, value, flags,
                                         ArrayRef<int64_t>{0});
     LLVM::ReturnOp::create(builder, loc, value);

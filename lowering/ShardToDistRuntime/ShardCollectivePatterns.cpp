@@ -317,7 +317,7 @@ template <typename Op> struct BroadcastLowering : public ShardPattern<Op> {
     Value all =
         CollectiveBroadcastOp::create(
             rewriter, loc, /*results=*/input.getType(), /*handle=*/Type(),
-            /*inputs=*/input, /*outputs=*/ValueRange(),
+            /*inputs=*/input, /*outputs=*/ValueRange(), /*roots=*/Value(),
             /*replica_groups=*/
             grid.getRootFirstGroupsAttr(rewriter, op.getGridAxes(), root),
             /*channel_id=*/0, /*team=*/this->lowering.team)

@@ -1,15 +1,17 @@
 //===- Broadcast.cpp - collective_broadcast ---------------------*- C++ -*-===//
 //
-// outputs[k] = inputs[k] of the first member of the group; zeros on
-// processes in no group. The operands travel packed in one MPI_Bcast up to
-// kPackLimit bytes, past it one call each; a single dense operand is
+// outputs[k] = inputs[k] of the member at position roots[k] of the group
+// (the first member without a roots table); zeros on processes in no group.
+// Operands of one root travel packed in one MPI_Bcast up to kPackLimit bytes,
+// past it (or when the roots differ) one call each; a single dense operand is
 // broadcast from (root) or into (others) its own buffer. Sync broadcasts in
 // groups of two are one message from the root to the other member:
 // MPI_Bcast's generic tree costs about a fifth more there. The choice
-// depends only on the group size and sync/async, the same on every member,
-// and a layout's communicator carries no other point-to-point traffic.
-// Past gMaxCount bytes a message is one element of a wide type
-// (LargeCount.h), by the slot path.
+// depends only on the group size, sync/async and the roots, the same on
+// every member, and a layout's communicator carries no other point-to-point
+// traffic. Past gMaxCount bytes a message is one element of a wide type
+// (LargeCount.h), by the slot path. The roots are the call's one table,
+// matched by content and, in checked mode, agreed on within each group.
 //
 //===----------------------------------------------------------------------===//
 
@@ -37,18 +39,69 @@ struct BroadcastPlan {
   /// The root copies its input to its output before the broadcast (the
   /// output is the buffer sent) or after it (the input is).
   bool copyBefore, copyAfter;
+  /// The operands' one root: its position in the group (its rank in
+  /// `comm`), -1 when their roots differ (one call each); and whether it is
+  /// this process.
+  int rootRank;
   bool root;
   MPI_Comm comm;
   /// In a group of two, the other member (its rank in `comm`), else -1.
   int peer;
 };
 
+/// Where one message comes from: the root's rank in the group's
+/// communicator, and whether it is this process.
+struct Source {
+  int rank;
+  bool self;
+};
+
 } // namespace
 
-static void broadcastOnce(const BroadcastPlan &p, void *buffer, int count) {
+/// The roots table of the call, or null (every root is the first member).
+static const distrt_table_t *rootsOf(const Call &c) {
+  return c.params.tables().empty() ? nullptr : c.params.table(0);
+}
+
+/// Checks the roots against the call and this process's group: one per
+/// input, each a position in the group. Returns their one value, or -1 if
+/// they differ. A process in no group ignores them.
+static int checkRoots(const Call &c, const GroupLayout &layout, size_t n) {
+  const distrt_table_t *roots = rootsOf(c);
+  if (!roots)
+    return 0;
+  if (roots->size != static_cast<int64_t>(n))
+    raise("the roots table has {} entries but the op has {} inputs: it needs "
+          "one root index per input",
+          roots->size, n);
+  if (layout.position < 0)
+    return 0;
+  for (size_t k = 0; k < n; ++k)
+    if (roots->values[k] < 0 || roots->values[k] >= layout.size())
+      raise("root index {} of input #{} is out of range [0, {}): its process "
+            "group (team ranks {}) has {} members",
+            roots->values[k], k, layout.size(), fmt::join(layout.members, ", "),
+            layout.size());
+  for (size_t k = 1; k < n; ++k)
+    if (roots->values[k] != roots->values[0])
+      return -1;
+  return n ? static_cast<int>(roots->values[0]) : 0;
+}
+
+/// The source of operand k.
+static Source sourceOf(const BroadcastPlan &p, const Call &c, size_t k) {
+  if (p.rootRank >= 0)
+    return {p.rootRank, p.root};
+  const int rank = static_cast<int>(rootsOf(c)->values[k]);
+  return {rank, rank == p.layout->position};
+}
+
+static void broadcastOnce(const BroadcastPlan &p, Source from, void *buffer,
+                          int count) {
   if (p.peer < 0) {
-    checkMpi(MPI_Bcast(buffer, count, MPI_BYTE, 0, p.comm), "MPI_Bcast");
-  } else if (p.root) {
+    checkMpi(MPI_Bcast(buffer, count, MPI_BYTE, from.rank, p.comm),
+             "MPI_Bcast");
+  } else if (from.self) {
     checkMpi(MPI_Send(buffer, count, MPI_BYTE, p.peer, kOwnTag, p.comm),
              "MPI_Send");
   } else {
@@ -61,10 +114,12 @@ static void broadcastOnce(const BroadcastPlan &p, void *buffer, int count) {
 }
 
 /// broadcastOnce() of a wide span (LargeCount.h).
-static void broadcastWide(const BroadcastPlan &p, void *buffer, ByteSpan span) {
+static void broadcastWide(const BroadcastPlan &p, Source from, void *buffer,
+                          ByteSpan span) {
   if (p.peer < 0) {
-    checkMpi(MPI_Bcast(buffer, span.count, span.type, 0, p.comm), "MPI_Bcast");
-  } else if (p.root) {
+    checkMpi(MPI_Bcast(buffer, span.count, span.type, from.rank, p.comm),
+             "MPI_Bcast");
+  } else if (from.self) {
     checkMpi(MPI_Send(buffer, span.count, span.type, p.peer, kOwnTag, p.comm),
              "MPI_Send");
   } else {
@@ -76,24 +131,31 @@ static void broadcastWide(const BroadcastPlan &p, void *buffer, ByteSpan span) {
   }
 }
 
-static void broadcast(RequestSlot &slot, const BroadcastPlan &p, void *buffer,
-                      ByteSpan span, bool async) {
+static void broadcast(RequestSlot &slot, const BroadcastPlan &p, Source from,
+                      void *buffer, ByteSpan span, bool async) {
   if (!async)
-    return span.wide() ? broadcastWide(p, buffer, span)
-                       : broadcastOnce(p, buffer, span.count);
+    return span.wide() ? broadcastWide(p, from, buffer, span)
+                       : broadcastOnce(p, from, buffer, span.count);
   postRequest(slot, "MPI_Ibcast", [&](MPI_Request *request) {
-    return MPI_Ibcast(buffer, span.count, span.type, 0, p.comm, request);
+    return MPI_Ibcast(buffer, span.count, span.type, from.rank, p.comm,
+                      request);
   });
 }
 
 namespace {
 
 struct Broadcast : OpKind<Broadcast, BroadcastPlan> {
+  static constexpr std::array kParams{"roots"};
+  /// Groups may broadcast from different positions: the members of each
+  /// group agree on the roots, not the whole team.
+  static constexpr size_t kGroupTables = 1;
+
   static const std::vector<int64_t> *plan(Memo<Plan> &m, const Call &c) {
     const GroupLayout &layout = resolveGroupCall(c, /*sameShape=*/true);
     const OpScratch &s = opScratch();
     const size_t bytes = totalBytes(s.ins);
-    const bool root = layout.position == 0;
+    const int rootRank = checkRoots(c, layout, s.ins.size());
+    const bool root = rootRank >= 0 && layout.position == rootRank;
     // The root sends from its dense input, then copies it to the output;
     // the others receive into a dense output directly.
     void *buffer = nullptr;
@@ -117,6 +179,7 @@ struct Broadcast : OpKind<Broadcast, BroadcastPlan> {
               .direct = span.wide() ? nullptr : buffer,
               .copyBefore = toOutput && !same,
               .copyAfter = root && buffer && !toOutput,
+              .rootRank = rootRank,
               .root = root,
               .comm = layout.comm,
               .peer = layout.size() == 2 ? 1 - layout.position : -1};
@@ -131,7 +194,7 @@ struct Broadcast : OpKind<Broadcast, BroadcastPlan> {
     const Plan &p = m.plan;
     if (p.copyBefore)
       copy(m.ins[0].bytes, m.outs[0].bytes, opScratch().copy);
-    broadcastOnce(p, p.direct, p.count);
+    broadcastOnce(p, {p.rootRank, p.root}, p.direct, p.count);
     if (p.copyAfter)
       copy(m.ins[0].bytes, m.outs[0].bytes, opScratch().copy);
     return 0;
@@ -148,10 +211,11 @@ struct Broadcast : OpKind<Broadcast, BroadcastPlan> {
           copy(m.ins[k].bytes, m.outs[k].bytes, opScratch().copy);
       return done(c.op, c.team, c.loc, c.async);
     }
-    const bool each = m.ins.size() > 1 && p.bytes > kPackLimit;
+    const bool each =
+        m.ins.size() > 1 && (p.bytes > kPackLimit || p.rootRank < 0);
     return runInSlot(c.op, c.team, c.loc, c.async, [&](RequestSlot &slot) {
       if (each)
-        broadcastEach(slot, m, c.async);
+        broadcastEach(slot, m, c);
       else
         broadcastPacked(slot, m, c.async);
     });
@@ -178,42 +242,46 @@ private:
     } else if (p.copyBefore) {
       copy(m.ins[0].bytes, m.outs[0].bytes, opScratch().copy);
     }
-    broadcast(slot, p, buffer, {p.count, p.type}, async);
+    broadcast(slot, p, {p.rootRank, p.root}, buffer, {p.count, p.type}, async);
     // MPI only reads the root's buffer: copying from it while the
     // broadcast runs is allowed.
     if (p.copyAfter)
       copy(m.ins[0].bytes, m.outs[0].bytes, opScratch().copy);
   }
 
-  /// One MPI call per operand, from and into its own buffers where they
-  /// allow it.
+  /// One MPI call per operand, each from its own root, from and into its
+  /// own buffers where they allow it.
   static void broadcastEach(RequestSlot &slot, const Memo<Plan> &m,
-                            bool async) {
+                            const Call &c) {
     const Plan &p = m.plan;
     slot.stage(stagedBytes(m.outs));
     size_t offset = 0;
-    m.forEachNonEmpty([&](const Buffer &in, const Buffer &out) {
+    for (size_t k = 0; k < m.ins.size(); ++k) {
+      const Buffer &in = m.ins[k], &out = m.outs[k];
+      if (out.count == 0)
+        continue;
+      const Source from = sourceOf(p, c, k);
       // The root sends from its dense input and copies it to the output
       // while MPI reads it; otherwise from (or into) the dense output, else
       // from staging.
-      const bool fromInput = p.root && in.dense && !overlaps(in, out);
+      const bool fromInput = from.self && in.dense && !overlaps(in, out);
       void *buffer = out.bytes.base;
       if (fromInput) {
         buffer = in.bytes.base;
       } else if (!out.dense) {
         buffer = slot.staging.data() + offset;
-        if (p.root)
+        if (from.self)
           pack(in.bytes, slot.staging.data() + offset);
         slot.addUnpack(offset, out.bytes.base, out.rank(), out.sizes(),
                        out.strides(), out.bytes.elementSize);
         offset += alignUp(out.byteCount);
-      } else if (p.root) {
+      } else if (from.self) {
         copy(in.bytes, out.bytes, opScratch().copy);
       }
-      broadcast(slot, p, buffer, byteSpan(out.byteCount), async);
+      broadcast(slot, p, from, buffer, byteSpan(out.byteCount), c.async);
       if (fromInput)
         copy(in.bytes, out.bytes, opScratch().copy);
-    });
+    }
   }
 };
 
@@ -222,16 +290,30 @@ private:
 
 using namespace distrt::detail;
 
-distrt_handle_t
-distrt_collective_broadcast(int64_t team, const distrt_groups_t *groups,
-                            int64_t n, const distrt_operand_t *inputs,
-                            const distrt_operand_t *outputs, int32_t async,
-                            distrt_site_t *site, const char *loc) {
-  return cEntry<Broadcast>("collective_broadcast", team, groups, {}, n, inputs,
-                           n, outputs, async, site, loc);
+distrt_handle_t distrt_collective_broadcast(
+    int64_t team, const distrt_groups_t *groups, const distrt_table_t *roots,
+    int64_t n, const distrt_operand_t *inputs, const distrt_operand_t *outputs,
+    int32_t async, distrt_site_t *site, const char *loc) {
+  const distrt_table_t *tables[] = {roots};
+  return cEntry<Broadcast>("collective_broadcast", team, groups,
+                           Params({}, std::span(tables, roots ? 1 : 0)), n,
+                           inputs, n, outputs, async, site, loc);
 }
 
 namespace distrt {
+
+namespace {
+/// Dynamic roots as the generic path takes them: the call's one table.
+struct RootsTable {
+  distrt_table_t table;
+  const distrt_table_t *tables[1] = {&table};
+
+  explicit RootsTable(std::span<const int64_t> roots)
+      : table{static_cast<int64_t>(roots.size()), roots.data()} {}
+  RootsTable(const RootsTable &) = delete;
+  detail::Params params() const { return detail::Params({}, tables); }
+};
+} // namespace
 
 void collectiveBroadcast(const Team &team, const Groups &groups,
                          Operands inputs, Operands outputs, Site *site,
@@ -244,6 +326,21 @@ Request collectiveBroadcastAsync(const Team &team, const Groups &groups,
                                  SourceLoc loc) {
   return cxxAsync<Broadcast>("collective_broadcast", team, &groups.spec(), {},
                              inputs, outputs, site, loc);
+}
+void collectiveBroadcast(const Team &team, const Groups &groups,
+                         std::span<const int64_t> roots, Operands inputs,
+                         Operands outputs, Site *site, SourceLoc loc) {
+  const RootsTable table(roots);
+  cxxSync<Broadcast>("collective_broadcast", team, &groups.spec(),
+                     table.params(), inputs, outputs, site, loc);
+}
+Request collectiveBroadcastAsync(const Team &team, const Groups &groups,
+                                 std::span<const int64_t> roots,
+                                 Operands inputs, Operands outputs, Site *site,
+                                 SourceLoc loc) {
+  const RootsTable table(roots);
+  return cxxAsync<Broadcast>("collective_broadcast", team, &groups.spec(),
+                             table.params(), inputs, outputs, site, loc);
 }
 
 } // namespace distrt

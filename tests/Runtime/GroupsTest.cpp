@@ -359,8 +359,8 @@ TEST_CASE("seed example: collective_broadcast with replica_groups [[2, 1]]",
       outDesc{result.data(), result.data(), 0, {1, 2}, {2, 1}};
   const distrt_operand_t in{2, &inDesc, DISTRT_I64},
       out{2, &outDesc, DISTRT_I64};
-  CHECK(distrt_collective_broadcast(0, &groups, 1, &in, &out, 0, nullptr,
-                                    "seed.mlir:2:1") == 0);
+  CHECK(distrt_collective_broadcast(0, &groups, nullptr, 1, &in, &out, 0,
+                                    nullptr, "seed.mlir:2:1") == 0);
   const std::vector<std::vector<int64_t>> expected{
       {0, 0}, {5, 6}, {5, 6}, {0, 0}};
   INFO("rank " << r);

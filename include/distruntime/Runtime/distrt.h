@@ -162,10 +162,11 @@ typedef struct distrt_groups {
   const int64_t *ids;
 } distrt_groups_t;
 
-/// A constant i64 table of an op (all_to_all_v's counts), emitted by the
-/// lowering as a constant global as the groups are. The runtime compares
-/// tables by content, so a caller's table may live anywhere (the stack)
-/// for the duration of the call.
+/// An i64 table of an op: a constant one (all_to_all_v's counts) is emitted
+/// by the lowering as a constant global as the groups are, one read at run
+/// time (collective_broadcast's roots) is built on the stack. The runtime
+/// compares tables by content, so a caller's table may live anywhere (the
+/// stack) for the duration of the call.
 typedef struct distrt_table {
   int64_t size;
   const int64_t *values;
@@ -254,13 +255,15 @@ distrt_handle_t distrt_reduce_scatter(
     int64_t n, const distrt_operand_t *inputs, const distrt_operand_t *outputs,
     int32_t async, distrt_site_t *site, const char *loc);
 
-/// outputs[k] = inputs[k] of the first member of the group; zeros on
-/// processes in no group.
-distrt_handle_t
-distrt_collective_broadcast(int64_t team, const distrt_groups_t *groups,
-                            int64_t n, const distrt_operand_t *inputs,
-                            const distrt_operand_t *outputs, int32_t async,
-                            distrt_site_t *site, const char *loc);
+/// outputs[k] = inputs[k] of the member at position roots[k] of the group
+/// (StableHLO's has_dynamic_root; `roots` null: the first member, position
+/// 0, for every k); zeros on processes in no group. `roots` has n entries,
+/// each in [0, group size) and the same on every member of a group (checked
+/// mode checks); different groups may use different roots.
+distrt_handle_t distrt_collective_broadcast(
+    int64_t team, const distrt_groups_t *groups, const distrt_table_t *roots,
+    int64_t n, const distrt_operand_t *inputs, const distrt_operand_t *outputs,
+    int32_t async, distrt_site_t *site, const char *loc);
 
 /// `pairs` (group_size 2, mode cross_replica or cross_partition): each
 /// source's inputs go to its target's outputs; outputs of a process that is

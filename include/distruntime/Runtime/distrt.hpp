@@ -480,6 +480,18 @@ void collectiveBroadcast(const Team &team, const Groups &groups,
 Request collectiveBroadcastAsync(
     const Team &team, const Groups &groups, Operands inputs, Operands outputs,
     Site *site = nullptr, SourceLoc loc = std::source_location::current());
+/// With dynamic roots (StableHLO's has_dynamic_root): outputs[k] comes from
+/// the member at position roots[k] of the group (one root per input, the
+/// same on every member of a group).
+void collectiveBroadcast(const Team &team, const Groups &groups,
+                         std::span<const int64_t> roots, Operands inputs,
+                         Operands outputs, Site *site = nullptr,
+                         SourceLoc loc = std::source_location::current());
+Request
+collectiveBroadcastAsync(const Team &team, const Groups &groups,
+                         std::span<const int64_t> roots, Operands inputs,
+                         Operands outputs, Site *site = nullptr,
+                         SourceLoc loc = std::source_location::current());
 
 void collectivePermute(const Team &team, const Groups &pairs, Operands inputs,
                        Operands outputs, Site *site = nullptr,

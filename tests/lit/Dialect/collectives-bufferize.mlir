@@ -119,6 +119,41 @@ func.func @collective_broadcast(%x: tensor<1x2xi64>) -> tensor<1x2xi64> {
 
 // -----
 
+// Dynamic roots (has_dynamic_root) bufferize with the op: the roots' buffer
+// is read in place even when async (the call reads it when issued), while
+// the inputs are private copies; one output per input, none for the roots.
+// CHECK-LABEL: func @collective_broadcast_roots
+// CHECK-SAME: (%[[X:.*]]: memref<1x2xi64{{.*}}>, %[[Y:.*]]: memref<3xf32{{.*}}>, %[[R:.*]]: memref<2xi32{{.*}}>)
+// CHECK: %[[CX:.*]] = memref.alloc() {{.*}}: memref<1x2xi64>
+// CHECK: memref.copy %[[X]], %[[CX]]
+// CHECK: %[[CY:.*]] = memref.alloc() {{.*}}: memref<3xf32>
+// CHECK: memref.copy %[[Y]], %[[CY]]
+// CHECK-NOT: memref.copy
+// CHECK: %[[OX:.*]] = memref.alloc() : memref<1x2xi64>
+// CHECK: %[[OY:.*]] = memref.alloc() : memref<3xf32>
+// CHECK: %[[H:.*]] = distruntime.collective_broadcast ins(%[[CX]], %[[CY]] : memref<1x2xi64>, memref<3xf32>) roots(%[[R]] : memref<2xi32{{.*}}>) outs(%[[OX]], %[[OY]] : memref<1x2xi64>, memref<3xf32>) async {replica_groups = dense<{{\[\[}}0, 1]]> : tensor<1x2xi64>}{{$}}
+// CHECK: distruntime.wait %[[H]]
+// CHECK: return %[[OX]], %[[OY]]
+func.func @collective_broadcast_roots(%x: tensor<1x2xi64>, %y: tensor<3xf32>, %roots: tensor<2xi32>) -> (tensor<1x2xi64>, tensor<3xf32>) {
+  %r:2, %h = distruntime.collective_broadcast ins(%x, %y : tensor<1x2xi64>, tensor<3xf32>) roots(%roots : tensor<2xi32>) async {replica_groups = dense<[[0, 1]]> : tensor<1x2xi64>} -> tensor<1x2xi64>, tensor<3xf32>
+  distruntime.wait %h
+  return %r#0, %r#1 : tensor<1x2xi64>, tensor<3xf32>
+}
+
+// -----
+
+// A constant root bufferizes into a constant global.
+// CHECK-LABEL: func @collective_broadcast_constant_root
+// CHECK: %[[R:.*]] = memref.get_global @{{.*}} : memref<1xi32>
+// CHECK: distruntime.collective_broadcast ins(%{{.*}} : memref<4xf32{{.*}}>) roots(%[[R]] : memref<1xi32>) outs(%{{.*}} : memref<4xf32>)
+func.func @collective_broadcast_constant_root(%x: tensor<4xf32>) -> tensor<4xf32> {
+  %roots = arith.constant dense<1> : tensor<1xi32>
+  %r = distruntime.collective_broadcast ins(%x : tensor<4xf32>) roots(%roots : tensor<1xi32>) {replica_groups = dense<[[0, 1]]> : tensor<1x2xi64>} -> tensor<4xf32>
+  return %r : tensor<4xf32>
+}
+
+// -----
+
 // Async: the handle of the memref form replaces the tensor form's.
 // channel_id > 0 names partitions, so the module gives num_partitions.
 // CHECK-LABEL: func @collective_permute

@@ -63,14 +63,25 @@ Value getGroupsDescriptor(OpBuilder &builder, ModuleOp module, Location loc,
 Value getTableDescriptor(OpBuilder &builder, ModuleOp module, Location loc,
                          ArrayRef<int64_t> values);
 
+/// A pointer to a distrt_table_t {size, values} on the stack holding the
+/// elements of `memref` (1-D, static size, integer elements), read when the
+/// code runs and sign-extended to i64. Call inside a memref.alloca_scope.
+Value createMemrefTable(OpBuilder &builder, Location loc, Value memref);
+
 /// An op's own arguments of its runtime call, after the team and the groups
 /// (the runtime's Params, runtime/Params.h): scalars, each in the width the
 /// entry point declares, then constant tables, each passed as a
-/// getTableDescriptor() global.
+/// getTableDescriptor() global, then tables read at run time from memrefs
+/// (createMemrefTable). Table arguments of the entry point past them are
+/// null: absent optional tables (collective_broadcast's roots).
 struct RuntimeParams {
   SmallVector<int64_t> scalars;
   SmallVector<SmallVector<int64_t>> tables;
+  SmallVector<Value> memrefTables = {};
 };
+
+/// How many tables `fn` takes, from its signature in RuntimeFunctions.def.
+unsigned getTableCount(RuntimeFunction fn);
 
 /// How a runtime function takes the memrefs of the op that calls it.
 enum class OperandLists {
@@ -88,9 +99,10 @@ OperandLists getOperandLists(RuntimeFunction fn);
 /// A pointer to a new distrt_site_t global {flags, owner, memo} of the op
 /// `opName` at `loc`, its own (the runtime keeps the op's memo there):
 /// "__distrt_site_<opName>", then "..._1", "..._2" for further ops. `flags`
-/// are getSiteFlags(memrefs).
+/// are getSiteFlags(memrefs), or 0 when `paramsVary` (the op passes tables
+/// read at run time, which a static site would not compare).
 Value createSite(OpBuilder &builder, ModuleOp module, Location loc,
-                 StringRef opName, ValueRange memrefs);
+                 StringRef opName, ValueRange memrefs, bool paramsVary = false);
 
 /// DISTRT_SITE_STATIC if every memref in `memrefs` has a static shape,
 /// offset and strides in its type (the op's groups and scalars are

@@ -33,7 +33,7 @@
 // CHECK-DAG: func.func private @distrt_all_reduce(i64, !llvm.ptr, i32, i64, !llvm.ptr, !llvm.ptr, i32, !llvm.ptr, !llvm.ptr) -> i64
 // CHECK-DAG: func.func private @distrt_all_to_all(i64, !llvm.ptr, i64, i64, i64, i64, !llvm.ptr, !llvm.ptr, i32, !llvm.ptr, !llvm.ptr) -> i64
 // CHECK-DAG: func.func private @distrt_reduce_scatter(i64, !llvm.ptr, i32, i64, i64, !llvm.ptr, !llvm.ptr, i32, !llvm.ptr, !llvm.ptr) -> i64
-// CHECK-DAG: func.func private @distrt_collective_broadcast(i64, !llvm.ptr, i64, !llvm.ptr, !llvm.ptr, i32, !llvm.ptr, !llvm.ptr) -> i64
+// CHECK-DAG: func.func private @distrt_collective_broadcast(i64, !llvm.ptr, !llvm.ptr, i64, !llvm.ptr, !llvm.ptr, i32, !llvm.ptr, !llvm.ptr) -> i64
 // CHECK-DAG: func.func private @distrt_collective_permute(i64, !llvm.ptr, i64, !llvm.ptr, !llvm.ptr, i32, !llvm.ptr, !llvm.ptr) -> i64
 // CHECK-DAG: func.func private @distrt_send(i64, !llvm.ptr, i64, i32, i64, !llvm.ptr, i32, !llvm.ptr, !llvm.ptr) -> i64
 // CHECK-DAG: func.func private @distrt_recv(i64, !llvm.ptr, i64, i32, i64, !llvm.ptr, i32, !llvm.ptr, !llvm.ptr) -> i64
@@ -102,8 +102,10 @@ module attributes {distruntime.num_replicas = 2 : i64, distruntime.num_partition
     return
   }
 
+  // collective_broadcast without roots passes a null roots table.
   // CHECK-LABEL: func @broadcast_and_permute
-  // CHECK: func.call @distrt_collective_broadcast
+  // CHECK: %[[NOROOTS:.*]] = llvm.mlir.zero : !llvm.ptr
+  // CHECK: func.call @distrt_collective_broadcast(%{{.*}}, %{{.*}}, %[[NOROOTS]], %{{.*}})
   // CHECK: func.call @distrt_collective_permute
   func.func @broadcast_and_permute(%a: memref<3xi8>, %b: memref<3xi8>) {
     distruntime.collective_broadcast ins(%a : memref<3xi8>) outs(%b : memref<3xi8>) {replica_groups = dense<> : tensor<0x0xi64>}

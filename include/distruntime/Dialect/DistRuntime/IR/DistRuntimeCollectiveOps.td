@@ -370,8 +370,13 @@ def DistRuntime_ReduceScatterOp : DistRuntime_ReductionOp<"reduce_scatter",
 //===----------------------------------------------------------------------===//
 
 def DistRuntime_CollectiveBroadcastOp : DistRuntime_CollectiveOp<
-    "collective_broadcast", "CollectiveBroadcast", (ins), ReplicaGroups> {
-  let summary = "broadcast from the first member of each group (MPI_Bcast)";
+    "collective_broadcast", "CollectiveBroadcast",
+    (ins Arg<Optional<AnyTypeOf<[AnyRankedTensor, AnyMemRef],
+                                "root indices: a 1-D i32 tensor or memref">>,
+             "root index per input (StableHLO's has_dynamic_root)",
+             [MemRead]>:$roots),
+    ReplicaGroups> {
+  let summary = "broadcast from a member of each group (MPI_Bcast)";
   let description = [{
     Within each process group, every member receives the operand of the
     group's first member (the first id listed, not the lowest). Processes in
@@ -384,6 +389,48 @@ def DistRuntime_CollectiveBroadcastOp : DistRuntime_CollectiveOp<
         {replica_groups = dense<[[2, 1]]> : tensor<1x2xi64>} -> tensor<1x2xi64>
     // %r@0 = [[0, 0]], %r@1 = [[5, 6]], %r@2 = [[5, 6]], %r@3 = [[0, 0]]
     ```
+
+    With `roots`, StableHLO's `has_dynamic_root` form (its last operand),
+    the source of result `k` is instead the member at position `roots[k]`
+    of the group (`process_groups[i, roots[k]]`), a value known at run
+    time: `roots` is a 1-D `i32` tensor (a memref in the memref form) with
+    one index per input, each in `[0, group size)`. Every member of a group
+    must pass the same roots (StableHLO's interpreter reads each process's
+    own, which MPI_Bcast cannot); different groups may pass different ones.
+    A tensor constant out of range is a verifier error, any other root out
+    of range a run-time error naming the op, the root and the rank; with
+    `DISTRT_CHECK=1` the runtime also checks that the members of each group
+    agree on the roots.
+
+    ```mlir
+    // StableHLO's has_dynamic_root_variadic, 2 replicas:
+    // %a@0 = [[1, 2]], %b@0 = [[5, 6]], %a@1 = [[3, 4]], %b@1 = [[7, 8]]
+    %roots = arith.constant dense<[0, 1]> : tensor<2xi32>
+    %r:2 = distruntime.collective_broadcast
+        ins(%a, %b : tensor<1x2xi64>, tensor<1x2xi64>)
+        roots(%roots : tensor<2xi32>)
+        {replica_groups = dense<[[0, 1]]> : tensor<1x2xi64>}
+        -> tensor<1x2xi64>, tensor<1x2xi64>
+    ```
+
+    Per member (%r#0 from position 0, %r#1 from position 1):
+    ```
+    before: m0: a = [[1, 2]], b = [[5, 6]]   m1: a = [[3, 4]], b = [[7, 8]]
+    after:  m0, m1: r#0 = [[1, 2]], r#1 = [[7, 8]]
+    ```
+  }];
+  let assemblyFormat = [{
+    `ins` `(` $inputs `:` type($inputs) `)`
+    (`roots` `(` $roots^ `:` type($roots) `)`)?
+    (`outs` `(` $outputs^ `:` type($outputs) `)`)?
+    custom<Async>(type($handle)) attr-dict (`->` type($results)^)?
+  }];
+  let collectiveDeclaration = [{
+    /// StableHLO's has_dynamic_root: the roots are an operand.
+    bool hasDynamicRoot() { return getRoots() != nullptr; }
+    ::mlir::Operation::operand_range getRuntimeTableOperands() {
+      return getODSOperands(2);
+    }
   }];
 }
 

@@ -57,20 +57,36 @@ def DistRuntime_CollectiveOpInterface : OpInterface<"CollectiveOpInterface"> {
       }], "::llvm::SmallVector<::llvm::SmallVector<int64_t>>",
       "getRuntimeTables", (ins), "", "return {};">,
     InterfaceMethod<[{
+        The op's tables read when it runs (collective_broadcast's dynamic
+        roots): 1-D integer tensors, or memrefs in the memref form, one
+        operand segment after the outputs. The runtime call takes them after
+        the constant tables, loaded into tables on the stack; the runtime
+        matches and hashes them as it does the constant ones.
+      }], "::mlir::Operation::operand_range", "getRuntimeTableOperands",
+      (ins), "", "return $_op->getOperands().take_back(0);">,
+    InterfaceMethod<[{
         Creates the memref form of this op: the same attributes and regions,
-        reading `inputs` and writing `outputs`, with a handle if this op has
-        one and no tensor results.
+        reading `inputs` (and `tables`, its getRuntimeTableOperands) and
+        writing `outputs`, with a handle if this op has one and no tensor
+        results.
       }], "::mlir::Operation *", "cloneWithBuffers",
       (ins "::mlir::OpBuilder &":$builder, "::mlir::ValueRange":$inputs,
-           "::mlir::ValueRange":$outputs), "", [{
+           "::mlir::ValueRange":$outputs, "::mlir::ValueRange":$tables), "", [{
         typename ConcreteOp::Properties properties = $_op.getProperties();
-        properties.operandSegmentSizes = {
-            static_cast<int32_t>(inputs.size()),
-            static_cast<int32_t>(outputs.size())};
+        auto &segments = properties.operandSegmentSizes;
+        segments[0] = static_cast<int32_t>(inputs.size());
+        segments[1] = static_cast<int32_t>(outputs.size());
+        // The table operands, if the op has them, are the segment after.
+        if constexpr (std::tuple_size_v<
+                          std::decay_t<decltype(segments)>> > 2)
+          segments[2] = static_cast<int32_t>(tables.size());
+        else
+          assert(tables.empty() && "the op has no table operands");
         bool async = $_op.getHandle() != nullptr;
         properties.resultSegmentSizes = {0, async};
         ::llvm::SmallVector<::mlir::Value> operands(inputs);
         ::llvm::append_range(operands, outputs);
+        ::llvm::append_range(operands, tables);
         ::llvm::SmallVector<::mlir::Type, 1> handle;
         if (async)
           handle.push_back($_op.getHandle().getType());
