@@ -4,7 +4,9 @@
 // scalars and constant tables, n, inputs[], outputs[], async, site,
 // location). The groups descriptor and the tables are constant globals, so
 // the runtime caches its communicators per pointer; the site is the op's own
-// mutable global, where the runtime remembers its last call. The RFC's in-place
+// mutable global, where the runtime remembers its last call and whose flags
+// say what the compiler knows of it (static shapes; agreement proven by
+// distruntime-verify-spmd: `distruntime.proven`). The RFC's in-place
 // allreduce is the same call with no groups descriptor (one group: the team)
 // and inputs = outputs.
 //
@@ -89,14 +91,14 @@ struct CollectiveLowering
         op.getGroupIds());
     RuntimeFunction fn = op.getRuntimeFunction();
     auto [callee, where] = getCalleeAndLocation(rewriter, op, fn);
-    CollectiveCall call{callee,
-                        where,
-                        createSite(rewriter, module, loc,
-                                   op->getName().stripDialect(),
-                                   op->getOperands()),
-                        static_cast<int64_t>(op.getTeam()),
-                        groups,
-                        op.getHandle() != nullptr};
+    CollectiveCall call{
+        callee,
+        where,
+        createSite(rewriter, module, loc, op->getName().stripDialect(),
+                   op->getOperands(), op->hasAttr(kProvenAttrName)),
+        static_cast<int64_t>(op.getTeam()),
+        groups,
+        op.getHandle() != nullptr};
     // Memref form: the adaptor's operands are the inputs, then the outputs.
     auto inputs = ValueRange(operands).take_front(op.getInputs().size());
     auto outputs = ValueRange(operands).drop_front(op.getInputs().size());
@@ -135,7 +137,7 @@ struct AllReduceLowering : public OpConversionPattern<AllReduceOp> {
         callee,
         where,
         createSite(rewriter, module, loc, op->getName().stripDialect(),
-                   op.getData()),
+                   op.getData(), op->hasAttr(kProvenAttrName)),
         static_cast<int64_t>(op.getTeam()),
         LLVM::ZeroOp::create(rewriter, loc,
                              LLVM::LLVMPointerType::get(getContext())),

@@ -360,7 +360,7 @@ Value mlir::distruntime::getTableDescriptor(OpBuilder &builder, ModuleOp module,
 
 Value mlir::distruntime::createSite(OpBuilder &builder, ModuleOp module,
                                     Location loc, StringRef opName,
-                                    ValueRange memrefs) {
+                                    ValueRange memrefs, bool proven) {
   MLIRContext *ctx = module.getContext();
   Type i64 = IntegerType::get(ctx, 64), ptr = LLVM::LLVMPointerType::get(ctx);
   auto structType = LLVM::LLVMStructType::getLiteral(ctx, {i64, ptr, ptr});
@@ -378,8 +378,9 @@ Value mlir::distruntime::createSite(OpBuilder &builder, ModuleOp module,
         /*isConstant=*/false, LLVM::Linkage::Internal, name, Attribute());
     builder.createBlock(&global.getInitializerRegion());
     Value value = LLVM::ZeroOp::create(builder, loc, structType);
-    Value flags = LLVM::ConstantOp::create(
-        builder, loc, i64, static_cast<int64_t>(getSiteFlags(memrefs)));
+    uint64_t bits = getSiteFlags(memrefs) | (proven ? DISTRT_SITE_PROVEN : 0);
+    Value flags =
+        LLVM::ConstantOp::create(builder, loc, i64, static_cast<int64_t>(bits));
     value = LLVM::InsertValueOp::create(builder, loc, value, flags,
                                         ArrayRef<int64_t>{0});
     LLVM::ReturnOp::create(builder, loc, value);

@@ -88,9 +88,10 @@ OperandLists getOperandLists(RuntimeFunction fn);
 /// A pointer to a new distrt_site_t global {flags, owner, memo} of the op
 /// `opName` at `loc`, its own (the runtime keeps the op's memo there):
 /// "__distrt_site_<opName>", then "..._1", "..._2" for further ops. `flags`
-/// are getSiteFlags(memrefs).
+/// are getSiteFlags(memrefs), and DISTRT_SITE_PROVEN when `proven` (the op
+/// carries distruntime.proven).
 Value createSite(OpBuilder &builder, ModuleOp module, Location loc,
-                 StringRef opName, ValueRange memrefs);
+                 StringRef opName, ValueRange memrefs, bool proven);
 
 /// DISTRT_SITE_STATIC if every memref in `memrefs` has a static shape,
 /// offset and strides in its type (the op's groups and scalars are
