@@ -82,16 +82,15 @@ private:
     // Another public function may be called by a host on some members
     // only, or with other arguments: never alike.
     bool alike = fn.isPublic() ? fn.getName() == "main" : !uses.empty();
-    for (Operation *user : uses) {
-      auto call = dyn_cast<CallOpInterface>(user);
-      auto callee = call ? dyn_cast<SymbolRefAttr>(call.getCallableForCallee())
-                         : SymbolRefAttr();
-      if (!callee || callee.getLeafReference() != fn.getNameAttr() ||
-          !reachedAlike(call)) {
-        alike = false;
-        break;
-      }
-    }
+    // Every call made in the module must be reached alike too.
+    alike = alike && llvm::all_of(uses, [&](Operation *user) {
+              auto call = dyn_cast<CallOpInterface>(user);
+              auto callee =
+                  call ? dyn_cast<SymbolRefAttr>(call.getCallableForCallee())
+                       : SymbolRefAttr();
+              return callee && callee.getLeafReference() == fn.getNameAttr() &&
+                     reachedAlike(call);
+            });
     entered[fn] = alike;
     return alike;
   }

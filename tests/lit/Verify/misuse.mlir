@@ -84,6 +84,7 @@
 // CHECK-LABEL: hangs/wait_reduce:
 // CHECK-NEXT: wait_reduce.mlir:13:10: error: {{.*}}the other side runs no matching collective
 
+// CHECK-LABEL: selective/halo: clean
 // CHECK-LABEL: selective/proven_location: clean
 // CHECK-LABEL: selective/proven_reduction:
 // CHECK-NEXT: proven_reduction.mlir:7:5: error: {{.*}}reduction sum here, max on the other side

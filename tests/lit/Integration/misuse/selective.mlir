@@ -38,6 +38,14 @@
 // RUN: env DISTRT_CHECK=all DISTRT_TIMEOUT=20 %S/../Inputs/fails-within.sh 60 %mpirun 2 %t/proven_reduction 2>&1 | FileCheck %s --check-prefix=ALLREDUCTION --implicit-check-not=ORTE_ERROR_LOG
 // RUN: env DISTRT_CHECK=all DISTRT_TIMEOUT=20 %S/../Inputs/fails-within.sh 60 %mpirun 4 %t/proven_reduction 2>&1 | FileCheck %s --check-prefixes=ALLREDUCTION,ALLREDUCTION4 --implicit-check-not=ORTE_ERROR_LOG
 
+// halo.mlir: a static update_halo in main, which the pass proves (its
+// call passes 2: sync and proven), gives the same halos at both levels.
+// RUN: env DISTRUNTIME_PIPELINE_OPTIONS= %compile %t/halo.mlir --llvm-dialect -o %t/halo.llvm.mlir
+// RUN: mlir-translate --mlir-to-llvmir %t/halo.llvm.mlir | FileCheck %s --check-prefix=HALOIR
+// RUN: env DISTRUNTIME_PIPELINE_OPTIONS= %compile %t/halo.mlir -o %t/halo
+// RUN: env DISTRT_CHECK=1 %mpirun 2 %t/halo 2>&1 | FileCheck %s --check-prefix=HALO --implicit-check-not=distrt:
+// RUN: env DISTRT_CHECK=all %mpirun 2 %t/halo 2>&1 | FileCheck %s --check-prefix=HALO --implicit-check-not=distrt:
+
 // The first all_reduce's site is static (1) and proven (2); the second's
 // neither.
 // UNPROVENIR-DAG: @__distrt_site_all_reduce = internal global { i64, ptr, ptr } { i64 3, ptr null, ptr null }
@@ -59,6 +67,12 @@
 // ALLREDUCTION-DAG: distrt: error: all_reduce at {{.*}}proven_reduction.mlir:7:5: team 0, rank 0: reduction sum here, max on rank 1
 // ALLREDUCTION-DAG: distrt: error: all_reduce at {{.*}}proven_reduction.mlir:9:5: team 0, rank 1: reduction max here, sum on rank 0
 // ALLREDUCTION4-DAG: distrt: error: all_reduce at {{.*}}proven_reduction.mlir:9:5: team 0, rank 3: reduction max here, sum on rank 0
+// Team 0 (i64 = 4), key 1, sync and proven: 2.
+// HALOIR: call i64 @distrt_update_halo(i64 0, i64 1, i32 4, i64 %{{.*}}, ptr %{{.*}}, i64 %{{.*}}, ptr %{{.*}}, i32 2, ptr @
+// Cores 10 r + 1 ... 10 r + 4 with a halo of one each side; halos outside
+// the array keep -1.
+// HALO-DAG: rank 0: -1 1 2 3 4 11
+// HALO-DAG: rank 1: 4 11 12 13 14 -1
 
 //--- unproven.mlir
 func.func @main() -> i32 {
@@ -130,6 +144,40 @@ func.func @main() -> i32 {
   } else {
     distruntime.all_reduce ins(%a : memref<2xi64>) outs(%a : memref<2xi64>) {distruntime.proven, reduction = #distruntime.reduction<max>, replica_groups = dense<> : tensor<0x0xi64>}
   }
+  %z = arith.constant 0 : i32
+  return %z : i32
+}
+
+//--- halo.mlir
+func.func @main() -> i32 {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c5 = arith.constant 5 : index
+  %c6 = arith.constant 6 : index
+  %c10 = arith.constant 10 : index
+  %m1 = arith.constant -1 : i64
+  %me = distruntime.team_member team(0)
+  %b = memref.alloc() : memref<6xi64>
+  %base = arith.muli %me, %c10 : index
+  scf.for %i = %c0 to %c6 step %c1 {
+    memref.store %m1, %b[%i] : memref<6xi64>
+  }
+  scf.for %i = %c1 to %c5 step %c1 {
+    %v = arith.addi %base, %i : index
+    %w = arith.index_cast %v : index to i64
+    memref.store %w, %b[%i] : memref<6xi64>
+  }
+  distruntime.update_halo %b grid [2] split_axes [[0]] halo_sizes [1, 1] key(1) : memref<6xi64>
+  %r = arith.index_cast %me : index to i64
+  vector.print str "rank "
+  vector.print %r : i64 punctuation <no_punctuation>
+  vector.print str ":"
+  scf.for %i = %c0 to %c6 step %c1 {
+    %x = memref.load %b[%i] : memref<6xi64>
+    vector.print str " "
+    vector.print %x : i64 punctuation <no_punctuation>
+  }
+  vector.print str "\n"
   %z = arith.constant 0 : i32
   return %z : i32
 }
