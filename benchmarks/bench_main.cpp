@@ -42,10 +42,14 @@
 //   checked_all_reduce, checked_all_gather  checked mode against raw MPI
 //   checked_vs_unchecked_all_reduce, ..._all_gather  checked against
 //                       unchecked distrt (the baseline column)
+//   checked_proven_vs_unchecked_all_reduce, ..._all_gather  sites marked
+//                       proven (DISTRT_SITE_PROVEN, as the lowering marks
+//                       the ops distruntime-verify-spmd proves): checked mode
+//                       at DISTRT_CHECK=1's level against unchecked distrt
 // CSV on stdout: case,np,size,baseline_us,distrt_us (medians of the blocks),
 // ratio (median of the paired blocks' ratios, Paired.h).
 // Usage: distrt_bench [halo|update_halo|allreduce|collectives|checked|
-//                      collectives_smoke|all_to_all_v]
+//                      checked_proven|collectives_smoke|all_to_all_v]
 //                     [largest size in bytes, default 16 MiB]
 //
 //===----------------------------------------------------------------------===//
@@ -598,6 +602,60 @@ void benchChecked(int64_t bytes, MPI_Comm comm, int rank, int size) {
   mode(false);
 }
 
+/// Selective checked mode on proven sites: each op's site is marked as the
+/// lowering marks a static op that distruntime-verify-spmd proved
+/// (DISTRT_SITE_STATIC | DISTRT_SITE_PROVEN), and checked mode at
+/// DISTRT_CHECK=1's level runs it against unchecked mode, the mode switched
+/// per call on both sides (distrt_set_check only: a proven site is neither
+/// agreed on nor watched unless a timeout is set explicitly), each side on
+/// its own site and descriptors made per call. The target is 1.02x.
+void benchCheckedProven(int64_t bytes, MPI_Comm comm, int rank, int size) {
+  const int64_t n = std::max<int64_t>(bytes / 8, 1);
+  const char *loc = "bench_checked_proven";
+  distrt_site_t sites[4];
+  for (distrt_site_t &site : sites)
+    site = {DISTRT_SITE_STATIC | DISTRT_SITE_PROVEN, nullptr, nullptr};
+  auto call = [&](bool checked, double *in, double *out, int64_t outN,
+                  auto &&op, distrt_site_t *site) {
+    distrt_set_check(checked ? DISTRT_CHECK_UNPROVEN : DISTRT_CHECK_OFF);
+    Descriptor<1> inDesc{in, in, 0, {n}, {1}},
+        outDesc{out, out, 0, {outN}, {1}};
+    const distrt_operand_t inOp{1, &inDesc, DISTRT_F64},
+        outOp{1, &outDesc, DISTRT_F64};
+    op(&inOp, &outOp, site);
+  };
+  auto reduce = [&](const distrt_operand_t *in, const distrt_operand_t *out,
+                    distrt_site_t *site) {
+    distrt_all_reduce(0, &kEveryone, DISTRT_SUM, 1, in, out, 0, site, loc);
+  };
+  auto gather = [&](const distrt_operand_t *in, const distrt_operand_t *out,
+                    distrt_site_t *site) {
+    distrt_all_gather(0, &kEveryone, 0, 1, in, out, 0, site, loc);
+  };
+  // The distrt column's descriptors are unused: both sides make their own.
+  auto raw = [](const distrt_operand_t *operand) {
+    return static_cast<Descriptor<1> *>(operand->desc)->aligned;
+  };
+  benchCase(
+      "checked_proven_vs_unchecked_all_reduce", bytes, n, n, comm, rank, size,
+      [&](double *in, double *out) {
+        call(false, in, out, n, reduce, &sites[0]);
+      },
+      [&](const distrt_operand_t *in, const distrt_operand_t *out) {
+        call(true, raw(in), raw(out), n, reduce, &sites[1]);
+      });
+  benchCase(
+      "checked_proven_vs_unchecked_all_gather", bytes, n, n * size, comm, rank,
+      size,
+      [&](double *in, double *out) {
+        call(false, in, out, n * size, gather, &sites[2]);
+      },
+      [&](const distrt_operand_t *in, const distrt_operand_t *out) {
+        call(true, raw(in), raw(out), n * size, gather, &sites[3]);
+      });
+  distrt_set_check(DISTRT_CHECK_OFF);
+}
+
 } // namespace
 
 int main(int argc, char **argv) {
@@ -643,6 +701,11 @@ int main(int argc, char **argv) {
     for (int64_t bytes = 8; bytes <= maxBytes; bytes *= 8)
       benchChecked(bytes, comm, rank, size);
     benchChecked(int64_t{512} << 10, comm, rank, size);
+  }
+  if (only.empty() || only == "checked" || only == "checked_proven") {
+    for (int64_t bytes = 8; bytes <= maxBytes; bytes *= 8)
+      benchCheckedProven(bytes, comm, rank, size);
+    benchCheckedProven(int64_t{512} << 10, comm, rank, size);
   }
   if (only == "collectives_smoke") // one size, so the cases cannot rot
     benchCollectives(4096, comm, otherComm, reversedComm, rank, size);

@@ -149,6 +149,9 @@ struct UpdateHaloOpInterface
         *block, haloOp.getGridAttr(), haloOp.getSplitAxesAttr(),
         haloOp.getHaloSizes(), haloOp.getStaticHaloSizesAttr(),
         haloOp.getTeamAttr(), haloOp.getKeyAttr());
+    // distruntime.proven stays with the op, as the collectives' clones keep
+    // theirs.
+    memrefForm->setDiscardableAttrs(op->getDiscardableAttrDictionary());
     SmallVector<Value> replacements{*block};
     if (Value handle = memrefForm.getHandle())
       replacements.push_back(handle);

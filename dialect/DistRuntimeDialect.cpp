@@ -73,11 +73,22 @@ void ChannelTypeAttr::print(AsmPrinter &printer) const {
 }
 
 /// distruntime.num_replicas / num_partitions give the process grid of a
-/// module statically.
+/// module statically; distruntime.proven marks an op whose agreement is
+/// proven (the ops whose runtime calls can say so).
 LogicalResult
 DistRuntimeDialect::verifyOperationAttribute(Operation *op,
                                              NamedAttribute attribute) {
   StringRef name = attribute.getName().strref();
+  if (name == kProvenAttrName) {
+    if (!isa<UnitAttr>(attribute.getValue()))
+      return op->emitError("'")
+             << name << "' is a unit attribute, got " << attribute.getValue();
+    if (!isa<CollectiveOpInterface, AllReduceOp, UpdateHaloOp>(op))
+      return op->emitError("'")
+             << name << "' belongs on a collective, send, recv or "
+             << "update_halo, not on '" << op->getName() << "'";
+    return success();
+  }
   if (name != kNumReplicasAttrName && name != kNumPartitionsAttrName)
     return op->emitError("unknown distruntime attribute '") << name << "'";
   if (!isa<ModuleOp>(op))

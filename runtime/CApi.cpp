@@ -83,10 +83,12 @@ void distrt_check_failed(const char *op, const char *what, int64_t have,
   }
 }
 
-void distrt_set_check(int32_t on) {
+void distrt_set_check(int32_t level) {
   try {
     ensureMpi();
-    detail::setChecked(on != 0);
+    detail::setChecked(level == DISTRT_CHECK_OFF   ? CheckLevel::Off
+                       : level == DISTRT_CHECK_ALL ? CheckLevel::All
+                                                   : CheckLevel::Unproven);
   } catch (...) {
     failCurrent("set_check", kNoTeam, "distrt_set_check");
   }

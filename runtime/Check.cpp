@@ -386,23 +386,52 @@ static void agree(int64_t teamId, BlockedCall *watch, Visit &&visit) {
   reportDifference(team.checkComm, team.rank, describer);
 }
 
-static bool envFlag(const char *name) {
-  const char *value = std::getenv(name);
+/// DISTRT_CHECK's level: unset, empty or 0 is off, 1 checks the sites the
+/// compiler could not prove, all checks every site.
+static CheckLevel envCheckLevel() {
+  const char *value = std::getenv("DISTRT_CHECK");
   if (!value || !*value || std::string_view(value) == "0")
-    return false;
+    return CheckLevel::Off;
   if (std::string_view(value) == "1")
-    return true;
-  raise("{}={} in the environment: expected 0 or 1", name, value);
+    return CheckLevel::Unproven;
+  if (std::string_view(value) == "all")
+    return CheckLevel::All;
+  raise("DISTRT_CHECK={} in the environment: expected 0, 1 (check the sites "
+        "the compiler did not prove) or all (check every site)",
+        value);
 }
 
-void setChecked(bool on) {
-  gChecked = on;
-  gGuarded = gChecked || gTimeoutNanos.load(std::memory_order_relaxed) != 0;
+/// The watchdog's timeout was set explicitly (DISTRT_TIMEOUT,
+/// distrt_set_timeout), not by checked mode's default.
+static bool gTimeoutExplicit = false;
+/// Checked mode's default timeout: generous, a collective whose peers
+/// compute for minutes is not a hang.
+constexpr double kCheckedTimeout = 120;
+
+/// Derives the fast paths' switches from the level and the timeout.
+static void updateGuards() {
+  const bool watching = gTimeoutNanos.load(std::memory_order_relaxed) != 0;
+  gGuarded = gChecked || watching;
+  if (!gGuarded)
+    gUncheckedFlags = 0;
+  else if (gChecked && !gCheckAll && !(watching && gTimeoutExplicit))
+    gUncheckedFlags = DISTRT_SITE_PROVEN;
+  else
+    gUncheckedFlags = kNoSiteFlag;
+}
+
+void setChecked(CheckLevel level) {
+  gChecked = level != CheckLevel::Off;
+  gCheckAll = level == CheckLevel::All;
+  if (!gTimeoutExplicit)
+    setTimeout(gChecked ? kCheckedTimeout : 0);
+  updateGuards();
 }
 
 void setWatchTimeout(double seconds) {
   setTimeout(seconds);
-  setChecked(gChecked);
+  gTimeoutExplicit = true;
+  updateGuards();
 }
 
 /// Reads DISTRT_CHECK and DISTRT_TIMEOUT (once, at initialization); throws
@@ -412,16 +441,15 @@ static void configureChecks() {
   if (configured)
     return;
   configured = true;
-  const bool checked = envFlag("DISTRT_CHECK");
-  // Generous: a collective whose peers compute for minutes is not a hang.
-  double timeout = checked ? 120 : 0;
+  const CheckLevel level = envCheckLevel();
   if (const char *value = std::getenv("DISTRT_TIMEOUT"); value && *value) {
     char *end = nullptr;
-    timeout = std::strtod(value, &end);
+    const double timeout = std::strtod(value, &end);
     if (*end || !(timeout >= 0))
       raise("DISTRT_TIMEOUT={} in the environment: expected a number of "
             "seconds (0: no watchdog)",
             value);
+    setWatchTimeout(timeout);
   }
   // A handle never waited is an error unless DISTRT_UNWAITED=warn.
   if (const char *value = std::getenv("DISTRT_UNWAITED"); value && *value) {
@@ -431,17 +459,23 @@ static void configureChecks() {
             value);
     gUnwaitedWarns = v == "warn";
   }
-  gChecked = checked;
-  setWatchTimeout(timeout);
+  setChecked(level);
 }
 
-void rethrowCollectiveFailure() {
+void rethrowCollectiveFailure(bool agreed) {
   try {
     throw;
   } catch (const Failure &failure) {
     // Checked mode agreed on the call: the ranks do not disagree.
-    if (failure.code() == MPI_SUCCESS || gChecked)
+    if (failure.code() == MPI_SUCCESS || agreed)
       throw;
+    if (gChecked)
+      throw Failure(failure.message() +
+                        "; the ranks may disagree on this op, which "
+                        "DISTRT_CHECK=1 does not check (the compiler proved "
+                        "its agreement): run with DISTRT_CHECK=all to find "
+                        "which rank differs, and how",
+                    failure.code());
     throw Failure(failure.message() +
                       "; the ranks may disagree on this op: run with "
                       "DISTRT_CHECK=1 to find which rank differs, and how",
@@ -666,7 +700,8 @@ namespace distrt {
 void setChecked(bool on) {
   detail::guarded("set_check", kNoTeam, SourceLoc("distrt::setChecked"), [&] {
     detail::ensureMpi();
-    detail::setChecked(on);
+    detail::setChecked(on ? detail::CheckLevel::Unproven
+                          : detail::CheckLevel::Off);
   });
 }
 

@@ -19,7 +19,14 @@
 // whether the key's geometry changed (a rank that replans while another does
 // not would hang); finalization agrees too, so a rank that skipped a collective
 // is named at the op the others are in. Checked mode also turns the watchdog on
-// (Watchdog.h) and makes DISTRT_SITE_STATIC sites match in full.
+// (Watchdog.h, 120 s unless a timeout is set explicitly) and makes the
+// DISTRT_SITE_STATIC sites it checks match in full.
+//
+// Selective checked mode: DISTRT_CHECK=1 checks only the sites the compiler
+// could not prove; a site marked DISTRT_SITE_PROVEN (distruntime-verify-spmd
+// proved that every member runs it alike) runs as in unchecked mode, fast
+// path included, and is watched only with a timeout set explicitly.
+// DISTRT_CHECK=all checks every site.
 //
 //===----------------------------------------------------------------------===//
 
@@ -33,17 +40,45 @@
 
 namespace distrt::detail {
 
-/// Checked mode is on.
+/// Checked mode is on, at either level.
 inline bool gChecked = false;
+/// DISTRT_CHECK=all: proven sites are checked too.
+inline bool gCheckAll = false;
 
 /// Checked mode or a timeout is on: the entry points' fast paths step aside
-/// for the path that agrees and watches (OpCall.h, distrt_wait).
+/// for the path that agrees and watches (OpCall.h, distrt_wait), unless the
+/// call's site runsUnchecked().
 inline bool gGuarded = false;
 
-/// Turns checked mode on or off (every rank must do the same, between
-/// collectives).
-void setChecked(bool on);
-/// Sets the watchdog's timeout in seconds (0: off).
+/// A site flag no site carries.
+inline constexpr uint64_t kNoSiteFlag = uint64_t{1} << 63;
+/// The flags a site needs to run as in unchecked mode: none when nothing is
+/// checked or watched; DISTRT_SITE_PROVEN in selective checked mode
+/// without an explicit timeout; kNoSiteFlag when every site is checked or
+/// watched.
+inline uint64_t gUncheckedFlags = 0;
+
+/// A call at a site with `flags` runs as in unchecked mode: nothing agrees
+/// on it, checks its headers or watches it.
+[[gnu::always_inline]] inline bool runsUnchecked(uint64_t flags) {
+  return (flags & gUncheckedFlags) == gUncheckedFlags;
+}
+
+/// Checked mode checks a call at a site with `flags` (agreement, headers,
+/// a DISTRT_SITE_STATIC site's full match).
+inline bool checksSite(uint64_t flags) {
+  return gChecked && (gCheckAll || !(flags & DISTRT_SITE_PROVEN));
+}
+
+/// Checked mode's levels (distrt_check_level_t).
+enum class CheckLevel : int32_t { Off = 0, Unproven = 1, All = 2 };
+
+/// Sets checked mode's level (every rank must do the same, between
+/// collectives); the watchdog's default follows unless a timeout was set
+/// explicitly.
+void setChecked(CheckLevel level);
+/// Sets the watchdog's timeout in seconds (0: off), explicitly: it then
+/// watches every site.
 void setWatchTimeout(double seconds);
 
 /// Agrees on `c` with the other members of its team (checked mode). Throws
@@ -75,8 +110,9 @@ void agreeOnHalo(const char *op, int64_t team, int64_t key, int32_t dtype,
 
 /// Rethrows the exception being handled, a collective's: an MPI failure
 /// inside one most often means its ranks disagree on the call, so unless
-/// checked mode agreed on it, the message says so and how to find out.
-[[noreturn, gnu::cold]] void rethrowCollectiveFailure();
+/// checked mode agreed on it (`agreed`), the message says so and how to
+/// find out (DISTRT_CHECK=all where DISTRT_CHECK=1 skipped a proven site).
+[[noreturn, gnu::cold]] void rethrowCollectiveFailure(bool agreed);
 
 /// Checked mode's point-to-point check: the sender sends, ahead of the data,
 /// a header saying what it sends (op, each operand's element type, bytes,

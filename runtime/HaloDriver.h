@@ -12,8 +12,9 @@
 //
 // In checked mode the ranks first agree on the call (Check.h), and on
 // whether they replan it: a rank that replans while another does not would
-// wait for it forever. With a timeout the call tells the watchdog what it
-// waits for (Watchdog.h): the team's plan headers, then its peers' halos.
+// wait for it forever (selective checked mode skips a proven update_halo).
+// With a timeout the call tells the watchdog what it waits for
+// (Watchdog.h): the team's plan headers, then its peers' halos.
 //
 // A halo op kind is a struct with:
 //   using Plan = ...;  // has `valid`, and recvs[i].peer (its sources)
@@ -48,6 +49,9 @@ struct HaloCall {
   int64_t blockRank;
   bool async;
   SourceLoc loc;
+  /// The compiler proved that every member makes this call alike
+  /// (DISTRT_SITE_PROVEN): selective checked mode skips it.
+  bool proven = false;
 };
 
 /// Tells the watchdog that the call waits for the ranks `recvs` come from.
@@ -77,11 +81,12 @@ void replan(TeamState &team, typename Op::Plan &plan, const HaloCall &c,
 template <class Op>
 distrt_handle_t performHalo(const HaloCall &c, const typename Op::Args &a) {
   return guarded(Op::kName, c.team, c.loc, [&] {
-    Watch watch(Op::kName, c.loc, c.team, kWaitsForTeam);
+    const uint64_t flags = c.proven ? DISTRT_SITE_PROVEN : 0;
+    Watch watch(Op::kName, c.loc, c.team, kWaitsForTeam, !runsUnchecked(flags));
     TeamState &team = lookupTeam(c.team);
     typename Op::Plan &plan = Op::plans(*team.halos).at(c.key);
     const bool holds = plan.valid && Op::holds(plan, c, a);
-    if (gChecked) [[unlikely]]
+    if (checksSite(flags)) [[unlikely]]
       agreeOnHalo(Op::kName, c.team, c.key, c.dtype, c.blockRank, !holds, c.loc,
                   watch.record());
     if (holds) [[likely]]

@@ -13,7 +13,9 @@
 // In checked mode or with a timeout (Check.h, Watchdog.h) the fast path
 // steps aside and perform first agrees with the team on the call, and
 // records what it blocks in for the watchdog; watched without checked
-// mode, a sync collective runs async and waits in the runtime's loop.
+// mode, a sync collective runs async and waits in the runtime's loop. A
+// proven site (DISTRT_SITE_PROVEN) in selective checked mode keeps the
+// fast path: runsUnchecked() tells.
 //
 // An op kind is a struct deriving from OpKind<Op, Plan> (its sites' memos)
 // with:
@@ -87,6 +89,11 @@ void describeWait(BlockedCall &b, const Memo<typename Op::Plan> &m,
 template <class Op>
 distrt_handle_t performChecked(Memo<typename Op::Plan> &m, const Call &c);
 
+/// The site flags of `c` that checked mode reads.
+[[gnu::always_inline]] inline uint64_t siteFlags(const Call &c) {
+  return c.proven ? DISTRT_SITE_PROVEN : 0;
+}
+
 /// Plans the call into `m` unless the memo matches it.
 template <class Op>
 void planUnlessMemoized(Memo<typename Op::Plan> &m, const Call &c) {
@@ -138,19 +145,21 @@ distrt_handle_t runWithHeaders(Memo<typename Op::Plan> &m, const Call &c) {
 /// Plans the call unless the memo matches it, then runs it. Throws Failure.
 template <class Op>
 distrt_handle_t perform(Memo<typename Op::Plan> &m, const Call &c) {
-  if (gGuarded) [[unlikely]]
+  if (!runsUnchecked(siteFlags(c))) [[unlikely]]
     return performChecked<Op>(m, c);
   planUnlessMemoized<Op>(m, c);
   return runPlanned<Op>(m, c);
 }
 
 /// perform() in checked mode or with a timeout: agrees on the call with the
-/// team (checked mode, collectives) and watches it.
+/// team (checked mode, collectives, unless the call is proven and the
+/// mode selective) and watches it.
 template <class Op>
 [[gnu::noinline]] distrt_handle_t performChecked(Memo<typename Op::Plan> &m,
                                                  const Call &c) {
   Watch watch(c.op, c.loc, c.team, kWaitsForTeam);
-  if (gChecked && Op::kCollective) {
+  const bool checks = checksSite(siteFlags(c));
+  if (checks && Op::kCollective) {
     agreeOnCall(c, Op::kParams, Op::kGroupTables, watch.record());
     if constexpr (Op::kGroupTables > 0)
       agreeInGroups(c, Op::kParams, Op::kGroupTables, watch.record());
@@ -160,9 +169,9 @@ template <class Op>
   if (b)
     describeWait<Op>(*b, m, c);
   if constexpr (!Op::kCollective) {
-    if (gChecked)
+    if (checks)
       return runWithHeaders<Op>(m, c);
-  } else if (b && !c.async && !gChecked) {
+  } else if (b && !c.async && !checks) {
     // Watched, a sync collective runs async and waits in the runtime's
     // loop, where it can tell the watchdog which members finished (every
     // process does the same: MPI never matches a blocking collective with
@@ -176,19 +185,20 @@ template <class Op>
 }
 
 /// Rethrows the exception being handled, with the hint of an MPI failure in
-/// a collective (rethrowCollectiveFailure). Call only in a catch.
-template <class Op> [[noreturn]] void rethrowOpFailure() {
+/// a collective (rethrowCollectiveFailure) that checked mode did not agree
+/// on (`agreed`). Call only in a catch.
+template <class Op> [[noreturn]] void rethrowOpFailure(bool agreed) {
   if constexpr (Op::kCollective)
-    rethrowCollectiveFailure();
+    rethrowCollectiveFailure(agreed);
   throw;
 }
 
 /// Fails the C entry of `Op` with the exception being handled.
 template <class Op>
 [[noreturn, gnu::cold, gnu::noinline]] void
-failEntry(const char *op, int64_t team, const char *loc) noexcept {
+failEntry(const char *op, int64_t team, const char *loc, bool agreed) noexcept {
   try {
-    rethrowOpFailure<Op>();
+    rethrowOpFailure<Op>(agreed);
   } catch (...) {
     failCurrent(op, team, loc);
   }
@@ -218,20 +228,23 @@ cEntryPlanned(const char *op, int64_t team, const distrt_groups_t *groups,
               Params params, int64_t nIns, const distrt_operand_t *inputs,
               int64_t nOuts, const distrt_operand_t *outputs, int32_t async,
               distrt_site_t *site, const char *loc) noexcept {
+  bool agreed = false;
   try {
-    const Call c = cCallOf(op, team, groups, params, nIns, inputs, nOuts,
-                           outputs, async, loc);
+    Call c = cCallOf(op, team, groups, params, nIns, inputs, nOuts, outputs,
+                     async, loc);
+    c.proven = site && (site->flags & DISTRT_SITE_PROVEN);
     ensureMpi(); // reads checked mode
     auto &m = Op::memos.at(site);
     const bool isStatic = site && (site->flags & DISTRT_SITE_STATIC);
+    const bool checks = checksSite(siteFlags(c));
+    agreed = checks && Op::kCollective;
     // Checked mode verifies what the site's flag promises.
-    if (gChecked && isStatic && m.matchesStatic(c) && !m.matches(c))
-        [[unlikely]]
+    if (checks && isStatic && m.matchesStatic(c) && !m.matches(c)) [[unlikely]]
       raiseStaticBroken();
-    m.staticSite = isStatic && !gChecked;
+    m.staticSite = isStatic && !checks;
     return perform<Op>(m, c);
   } catch (...) {
-    failEntry<Op>(op, team, loc);
+    failEntry<Op>(op, team, loc, agreed);
   }
 }
 
@@ -244,7 +257,7 @@ cEntry(const char *op, int64_t team, const distrt_groups_t *groups,
        Params params, int64_t nIns, const distrt_operand_t *inputs,
        int64_t nOuts, const distrt_operand_t *outputs, int32_t async,
        distrt_site_t *site, const char *loc) noexcept {
-  if (Op::memos.owns(site) && !gGuarded) {
+  if (Op::memos.owns(site) && runsUnchecked(site->flags)) {
     const auto &m = decltype(Op::memos)::of(site);
     const Call c = cCallOf(op, team, groups, params, nIns, inputs, nOuts,
                            outputs, async, loc);
@@ -253,7 +266,7 @@ cEntry(const char *op, int64_t team, const distrt_groups_t *groups,
       try {
         return Op::runDirect(m, c);
       } catch (...) {
-        failEntry<Op>(op, team, loc);
+        failEntry<Op>(op, team, loc, /*agreed=*/false);
       }
     }
   }
@@ -267,12 +280,15 @@ distrt_handle_t cxxCall(bool async, const char *op, const Team &team,
                         const distrt_groups_t *groups, Params params,
                         OperandList inputs, OperandList outputs, Site *site,
                         SourceLoc loc) {
-  const Call c{op, team.id(), groups, params, inputs, outputs, async, loc};
+  distrt_site_t *raw = site ? site->get() : nullptr;
+  const Call c{op,     team.id(), groups,
+               params, inputs,    outputs,
+               async,  loc,       raw && (raw->flags & DISTRT_SITE_PROVEN)};
   return guarded(c.op, c.team, c.loc, [&] {
     try {
-      return perform<Op>(Op::memos.at(site ? site->get() : nullptr), c);
+      return perform<Op>(Op::memos.at(raw), c);
     } catch (...) {
-      rethrowOpFailure<Op>();
+      rethrowOpFailure<Op>(checksSite(siteFlags(c)) && Op::kCollective);
     }
   });
 }

@@ -98,12 +98,13 @@ int64_t steadyNanos() noexcept;
 class Watch {
 public:
   /// `waitsFor` (BlockedCall) is a literal, and not empty: a report always
-  /// says what the call waits for.
+  /// says what the call waits for. Without `on` the call is not watched (a
+  /// proven site in selective checked mode).
   template <size_t N>
   Watch(const char *op, const SourceLoc &loc, int64_t team,
-        const char (&waitsFor)[N]) noexcept {
+        const char (&waitsFor)[N], bool on = true) noexcept {
     static_assert(N > 1, "say what the call waits for");
-    if (gTimeoutNanos.load(std::memory_order_relaxed) == 0 ||
+    if (!on || gTimeoutNanos.load(std::memory_order_relaxed) == 0 ||
         gBlockedSince.load(std::memory_order_relaxed) != 0)
       return;
     owner_ = true;

@@ -16,17 +16,21 @@
 #include "distruntime/Dialect/DistRuntime/IR/DistRuntimeOps.h"
 
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/Interfaces/DestinationStyleOpInterface.h"
 #include "llvm/ADT/SmallBitVector.h"
 #include "llvm/ADT/TypeSwitch.h"
 
 using namespace mlir;
 using namespace mlir::distruntime;
 
-/// The value that gives dimension `dim` of `memref` where the IR shows it:
-/// a size operand, or null when a view makes it static; nullopt when the
-/// IR does not show it (an argument, a call result).
-static std::optional<Value> getDynamicSize(Value memref, unsigned dim) {
-  Operation *def = memref.getDefiningOp();
+/// The value that gives dimension `dim` of `shaped` where the IR shows it:
+/// a size operand, or null when a view or cast makes it static; nullopt
+/// when the IR does not show it (an argument, a call result). A tensor's
+/// size comes from its tensor.empty, through casts and the destinations of
+/// the ops that write it.
+static std::optional<Value> getDynamicSize(Value shaped, unsigned dim) {
+  Operation *def = shaped.getDefiningOp();
   if (!def)
     return std::nullopt;
   return llvm::TypeSwitch<Operation *, std::optional<Value>>(def)
@@ -34,12 +38,13 @@ static std::optional<Value> getDynamicSize(Value memref, unsigned dim) {
                                                    -> std::optional<Value> {
         return alloc.getDynamicSizes()[alloc.getType().getDynamicDimIndex(dim)];
       })
-      .Case([&](memref::CastOp castOp) -> std::optional<Value> {
-        auto source = cast<MemRefType>(castOp.getSource().getType());
-        if (!source.isDynamicDim(dim))
-          return Value();
-        return getDynamicSize(castOp.getSource(), dim);
-      })
+      .Case<memref::CastOp, tensor::CastOp>(
+          [&](auto castOp) -> std::optional<Value> {
+            auto source = cast<ShapedType>(castOp.getSource().getType());
+            if (!source.isDynamicDim(dim))
+              return Value();
+            return getDynamicSize(castOp.getSource(), dim);
+          })
       .Case([&](memref::SubViewOp view) -> std::optional<Value> {
         // Dimensions the subview drops are not in its result.
         llvm::SmallBitVector dropped = view.getDroppedDims();
@@ -55,7 +60,44 @@ static std::optional<Value> getDynamicSize(Value memref, unsigned dim) {
       .Case([&](memref::ReinterpretCastOp castOp) -> std::optional<Value> {
         return dyn_cast<Value>(castOp.getMixedSizes()[dim]);
       })
+      .Case([&](tensor::EmptyOp empty) -> std::optional<Value> {
+        return empty.getDynamicSize(dim);
+      })
+      .Case([&](DestinationStyleOpInterface writer) -> std::optional<Value> {
+        // A result has the shape of its destination (outs).
+        auto result = cast<OpResult>(shaped);
+        if (!writer.hasPureTensorSemantics())
+          return std::nullopt;
+        return getDynamicSize(writer.getTiedOpOperand(result)->get(), dim);
+      })
       .Default([](Operation *) { return std::nullopt; });
+}
+
+std::optional<DifferingSize>
+mlir::distruntime::findDifferingSize(Operation *op, const UniformityInfo &info,
+                                     bool forProof) {
+  for (Value operand : op->getOperands()) {
+    auto type = dyn_cast<ShapedType>(operand.getType());
+    if (!type || (!forProof && !isa<MemRefType>(type)))
+      continue;
+    if (!type.hasRank())
+      return DifferingSize{operand, 0, info.get(operand)};
+    if (type.hasStaticShape())
+      continue;
+    for (unsigned dim = 0, e = type.getRank(); dim < e; ++dim) {
+      if (!type.isDynamicDim(dim))
+        continue;
+      std::optional<Value> size = getDynamicSize(operand, dim);
+      if (size && !*size)
+        continue;
+      // Where the IR does not show the size, the value's own lattice: a
+      // memref's covers its descriptor, a tensor's its contents too.
+      Uniformity value = info.get(size ? *size : operand);
+      if (value.mayDiffer() || (forProof && value.isUninitialized()))
+        return DifferingSize{operand, dim, value};
+    }
+  }
+  return std::nullopt;
 }
 
 /// Warns of the dynamic sizes of `op`'s operands that may differ.
@@ -73,27 +115,15 @@ static void checkSizes(Operation *op, const UniformityInfo &info,
           return "output #" + std::to_string(k) + " (outs)";
     return "operand";
   };
-  for (Value operand : op->getOperands()) {
-    auto type = dyn_cast<MemRefType>(operand.getType());
-    if (!type || type.hasStaticShape())
-      continue;
-    for (unsigned dim = 0, e = type.getRank(); dim < e; ++dim) {
-      if (!type.isDynamicDim(dim))
-        continue;
-      std::optional<Value> size = getDynamicSize(operand, dim);
-      if (size && !*size)
-        continue;
-      Uniformity value = info.get(size ? *size : operand);
-      if (!value.mayDiffer())
-        continue;
-      InFlightDiagnostic diag = reporter.warning(op->getLoc());
-      diag << "dimension " << dim << " of " << describe(operand) << " of '"
-           << op->getName() << "' may differ between members of team "
-           << getCollectiveTeam(op);
-      noteDivergence(diag, nullptr, value);
-      return;
-    }
-  }
+  std::optional<DifferingSize> differing =
+      findDifferingSize(op, info, /*forProof=*/false);
+  if (!differing)
+    return;
+  InFlightDiagnostic diag = reporter.warning(op->getLoc());
+  diag << "dimension " << differing->dim << " of "
+       << describe(differing->operand) << " of '" << op->getName()
+       << "' may differ between members of team " << getCollectiveTeam(op);
+  noteDivergence(diag, nullptr, differing->value);
 }
 
 /// The buffer behind `value`: memref.cast changes only the type.

@@ -3,7 +3,8 @@
 // distruntime-verify-spmd: solves the uniformity analysis over the module
 // (with dead code and constant propagation, as the framework wants) and
 // runs the checks of VerifySPMD.h. Errors fail the pass; warnings do not,
-// unless warnings-as-errors.
+// unless warnings-as-errors. Then it marks the ops whose agreement it
+// proves (MarkProvenSites.cpp), for the runtime's selective checked mode.
 //
 //===----------------------------------------------------------------------===//
 
@@ -100,7 +101,10 @@ protected:
     checkCollectiveOperands(module, info, reporter);
     checkAsyncHandles(module, info, reporter);
     if (reporter.hasErrors())
-      signalPassFailure();
+      return signalPassFailure();
+    // Only attributes change: the analyses stay valid.
+    if (markProven)
+      markProvenSites(module, info);
     markAllAnalysesPreserved();
   }
 

@@ -2,7 +2,8 @@
 //
 // Each check walks the module once with the solved uniformity analysis and
 // reports through an SPMDReporter: errors where members certainly disagree
-// or misuse a buffer or handle, warnings where they may.
+// or misuse a buffer or handle, warnings where they may. Then the ops whose
+// agreement is proven are marked for the runtime's selective checked mode.
 //
 //===----------------------------------------------------------------------===//
 
@@ -61,6 +62,24 @@ void checkCollectiveOperands(Operation *module, const UniformityInfo &info,
 /// buffers of a pending async op accessed before its wait (errors).
 void checkAsyncHandles(Operation *module, const UniformityInfo &info,
                        SPMDReporter &reporter);
+
+/// A dynamic size of an operand that may differ between members.
+struct DifferingSize {
+  Value operand;
+  unsigned dim;
+  Uniformity value;
+};
+
+/// The first dynamic size of a shaped operand of `op` that may differ
+/// (ranked memrefs only, for the warning). `forProof`: any shaped operand,
+/// and a size in code the analysis did not reach counts as differing.
+std::optional<DifferingSize>
+findDifferingSize(Operation *op, const UniformityInfo &info, bool forProof);
+
+/// Sets `distruntime.proven` on the communicating ops every member of their
+/// team certainly runs alike, and removes it from the others (a mark the
+/// input carried included). Returns whether it changed any.
+bool markProvenSites(Operation *module, const UniformityInfo &info);
 
 } // namespace mlir::distruntime
 

@@ -5,9 +5,11 @@
 // groups descriptor and the constant tables are constant globals, so the
 // runtime caches its communicators per pointer; tables read at run time
 // (collective_broadcast's dynamic roots) are loaded onto the stack. The site
-// is the op's own mutable global, where the runtime remembers its last call.
-// The RFC's in-place allreduce is the same call with no groups descriptor (one
-// group: the team) and inputs = outputs.
+// is the op's own mutable global, where the runtime remembers its last call
+// and whose flags say what the compiler knows of it (static shapes; agreement
+// proven by distruntime-verify-spmd: `distruntime.proven`). The RFC's
+// in-place allreduce is the same call with no groups descriptor (one group:
+// the team) and inputs = outputs.
 //
 //===----------------------------------------------------------------------===//
 
@@ -148,6 +150,7 @@ struct CollectiveLowering
                         createSite(rewriter, module, loc,
                                    op->getName().stripDialect(),
                                    op->getOperands(),
+                                   op->hasAttr(kProvenAttrName),
                                    /*paramsVary=*/!params.memrefTables.empty()),
                         static_cast<int64_t>(op.getTeam()),
                         groups,
@@ -187,7 +190,7 @@ struct AllReduceLowering : public OpConversionPattern<AllReduceOp> {
         callee,
         where,
         createSite(rewriter, module, loc, op->getName().stripDialect(),
-                   op.getData()),
+                   op.getData(), op->hasAttr(kProvenAttrName)),
         static_cast<int64_t>(op.getTeam()),
         LLVM::ZeroOp::create(rewriter, loc,
                              LLVM::LLVMPointerType::get(getContext())),

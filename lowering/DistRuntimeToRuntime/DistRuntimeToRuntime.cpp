@@ -10,6 +10,7 @@
 
 #include "distruntime/Conversion/DistRuntimeToRuntime/DistRuntimeToRuntime.h"
 #include "distruntime/Dialect/DistRuntime/IR/DistRuntimeOps.h"
+#include "distruntime/Runtime/distrt.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/Transforms/FuncConversions.h"
@@ -280,6 +281,9 @@ struct UpdateHaloLowering : public OpConversionPattern<UpdateHaloOp> {
                                          "__distrt_halo_spec", *staticSpec)
                    : Value();
     int64_t key = op.getKey() ? static_cast<int64_t>(*op.getKey()) : -1;
+    // Bit 0: async; DISTRT_SITE_PROVEN: the agreement is proven.
+    int64_t mode = (op.getHandle() != nullptr ? 1 : 0) |
+                   (op->hasAttr(kProvenAttrName) ? DISTRT_SITE_PROVEN : 0);
     replaceByHandleCall(op, rewriter, [&](OpBuilder &b) {
       Value specArray =
           constantSpec ? constantSpec : createI64Array(b, loc, spec);
@@ -290,8 +294,7 @@ struct UpdateHaloLowering : public OpConversionPattern<UpdateHaloOp> {
                  ValueRange{createI64(b, loc, op.getTeam()),
                             createI64(b, loc, key), createI32(b, loc, dtype),
                             blockRank, blockDesc, specRank, specDesc,
-                            createI32(b, loc, op.getHandle() != nullptr),
-                            where})
+                            createI32(b, loc, mode), where})
           .getResult(0);
     });
     return success();

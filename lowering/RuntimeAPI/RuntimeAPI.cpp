@@ -402,7 +402,8 @@ Value mlir::distruntime::createMemrefTable(OpBuilder &builder, Location loc,
 
 Value mlir::distruntime::createSite(OpBuilder &builder, ModuleOp module,
                                     Location loc, StringRef opName,
-                                    ValueRange memrefs, bool paramsVary) {
+                                    ValueRange memrefs, bool proven,
+                                    bool paramsVary) {
   MLIRContext *ctx = module.getContext();
   Type i64 = IntegerType::get(ctx, 64), ptr = LLVM::LLVMPointerType::get(ctx);
   auto structType = LLVM::LLVMStructType::getLiteral(ctx, {i64, ptr, ptr});
@@ -420,9 +421,10 @@ Value mlir::distruntime::createSite(OpBuilder &builder, ModuleOp module,
         /*isConstant=*/false, LLVM::Linkage::Internal, name, Attribute());
     builder.createBlock(&global.getInitializerRegion());
     Value value = LLVM::ZeroOp::create(builder, loc, structType);
-    Value flags = LLVM::ConstantOp::create(
-        builder, loc, i64,
-        paramsVary ? 0 : static_cast<int64_t>(getSiteFlags(memrefs)));
+    uint64_t bits = (paramsVary ? 0 : getSiteFlags(memrefs)) |
+                    (proven ? DISTRT_SITE_PROVEN : 0);
+    Value flags =
+        LLVM::ConstantOp::create(builder, loc, i64, static_cast<int64_t>(bits));
     value = LLVM::InsertValueOp::create(builder, loc, value, flags,
                                         ArrayRef<int64_t>{0});
     LLVM::ReturnOp::create(builder, loc, value);

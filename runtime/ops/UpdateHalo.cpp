@@ -699,12 +699,13 @@ struct UpdateHaloOp {
 
 } // namespace
 
-/// update_halo of either API.
+/// update_halo of either API; `proven`: the compiler proved its agreement.
 [[gnu::noinline]] static distrt_handle_t
 updateHalo(int64_t team, int64_t key, int32_t dtype, const MemrefView &block,
-           std::span<const int64_t> spec, bool async, const SourceLoc &loc) {
-  return performHalo<UpdateHaloOp>({team, key, dtype, block.rank, async, loc},
-                                   {block, spec});
+           std::span<const int64_t> spec, bool async, const SourceLoc &loc,
+           bool proven = false) {
+  return performHalo<UpdateHaloOp>(
+      {team, key, dtype, block.rank, async, loc, proven}, {block, spec});
 }
 
 } // namespace distrt::detail
@@ -721,8 +722,10 @@ distrt_handle_t distrt_update_halo(int64_t team, int64_t key, int32_t dtype,
     if (specRank != 1)
       raise("the spec must be a 1-D memref, got rank {}", specRank);
     static thread_local std::vector<int64_t> dense;
+    // Bit 0: async; DISTRT_SITE_PROVEN: the compiler proved its agreement.
     return updateHalo(team, key, dtype, unrankedArg(blockRank, block, "block"),
-                      i64Values(specView, dense), async != 0, SourceLoc(loc));
+                      i64Values(specView, dense), (async & 1) != 0,
+                      SourceLoc(loc), (async & DISTRT_SITE_PROVEN) != 0);
   } catch (...) {
     failCurrent("update_halo", team, loc);
   }

@@ -8,6 +8,9 @@
 //   null-pairs   a send whose source_target_pairs pointer is null
 //   static-broken  (run with DISTRT_CHECK=1) a static site's call whose
 //                output shape changed at the same address
+//   static-broken-proven  (run with DISTRT_CHECK=all) the same at a site
+//                also marked DISTRT_SITE_PROVEN, which DISTRT_CHECK=1 would
+//                not check
 //
 //===----------------------------------------------------------------------===//
 
@@ -35,13 +38,13 @@ void staticNull() {
   std::puts("distrt_all_gather returned instead of aborting");
 }
 
-void staticBroken() {
+void staticBroken(unsigned long long flags) {
   double in[2] = {1.0, 2.0}, out[256] = {};
   const long long size = distrt_team_size(0, "abort.mlir:1:1");
   Desc1 inDesc{in, in, 0, {1}, {1}}, outDesc{out, out, 0, {size}, {1}};
   const distrt_operand_t i{1, &inDesc, DISTRT_F64}, o{1, &outDesc, DISTRT_F64};
   const distrt_groups_t world{DISTRT_FLATTENED_IDS, -1, -1, 0, 0, nullptr};
-  distrt_site_t site{DISTRT_SITE_STATIC, nullptr, nullptr};
+  distrt_site_t site{flags, nullptr, nullptr};
   distrt_all_gather(0, &world, 0, 1, &i, &o, 0, &site, "abort.mlir:8:9");
   inDesc.sizes[0] = 2; // same buffers, another shape: not static
   outDesc.sizes[0] = 2 * size;
@@ -61,7 +64,11 @@ void nullPairs() {
 
 int main(int argc, char **argv) {
   if (argc > 1 && std::strcmp(argv[1], "static-broken") == 0) {
-    staticBroken();
+    staticBroken(DISTRT_SITE_STATIC);
+    return 0;
+  }
+  if (argc > 1 && std::strcmp(argv[1], "static-broken-proven") == 0) {
+    staticBroken(DISTRT_SITE_STATIC | DISTRT_SITE_PROVEN);
     return 0;
   }
   if (argc > 1 && std::strcmp(argv[1], "null-pairs") == 0) {

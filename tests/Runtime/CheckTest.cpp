@@ -4,14 +4,19 @@
 // DISTRT_CHECK is covered by tests/lit/Integration/misuse). Ranks that agree
 // get the unchecked results; ranks that disagree on a collective all throw,
 // each naming the first differing field with both values; a recv checks the
-// element type its sender's header announces. Input of process f at index
-// i: 10 * f + i.
+// element type its sender's header announces. Selective checked mode
+// (distrt_set_check(DISTRT_CHECK_UNPROVEN), DISTRT_CHECK=1) skips the sites
+// marked DISTRT_SITE_PROVEN, which DISTRT_CHECK_ALL checks. Input of
+// process f at index i: 10 * f + i.
 //
 //===----------------------------------------------------------------------===//
 
 #include "ArrayUtil.h"
 
 #include <catch2/catch.hpp>
+
+#include <bit>
+#include <string>
 
 using namespace distrt;
 using namespace distrt::test;
@@ -125,6 +130,116 @@ TEST_CASE("checked mode: a recv checks the element type sent", "[check]") {
   if (f == 1) {
     Array drain(Dtype::F32, {4});
     recv(world(), pairs, 77, false, {{drain.operand()}});
+    for (int64_t i = 0; i < 4; ++i)
+      CHECK(drain.get(i) == static_cast<double>(10 + i));
+  }
+}
+
+namespace {
+
+/// A checked mode level (distrt_check_level_t) for the scope of a test.
+struct LevelScope {
+  explicit LevelScope(int32_t level) { distrt_set_check(level); }
+  ~LevelScope() { distrt_set_check(DISTRT_CHECK_OFF); }
+};
+
+/// A call site as the lowering emits it for an op marked
+/// `distruntime.proven` (flags DISTRT_SITE_PROVEN), or without the mark.
+Site markedSite(bool proven) {
+  Site site;
+  site.get()->flags = proven ? DISTRT_SITE_PROVEN : 0;
+  return site;
+}
+
+} // namespace
+
+TEST_CASE("selective checked mode: level 1 skips proven sites, all checks "
+          "them",
+          "[check]") {
+  const int f = worldRank();
+  const int64_t N = worldSize();
+  // Rank 0 reduces at one place, the others at another: the same
+  // all_reduce, which checked mode tells apart by its location.
+  auto reduce = [&](bool proven) {
+    Site here = markedSite(proven), there = markedSite(proven);
+    Array x(Dtype::F64, {4});
+    x.fill([&](int64_t i) { return 10.0 * f + i; });
+    const Operand operand[] = {x.operand()};
+    if (f == 0)
+      allReduce(world(), Groups::world(), RedOp::Sum, operand, operand, &here,
+                SourceLoc("proven.mlir:1:1"));
+    else
+      allReduce(world(), Groups::world(), RedOp::Sum, operand, operand, &there,
+                SourceLoc("proven.mlir:2:2"));
+    return x;
+  };
+  const std::string differs =
+      f == 0 ? "location proven.mlir:1:1 here, proven.mlir:2:2 on rank 1"
+             : "location proven.mlir:2:2 here, proven.mlir:1:1 on rank 0";
+  {
+    // DISTRT_CHECK=1: proven sites run unchecked, and MPI matches the two
+    // calls: every member gets the sum.
+    const LevelScope level(DISTRT_CHECK_UNPROVEN);
+    const Array x = reduce(/*proven=*/true);
+    for (int64_t i = 0; i < 4; ++i) {
+      INFO("rank " << f << " index " << i);
+      CHECK(x.get(i) == 10.0 * N * (N - 1) / 2 + static_cast<double>(N * i));
+    }
+    // Sites without the mark are checked as ever.
+    if (N > 1)
+      CHECK_THROWS_WITH(reduce(/*proven=*/false), Contains(differs));
+  }
+  // DISTRT_CHECK=all: the proven sites are checked too.
+  const LevelScope level(DISTRT_CHECK_ALL);
+  if (N == 1)
+    CHECK_NOTHROW(reduce(/*proven=*/true));
+  else
+    CHECK_THROWS_WITH(reduce(/*proven=*/true), Contains(differs));
+}
+
+TEST_CASE("selective checked mode: a proven send and recv pair sends no "
+          "header",
+          "[check]") {
+  const int f = worldRank();
+  if (worldSize() < 2)
+    return; // a pair of two processes
+  const Groups pairs = Groups::pairs({{0, 1}});
+  // Rank 0 sends f32, rank 1 expects i32 of the same size: only a header
+  // tells.
+  Array in(Dtype::F32, {4}), out(Dtype::I32, {4});
+  in.fill([](int64_t i) { return 10 + i; });
+  Site sendSite = markedSite(true), recvSite = markedSite(true);
+  auto exchange = [&] {
+    if (f == 0)
+      send(world(), pairs, 78, false, {{in.operand()}}, &sendSite);
+    else if (f == 1)
+      recv(world(), pairs, 78, false, {{out.operand()}}, &recvSite);
+  };
+  {
+    // DISTRT_CHECK=1: no header; the receiver gets the sender's bits.
+    const LevelScope level(DISTRT_CHECK_UNPROVEN);
+    CHECK_NOTHROW(exchange());
+    if (f == 1)
+      for (int64_t i = 0; i < 4; ++i) {
+        INFO("index " << i);
+        CHECK(out.get(i) == static_cast<double>(std::bit_cast<int32_t>(
+                                static_cast<float>(10 + i))));
+      }
+  }
+  {
+    // DISTRT_CHECK=all: the receiver checks the sender's header.
+    const LevelScope level(DISTRT_CHECK_ALL);
+    if (f == 0)
+      exchange();
+    else if (f == 1)
+      CHECK_THROWS_WITH(exchange(),
+                        Contains("team 0, rank 1: element type i32 here, f32 "
+                                 "from rank 0 (send at "));
+  }
+  // The data the header announced is still there.
+  if (f == 1) {
+    Array drain(Dtype::F32, {4});
+    recv(world(), pairs, 78, false, {{drain.operand()}});
     for (int64_t i = 0; i < 4; ++i)
       CHECK(drain.get(i) == static_cast<double>(10 + i));
   }

@@ -15,8 +15,14 @@ def ConvertDistRuntimeToRuntime
     values, and each call carries the op's source location as a string so a
     run-time error names the `.mlir` file and line. `get_halo` halo shapes are
     computed and allocated in IR; the runtime only moves data. Async handles
-    become `i64`. The dialect is illegal: an operation that cannot be
-    converted (e.g. a tensor-form op that was not bufferized) is an error.
+    become `i64`. Each collective, send and recv gets a call-site global
+    (`distrt_site_t`) whose flags say what the compiler knows: static shapes
+    (`DISTRT_SITE_STATIC`), and agreement proven by
+    `distruntime-verify-spmd` (`DISTRT_SITE_PROVEN`, from the op's
+    `distruntime.proven`; update_halo passes it in its `async` argument), so
+    that `DISTRT_CHECK=1` does not check the op again at run time. The
+    dialect is illegal: an operation that cannot be converted (e.g. a
+    tensor-form op that was not bufferized) is an error.
   }];
   let dependentDialects = [
     "::mlir::arith::ArithDialect",

@@ -113,8 +113,10 @@ distrt_handle_t distrt_get_halo(int64_t team, int64_t key, int32_t dtype,
 /// corners included, receive the owning ranks' core values, possibly from
 /// several ranks along a dimension when a width exceeds a neighbour's core.
 /// `key` >= 0 caches the plan per (team, key) while this rank's shape and
-/// spec are unchanged; < 0: no caching. With `async` non-zero it returns a
-/// handle for distrt_wait, else waits and returns 0.
+/// spec are unchanged; < 0: no caching. With bit 0 of `async` set it
+/// returns a handle for distrt_wait, else waits and returns 0; bit
+/// DISTRT_SITE_PROVEN (2) says the op's agreement is proven (selective
+/// checked mode leaves it unchecked).
 distrt_handle_t distrt_update_halo(int64_t team, int64_t key, int32_t dtype,
                                    int64_t blockRank, void *block,
                                    int64_t specRank, void *spec, int32_t async,
@@ -195,9 +197,22 @@ typedef struct distrt_site {
 /// shape, offset and strides in its type: at such a site only the team and
 /// the buffers' addresses can change from call to call (the groups, scalars
 /// and tables are the op's attributes), and the runtime compares only those.
-/// With DISTRT_CHECK=1 in the environment it compares everything and
-/// reports a call that breaks the flag.
+/// In checked mode, where checked mode checks the site, it compares
+/// everything and reports a call that breaks the flag.
 #define DISTRT_SITE_STATIC 1u
+
+/// Set by the lowering on the site of an op that distruntime-verify-spmd
+/// proved every member of its team runs alike (the op carries
+/// `distruntime.proven`, docs/verification.md): checked mode at its default
+/// level (DISTRT_CHECK=1, DISTRT_CHECK_UNPROVEN) runs such a site as
+/// unchecked mode does, without agreement, message headers or (unless a
+/// timeout is set explicitly) the watchdog; DISTRT_CHECK=all
+/// (DISTRT_CHECK_ALL) checks it too. update_halo takes the same bit in its
+/// `async` argument. For send and recv, the sender's and the receiver's
+/// sites must carry it alike (the lowering marks a channel's pair
+/// together): a checked receiver waits for the header an unchecked sender
+/// never sends.
+#define DISTRT_SITE_PROVEN 2u
 
 /// Each call below takes n inputs and/or n outputs (memrefs, any strides).
 /// With `async` non-zero it returns a handle for distrt_wait, else 0 after
@@ -294,19 +309,31 @@ distrt_handle_t distrt_recv(int64_t team, const distrt_groups_t *pairs,
 void distrt_check_failed(const char *op, const char *what, int64_t have,
                          int64_t want, const char *loc);
 
-/// Checked mode, as DISTRT_CHECK=1 in the environment: each collective
-/// first agrees with its team on its signature (op, location, groups,
-/// operand types and shapes, scalars, tables) and a difference is an error
-/// on every rank naming the field; it also starts the watchdog (120 s
-/// unless a timeout is set). Every rank must make the same call, between
-/// ops.
-void distrt_set_check(int32_t on);
+/// Checked mode's levels (distrt_set_check, DISTRT_CHECK).
+typedef enum distrt_check_level {
+  DISTRT_CHECK_OFF = 0,
+  /// DISTRT_CHECK=1: every site but those marked DISTRT_SITE_PROVEN.
+  DISTRT_CHECK_UNPROVEN = 1,
+  /// DISTRT_CHECK=all: every site.
+  DISTRT_CHECK_ALL = 2
+} distrt_check_level_t;
+
+/// Checked mode, as DISTRT_CHECK in the environment (`level` is a
+/// distrt_check_level_t; any other non-zero value means
+/// DISTRT_CHECK_UNPROVEN): each collective it checks first agrees with its
+/// team on its signature (op, location, groups, operand types and shapes,
+/// scalars, tables) and a difference is an error on every rank naming the
+/// field; point-to-point ops send headers ahead of their data. It also
+/// starts the watchdog (120 s) unless a timeout is set explicitly. Every
+/// rank must make the same call, between ops.
+void distrt_set_check(int32_t level);
 
 /// The watchdog's timeout in seconds, as DISTRT_TIMEOUT=<seconds>: an op,
 /// wait or get_halo that has not returned within it is reported (op,
-/// location, what it waits for) and ends the job. 0 turns it off. Every
-/// rank must make the same call, between ops (watched, sync collectives
-/// run in their nonblocking form).
+/// location, what it waits for) and ends the job. 0 turns it off. Set so,
+/// explicitly, it watches every site, proven ones included. Every rank must
+/// make the same call, between ops (watched, sync collectives run in their
+/// nonblocking form).
 void distrt_set_timeout(double seconds);
 
 /// Host API: initialize explicitly (optional; the first call initializes MPI

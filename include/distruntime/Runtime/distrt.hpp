@@ -189,8 +189,11 @@ struct HaloShapes {
 };
 HaloShapes haloShapes(const HaloGeometry &geometry, int64_t localRows);
 
-/// Checked mode (distrt_set_check) and the watchdog's timeout
-/// (distrt_set_timeout); every rank must make the same call, between ops.
+/// Checked mode (distrt_set_check: on is DISTRT_CHECK_UNPROVEN, which
+/// leaves sites whose flags say DISTRT_SITE_PROVEN unchecked; pass
+/// DISTRT_CHECK_ALL to distrt_set_check to check those too) and the
+/// watchdog's timeout (distrt_set_timeout); every rank must make the same
+/// call, between ops.
 void setChecked(bool on);
 void setTimeout(double seconds);
 

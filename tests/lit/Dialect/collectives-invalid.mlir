@@ -885,6 +885,24 @@ module attributes {distruntime.replicas = 2 : i64} {
 
 // -----
 
+// distruntime.proven: a unit attribute, on the ops whose runtime calls can
+// say so.
+func.func @proven_value(%a: memref<4xf32>) {
+  // expected-error @+1 {{'distruntime.proven' is a unit attribute, got true}}
+  distruntime.allreduce <sum> %a team(0) {distruntime.proven = true} : memref<4xf32>
+  return
+}
+
+// -----
+
+func.func @proven_team_size() -> index {
+  // expected-error @+1 {{'distruntime.proven' belongs on a collective, send, recv or update_halo, not on 'distruntime.team_size'}}
+  %n = distruntime.team_size team(0) {distruntime.proven}
+  return %n : index
+}
+
+// -----
+
 // A process grid larger than any team is an error, never a wrapped size
 // (reduce_scatter's group size in cross_replica mode used to divide by it).
 // expected-error @+1 {{the process grid 'distruntime.num_replicas' x 'distruntime.num_partitions' = 4611686018427387904 x 4 has more processes than a team can hold (2147483647)}}

@@ -8,6 +8,11 @@
 // before its send (on channel 2), which the send serves.
 // RUN: %compile %s -o %t
 // RUN: %mpirun 3 %t | sort | FileCheck %s
+// Each channel's send and recv are a pair distruntime-verify-spmd proves:
+// checked mode at DISTRT_CHECK=1 sends no headers for them, at all it does;
+// the data is the same.
+// RUN: env DISTRT_CHECK=1 %mpirun 3 %t | sort | FileCheck %s
+// RUN: env DISTRT_CHECK=all %mpirun 3 %t | sort | FileCheck %s
 // CHECK: rank 0: 0 0 0 0 host 7 8 9 10 later 1 2 3 4
 // CHECK-NEXT: rank 1: 1 2 3 4 host 7 8 9 10 later 101 102 103 104
 // CHECK-NEXT: rank 2: 101 102 103 104 host 7 8 9 10 later 201 202 203 204

@@ -8,10 +8,15 @@
 // At 3 processes the 2x2 grid is a run-time error naming it, on every rank.
 // RUN: %compile %s -o %t
 // RUN: %mpirun 4 %t | sort | FileCheck %s
+// Every collective here is proven (distruntime.proven): DISTRT_CHECK=1
+// runs them unchecked, DISTRT_CHECK=all checks them; the results are the
+// same.
+// RUN: env DISTRT_CHECK=1 %mpirun 4 %t | sort | FileCheck %s
+// RUN: env DISTRT_CHECK=all %mpirun 4 %t | sort | FileCheck %s
 // RUN: %S/Inputs/fails-within.sh 60 %mpirun 3 %t 2>&1 | FileCheck %s --check-prefix=SIZE --implicit-check-not=ORTE_ERROR_LOG
 
-// SIZE-DAG: shard.grid @g (shape 2x2) at {{.*}}shard-collectives.mlir:67:1: rank 0: processes in team 0: 3 vs 4
-// SIZE-DAG: shard.grid @g (shape 2x2) at {{.*}}shard-collectives.mlir:67:1: rank 2: processes in team 0: 3 vs 4
+// SIZE-DAG: shard.grid @g (shape 2x2) at {{.*}}shard-collectives.mlir:72:1: rank 0: processes in team 0: 3 vs 4
+// SIZE-DAG: shard.grid @g (shape 2x2) at {{.*}}shard-collectives.mlir:72:1: rank 2: processes in team 0: 3 vs 4
 
 // CHECK: all_gather_axes10 rank 0: 1 2 21 22 11 12 31 32
 // CHECK-NEXT: all_gather_axes10 rank 1: 1 2 21 22 11 12 31 32

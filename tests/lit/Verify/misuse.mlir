@@ -3,9 +3,10 @@
 // run-time checks to catch them): errors where members certainly disagree
 // or a handle is never waited, warnings where sizes may differ, nothing
 // where the mistake is invisible in the IR (point-to-point messages, team
-// ids, sizes that overflow at run time, ranks that stop).
+// ids, sizes that overflow at run time, ranks that stop). selective.mlir's
+// programs test selective checked mode.
 // docs/verification.md tabulates them.
-// RUN: %S/Inputs/verify-programs.sh %distruntime-opt %t %S/../Integration/misuse/checked.mlir %S/../Integration/misuse/unchecked.mlir %S/../Integration/misuse/hangs.mlir | FileCheck %s
+// RUN: %S/Inputs/verify-programs.sh %distruntime-opt %t %S/../Integration/misuse/checked.mlir %S/../Integration/misuse/unchecked.mlir %S/../Integration/misuse/hangs.mlir %S/../Integration/misuse/selective.mlir | FileCheck %s
 
 // CHECK-LABEL: checked/bad_check: clean
 // CHECK-LABEL: checked/bad_timeout: clean
@@ -82,3 +83,10 @@
 // CHECK-LABEL: hangs/wait_recv: clean
 // CHECK-LABEL: hangs/wait_reduce:
 // CHECK-NEXT: wait_reduce.mlir:13:10: error: {{.*}}the other side runs no matching collective
+
+// CHECK-LABEL: selective/halo: clean
+// CHECK-LABEL: selective/proven_location: clean
+// CHECK-LABEL: selective/proven_reduction:
+// CHECK-NEXT: proven_reduction.mlir:7:5: error: {{.*}}reduction sum here, max on the other side
+// CHECK-LABEL: selective/unproven:
+// CHECK-NEXT: unproven.mlir:20:3: warning: dimension 0 of input #0 of 'distruntime.all_reduce' may differ between members of team 0

@@ -99,10 +99,12 @@ OperandLists getOperandLists(RuntimeFunction fn);
 /// A pointer to a new distrt_site_t global {flags, owner, memo} of the op
 /// `opName` at `loc`, its own (the runtime keeps the op's memo there):
 /// "__distrt_site_<opName>", then "..._1", "..._2" for further ops. `flags`
-/// are getSiteFlags(memrefs), or 0 when `paramsVary` (the op passes tables
-/// read at run time, which a static site would not compare).
+/// are getSiteFlags(memrefs) and DISTRT_SITE_PROVEN when `proven` (the op
+/// carries distruntime.proven), or only the latter when `paramsVary` (the op
+/// passes tables read at run time, which a static site would not compare).
 Value createSite(OpBuilder &builder, ModuleOp module, Location loc,
-                 StringRef opName, ValueRange memrefs, bool paramsVary = false);
+                 StringRef opName, ValueRange memrefs, bool proven,
+                 bool paramsVary = false);
 
 /// DISTRT_SITE_STATIC if every memref in `memrefs` has a static shape,
 /// offset and strides in its type (the op's groups and scalars are

@@ -113,9 +113,9 @@
 // collective_permute swapping f32 on rank 0 for i32 on rank 1.
 // PERMUTETYPE-DAG: distrt: error: collective_permute at {{.*}}permute_type.mlir:7:5: team 0, rank 0: element type f32 here, i32 from rank 1 (collective_permute at {{.*}}permute_type.mlir:10:5)
 // PERMUTETYPE-DAG: distrt: error: collective_permute at {{.*}}permute_type.mlir:10:5: team 0, rank 1: element type i32 here, f32 from rank 0 (collective_permute at {{.*}}permute_type.mlir:7:5)
-// A DISTRT_CHECK that is neither 0 nor 1.
-// BADCHECK-DAG: distrt: error: team_member at {{.*}}bad_check.mlir:2:9: team 0, rank 0: DISTRT_CHECK=yes in the environment: expected 0 or 1
-// BADCHECK-DAG: distrt: error: team_member at {{.*}}bad_check.mlir:2:9: team 0, rank 1: DISTRT_CHECK=yes in the environment: expected 0 or 1
+// A DISTRT_CHECK that is neither 0, 1 nor all.
+// BADCHECK-DAG: distrt: error: team_member at {{.*}}bad_check.mlir:2:9: team 0, rank 0: DISTRT_CHECK=yes in the environment: expected 0, 1 (check the sites the compiler did not prove) or all (check every site)
+// BADCHECK-DAG: distrt: error: team_member at {{.*}}bad_check.mlir:2:9: team 0, rank 1: DISTRT_CHECK=yes in the environment: expected 0, 1 (check the sites the compiler did not prove) or all (check every site)
 // A DISTRT_TIMEOUT that is not a number.
 // BADTIMEOUT-DAG: distrt: error: team_member at {{.*}}bad_timeout.mlir:2:9: team 0, rank 0: DISTRT_TIMEOUT=soon in the environment: expected a number of seconds (0: no watchdog)
 

@@ -23,6 +23,12 @@ struct CommunicationResource
   StringRef getName() final { return "distruntime::Communication"; }
 };
 
+/// The unit attribute distruntime-verify-spmd sets on a communicating op
+/// it proves every member of its team reaches alike (docs/verification.md):
+/// the lowering tells the runtime (DISTRT_SITE_PROVEN), and DISTRT_CHECK=1
+/// does not check the op again at run time.
+constexpr StringLiteral kProvenAttrName = "distruntime.proven";
+
 } // namespace mlir::distruntime
 
 #include "distruntime/Dialect/DistRuntime/IR/DistRuntimeDialect.h.inc"

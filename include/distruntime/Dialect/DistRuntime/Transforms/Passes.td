@@ -69,12 +69,24 @@ def VerifySPMD : Pass<"distruntime-verify-spmd", "::mlir::ModuleOp"> {
     a return under such a branch that may skip a collective, a dynamic
     operand size that may differ, sides that may run different collectives.
 
+    Then, without errors, it sets the unit attribute `distruntime.proven` on
+    each communicating op that every member of its team certainly runs
+    alike (no control over it may differ, its dynamic sizes are uniform;
+    send and recv in matching pairs, update_halo with static shapes) and
+    removes it from the others. The lowering passes the mark on to the
+    runtime, whose checked mode `DISTRT_CHECK=1` then checks only the
+    unmarked ops (`DISTRT_CHECK=all` checks every op).
+
     Runs first in `distruntime-to-llvm` (`verify-spmd=0` turns it off,
-    `spmd-warnings-as-errors=1` fails on warnings).
+    `spmd-warnings-as-errors=1` fails on warnings). See
+    docs/verification.md.
   }];
   let options = [
     Option<"warningsAsErrors", "warnings-as-errors", "bool",
            /*default=*/"false", "Report possible disagreements as errors">,
+    Option<"markProven", "mark-proven", "bool", /*default=*/"true",
+           "Set `distruntime.proven` on the ops whose agreement is proven "
+           "(and remove it from the others)">,
     Option<"printUniformity", "print-uniformity", "bool", /*default=*/"false",
            "Remark the uniformity of the results of ops that carry the unit "
            "attribute `spmd.probe` (tests)">
