@@ -145,17 +145,16 @@ struct CollectiveLowering
     RuntimeParams params = getParams(
         op,
         ValueRange(operands).take_back(op.getRuntimeTableOperands().size()));
-    CollectiveCall call{callee,
-                        where,
-                        createSite(rewriter, module, loc,
-                                   op->getName().stripDialect(),
-                                   op->getOperands(),
-                                   op->hasAttr(kProvenAttrName),
-                                   /*paramsVary=*/!params.memrefTables.empty()),
-                        static_cast<int64_t>(op.getTeam()),
-                        groups,
-                        op.getHandle() != nullptr,
-                        getTableCount(fn)};
+    CollectiveCall call{
+        callee,
+        where,
+        createSite(rewriter, module, loc, op->getName().stripDialect(),
+                   op->getOperands(), op->hasAttr(kProvenAttrName),
+                   /*paramsVary=*/!params.memrefTables.empty()),
+        static_cast<int64_t>(op.getTeam()),
+        groups,
+        op.getHandle() != nullptr,
+        getTableCount(fn)};
     replaceByHandleCall(op, rewriter, [&](OpBuilder &b) {
       // send and recv pass the operands they have, inputs or outputs.
       if (getOperandLists(fn) == OperandLists::One)
