@@ -57,6 +57,16 @@ SECTIONS = [
      "N (N x N f64 grid)", [
          ("", ["stencil_*"]),
      ]),
+    ("gradient-sync",
+     "Gradient sync: one combined all_reduce vs 64 MPI_Allreduce (np = 2)",
+     "bytes per tensor (64 f32 tensors)", [
+         ("", ["gradient_sync_64"]),
+     ]),
+    ("sharded-matmul",
+     "Sharded matmul: reduce_scatter vs all_reduce + slice",
+     "bytes of the N x N f64 result", [
+         ("", ["sharded_matmul_rs_np*"]),
+     ]),
 ]
 # Sizes that are counts (N), not bytes.
 COUNT_CASES = ("halo_w", "stencil_")
