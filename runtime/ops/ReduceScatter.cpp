@@ -13,9 +13,10 @@
 // reduced by the rooted calls below, which move the same data. In a group
 // of two a sync call is one MPI_Sendrecv of the peer's block and a local
 // reduction (MPI_Reduce_local) of it into this member's, the least data
-// there is (44 us at 512 KiB), where the reduction is commutative bit for
-// bit (packingExact, ReducePlan.h): each element is then one application of
-// it to the two values, the bits MPI's algorithms give.
+// there is (44 us at 512 KiB), for blocks of 1 KiB or more, where the
+// reduction is commutative bit for bit (packingExact, ReducePlan.h): each
+// element is then one application of it to the two values, the bits MPI's
+// algorithms give.
 //
 // With MPI 4's large-count functions (MPICH) an input of any length is one
 // MPI_Reduce_scatter_block_c call past gMaxCount elements. Without them
@@ -46,12 +47,18 @@ struct ReduceScatter : OpKind<ReduceScatter, ReducePlan> {
   /// by rooted MPI_Reduce calls rather than MPI_Reduce_scatter_block.
   static constexpr size_t kRootedBytes = size_t{256} << 10;
 
+  /// Blocks of fewer bytes are left to MPI_Reduce_scatter_block on the
+  /// operands' own buffers: as fast as the exchange there, without the
+  /// staging of run().
+  static constexpr size_t kExchangeBytes = 1024;
+
   /// A sync operand in a group of two with a bit-commutative reduction
-  /// (and a block MPI can count) is exchanged and reduced locally.
+  /// (and a block MPI can count, of kExchangeBytes or more) is exchanged
+  /// and reduced locally.
   static bool exchanges(const GroupLayout &layout, int32_t redop,
                         const Buffer &out, bool async) {
-    return !async && layout.size() == 2 && out.count <= gMaxCount &&
-           packingExact(2, redop, out.dtype);
+    return !async && layout.size() == 2 && out.byteCount >= kExchangeBytes &&
+           out.count <= gMaxCount && packingExact(2, redop, out.dtype);
   }
   /// The operand is reduced by rooted calls.
   static bool rootedFor(const Buffer &in, const Buffer &out, bool exchange) {
@@ -185,8 +192,7 @@ struct ReduceScatter : OpKind<ReduceScatter, ReducePlan> {
       size_t total = 0;
       for (size_t k = 0; k < m.ins.size(); ++k) {
         const Buffer &in = m.ins[k], &out = m.outs[k];
-        const bool exchange =
-            exchanges(*m.plan.layout, redop, out, c.async) && out.count > 0;
+        const bool exchange = exchanges(*m.plan.layout, redop, out, c.async);
         total += (sendAsIs(in, out, dim) ? 0 : alignUp(sentBytes(in, out))) +
                  (recvAsIs(in, out, dim) ? 0 : alignUp(out.byteCount)) +
                  (exchange ? alignUp(out.byteCount) : 0);
