@@ -46,10 +46,24 @@
 //                       proven (DISTRT_SITE_PROVEN, as the lowering marks
 //                       the ops distruntime-verify-spmd proves): checked mode
 //                       at DISTRT_CHECK=1's level against unchecked distrt
+// Compiler-level rewrites (issue 23), what the program runs with and
+// without them:
+//   gradient_sync_64    64 f32 tensors of `size` bytes each summed in place
+//                       by one multi-operand all_reduce (what
+//                       distruntime-combine-collectives makes of 64 ops);
+//                       baseline: 64 MPI_Allreduce(MPI_IN_PLACE) calls, as
+//                       people write a gradient sync
+//   sharded_matmul_rs_np<P>  the K-split matmul's result, an N x N f64 block
+//                       (size = its bytes): distrt_reduce_scatter of the
+//                       partial products along rows (distruntime-shard-
+//                       simplify's rewrite); baseline: distrt_all_reduce of
+//                       them and the copy of this process's rows, as the
+//                       program runs without the rewrite
 // CSV on stdout: case,np,size,baseline_us,distrt_us (medians of the blocks),
 // ratio (median of the paired blocks' ratios, Paired.h).
 // Usage: distrt_bench [halo|update_halo|allreduce|collectives|checked|
-//                      checked_proven|collectives_smoke|all_to_all_v]
+//                      checked_proven|collectives_smoke|all_to_all_v|
+//                      gradient_sync|sharded_matmul]
 //                     [largest size in bytes, default 16 MiB]
 //
 //===----------------------------------------------------------------------===//
@@ -656,6 +670,97 @@ void benchCheckedProven(int64_t bytes, MPI_Comm comm, int rank, int size) {
   distrt_set_check(DISTRT_CHECK_OFF);
 }
 
+/// 64 f32 tensors of `bytes` each, summed in place: one distrt_all_reduce
+/// of 64 operands against 64 MPI_Allreduce calls.
+void benchGradientSync(int64_t bytes, MPI_Comm comm, int rank, int size) {
+  constexpr int kTensors = 64;
+  const int64_t n = std::max<int64_t>(bytes / 4, 1);
+  std::vector<std::vector<float>> grads(kTensors, std::vector<float>(n, 0.0f));
+  std::vector<MemrefDescriptor<float, 1>> descs;
+  descs.reserve(kTensors);
+  for (std::vector<float> &g : grads)
+    descs.push_back({g.data(), g.data(), 0, {n}, {1}});
+  std::vector<distrt_operand_t> operands;
+  operands.reserve(kTensors);
+  for (MemrefDescriptor<float, 1> &d : descs)
+    operands.push_back({1, &d, DISTRT_F32});
+  distrt_site_t site{DISTRT_SITE_STATIC, nullptr, nullptr};
+  const int count = static_cast<int>(n);
+  auto baseline = [&] {
+    for (std::vector<float> &g : grads)
+      MPI_Allreduce(MPI_IN_PLACE, g.data(), count, MPI_FLOAT, MPI_SUM, comm);
+  };
+  auto ours = [&] {
+    distrt_all_reduce(0, &kEveryone, DISTRT_SUM, kTensors, operands.data(),
+                      operands.data(), 0, &site, "bench_gradient_sync");
+  };
+  // Both must compute the same, bit for bit, before they are timed (sums of
+  // fractions: rounding shows any other order of additions).
+  auto run = [&](auto &&call) {
+    for (int k = 0; k < kTensors; ++k)
+      for (int64_t i = 0; i < n; ++i)
+        grads[k][i] = static_cast<float>(rank + 1) / 3.0f +
+                      static_cast<float>(k) * 1e-3f +
+                      static_cast<float>(i % 97) * 1e-5f;
+    call();
+    return grads;
+  };
+  if (run(baseline) != run(ours)) {
+    std::fprintf(stderr, "rank %d: gradient_sync results differ at %lld B\n",
+                 rank, static_cast<long long>(bytes));
+    MPI_Abort(MPI_COMM_WORLD, 1);
+  }
+  // Zeros: repeated in-place sums stay finite and take the same time.
+  for (std::vector<float> &g : grads)
+    std::fill(g.begin(), g.end(), 0.0f);
+  const Comparison c = compare(baseline, ours, comm);
+  printRow(rank, "gradient_sync_64", size, bytes, c);
+}
+
+/// The K-split matmul's reduction of an N x N f64 block of partial
+/// products: reduce_scatter along rows against all_reduce and the copy of
+/// this process's rows (N divisible by the team size).
+void benchShardedMatmul(int64_t n, MPI_Comm comm, int rank, int size) {
+  const int64_t rows = n / size;
+  std::vector<double> partial(static_cast<size_t>(n * n)),
+      reduced(static_cast<size_t>(n * n)), mine(static_cast<size_t>(rows * n));
+  Descriptor<2> partialDesc{partial.data(), partial.data(), 0, {n, n}, {n, 1}};
+  Descriptor<2> reducedDesc{reduced.data(), reduced.data(), 0, {n, n}, {n, 1}};
+  Descriptor<2> mineDesc{mine.data(), mine.data(), 0, {rows, n}, {n, 1}};
+  const distrt_operand_t in{2, &partialDesc, DISTRT_F64},
+      all{2, &reducedDesc, DISTRT_F64}, block{2, &mineDesc, DISTRT_F64};
+  distrt_site_t sites[2];
+  for (distrt_site_t &site : sites)
+    site = {DISTRT_SITE_STATIC, nullptr, nullptr};
+  const char *loc = "bench_sharded_matmul";
+  auto baseline = [&] {
+    distrt_all_reduce(0, &kEveryone, DISTRT_SUM, 1, &in, &all, 0, &sites[0],
+                      loc);
+    std::memcpy(mine.data(), reduced.data() + rank * rows * n,
+                static_cast<size_t>(rows * n) * sizeof(double));
+  };
+  auto ours = [&] {
+    distrt_reduce_scatter(0, &kEveryone, DISTRT_SUM, 0, 1, &in, &block, 0,
+                          &sites[1], loc);
+  };
+  // Integer-valued products: both give the same rows.
+  for (int64_t i = 0; i < n * n; ++i)
+    partial[static_cast<size_t>(i)] =
+        static_cast<double>((rank + 1) * (i % 13));
+  baseline();
+  const std::vector<double> viaAllReduce = mine;
+  std::fill(mine.begin(), mine.end(), -1.0);
+  ours();
+  if (mine != viaAllReduce) {
+    std::fprintf(stderr, "rank %d: sharded_matmul results differ at N %lld\n",
+                 rank, static_cast<long long>(n));
+    MPI_Abort(MPI_COMM_WORLD, 1);
+  }
+  const Comparison c = compare(baseline, ours, comm);
+  const std::string name = "sharded_matmul_rs_np" + std::to_string(size);
+  printRow(rank, name.c_str(), size, n * n * 8, c);
+}
+
 } // namespace
 
 int main(int argc, char **argv) {
@@ -707,6 +812,14 @@ int main(int argc, char **argv) {
       benchCheckedProven(bytes, comm, rank, size);
     benchCheckedProven(int64_t{512} << 10, comm, rank, size);
   }
+  if (only.empty() || only == "gradient_sync")
+    for (int64_t bytes = 256; bytes <= std::min<int64_t>(maxBytes, 64 << 10);
+         bytes *= 2)
+      benchGradientSync(bytes, comm, rank, size);
+  if (only.empty() || only == "sharded_matmul")
+    for (int64_t n : {64, 256, 1024})
+      if (n * n * 8 <= std::max<int64_t>(maxBytes, 32 << 10))
+        benchShardedMatmul(n, comm, rank, size);
   if (only == "collectives_smoke") // one size, so the cases cannot rot
     benchCollectives(4096, comm, otherComm, reversedComm, rank, size);
   if (only == "all_to_all_v") {

@@ -57,6 +57,16 @@ SECTIONS = [
      "N (N x N f64 grid)", [
          ("", ["stencil_*"]),
      ]),
+    ("gradient-sync",
+     "Gradient sync: 1 all_reduce / 64 MPI_Allreduce (np = 2)",
+     "bytes per tensor (64 f32 tensors)", [
+         ("", ["gradient_sync_64"]),
+     ]),
+    ("sharded-matmul",
+     "Sharded matmul: reduce_scatter vs all_reduce + slice",
+     "bytes of the N x N f64 result", [
+         ("", ["sharded_matmul_rs_np*"]),
+     ]),
 ]
 # Sizes that are counts (N), not bytes.
 COUNT_CASES = ("halo_w", "stencil_")
@@ -125,6 +135,9 @@ def main(argv):
                 ax.axhspan(lo, hi, color="tab:gray", alpha=0.2, lw=0,
                            label=f"control band {lo:.2f}-{hi:.2f}")
             ax.axhline(1.0, color="black", lw=0.8)
+            if stem == "gradient-sync":  # issue 23's target: 3x faster
+                ax.axhline(1 / 3, color="tab:red", ls=":", lw=1,
+                           label="target: 3x faster")
             for case in cases:
                 xs = [s for s, _ in rows[case]]
                 ys = [r for _, r in rows[case]]

@@ -37,7 +37,9 @@ def jacobi(rows, cols, steps):
 
 if __name__ == "__main__":
     example = sys.argv[1] if len(sys.argv) > 1 else "matmul"
-    # examples/shard/matmul.mlir prints the product twice (two partitionings).
-    {"matmul": lambda: [matmul(6, 12, 6) for _ in range(2)],
+    # examples/shard/matmul.mlir prints the product twice (two partitionings)
+    # and then that of a taller A (its third partitioning).
+    {"matmul": lambda: [matmul(6, 12, 6), matmul(6, 12, 6),
+                        matmul(12, 12, 6)],
      "elementwise": lambda: elementwise(16),
      "jacobi": lambda: jacobi(37, 23, 50)}[example]()

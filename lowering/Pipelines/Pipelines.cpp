@@ -40,6 +40,12 @@ void mlir::distruntime::buildDistRuntimeToLLVMPipeline(
   // Tensors first become memrefs, so the conversion only sees memref forms.
   if (options.decomposeBatchingDims)
     pm.addPass(createDecomposeBatchingDims());
+  // On tensors (values: only uses order them) and memrefs as written.
+  if (options.combineCollectives) {
+    CombineCollectivesOptions combine;
+    combine.maxBytes = options.combineMaxBytes;
+    pm.addPass(createCombineCollectives(combine));
+  }
   bufferization::OneShotBufferizePassOptions bufferize;
   bufferize.bufferizeFunctionBoundaries = true;
   bufferize.functionBoundaryTypeConversion =
@@ -71,6 +77,11 @@ void mlir::distruntime::buildDistRuntimeToLLVMPipeline(
 void mlir::distruntime::buildShardToLLVMPipeline(
     OpPassManager &pm, const ShardToLLVMOptions &options) {
   pm.addPass(createPartitionShardedFunctions());
+  if (options.shardSimplify) {
+    ShardSimplifyOptions simplify;
+    simplify.reassociate = options.reassociate;
+    pm.addPass(createShardSimplify(simplify));
+  }
   ConvertShardToDistRuntimeOptions convert;
   convert.team = options.team;
   pm.addPass(createConvertShardToDistRuntime(convert));
@@ -80,6 +91,8 @@ void mlir::distruntime::buildShardToLLVMPipeline(
   llvm.bufferDeallocation = options.bufferDeallocation;
   llvm.verifySPMD = options.verifySPMD;
   llvm.spmdWarningsAsErrors = options.spmdWarningsAsErrors;
+  llvm.combineCollectives = options.combineCollectives;
+  llvm.combineMaxBytes = options.combineMaxBytes;
   buildDistRuntimeToLLVMPipeline(pm, llvm);
 }
 

@@ -20,6 +20,7 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Shard/IR/ShardDialect.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "llvm/ADT/MapVector.h"
 
 namespace mlir::distruntime {
 #define GEN_PASS_DEF_CONVERTSHARDTODISTRUNTIME
@@ -85,7 +86,9 @@ protected:
 
     // Check everything first: one clear error per op that cannot be lowered.
     bool ok = true;
-    DenseMap<func::FuncOp, SetVector<shard::GridOp>> gridsOf;
+    // In function order: the checks emit string globals, which the output
+    // then lists in a deterministic order.
+    llvm::MapVector<func::FuncOp, SetVector<shard::GridOp>> gridsOf;
     module.walk([&](Operation *op) {
       if (!isa<shard::ShardDialect>(op->getDialect()))
         return;

@@ -6,38 +6,166 @@
 // converted into it first unless sent as is), a strided one through
 // staging. An operand of more than gMaxCount elements (LargeCount.h) is
 // reduced by several calls, each on the next gMaxCount elements at most.
-// The RFC's `allreduce` is this op over the whole team, in place.
+// Small operands of one output element type are packed into one reduction
+// where that gives the same bits (ReducePlan.h, packingExact); in a group of
+// two a small sync pack is one MPI_Sendrecv and a local reduction (a
+// layout's communicator carries no other point-to-point traffic, as for
+// collective_broadcast). The RFC's `allreduce` is this op over the whole
+// team, in place.
 //
 //===----------------------------------------------------------------------===//
 
+#include "../Channels.h"
 #include "../OpCall.h"
 #include "../ReducePlan.h"
+
+#include <cstring>
 
 namespace distrt::detail {
 namespace {
 
 struct AllReduce : OpKind<AllReduce, ReducePlan> {
   static constexpr std::array kParams{"reduction"};
+  /// Operand k's own reduction (calls, or run()'s staging).
+  static void addAlone(Plan &p, size_t k, const Buffer &in, const Buffer &out,
+                       MPI_Op op) {
+    // A strided output is staged: only run() serves it.
+    const bool inPlace =
+        !in.dense || in.dtype != out.dtype || overlaps(in, out);
+    p.add(k, out.dense, inPlace ? MPI_IN_PLACE : in.bytes.base, out, in.count,
+          op);
+  }
+
+  /// Packs the operands `candidates` (in operand order; each has elements
+  /// and may be packed) by output element type, each pack up to
+  /// kReducePackLimit bytes and maxReduceCount() elements. An operand that
+  /// would be alone in its pack is reduced alone.
+  static void addPacks(Plan &p, const std::vector<uint32_t> &candidates,
+                       const OpScratch &s, int32_t redop) {
+    for (int32_t dtype = 0; dtype < DISTRT_NUM_DTYPES; ++dtype) {
+      ReducePack pack{};
+      auto close = [&] {
+        if (pack.end - pack.first == 1) {
+          const uint32_t k = p.members.back().operand;
+          p.members.pop_back();
+          p.packed[k] = false;
+          addAlone(p, k, s.ins[k], s.outs[k], pack.op);
+        } else if (pack.end > pack.first) {
+          p.packs.push_back(pack);
+          p.packBytes += alignUp(pack.bytes);
+          p.active += pack.end - pack.first;
+        }
+        pack = {};
+      };
+      for (uint32_t k : candidates) {
+        const Buffer &out = s.outs[k];
+        if (out.dtype != dtype)
+          continue;
+        if (pack.end > pack.first &&
+            (pack.bytes + out.byteCount > kReducePackLimit ||
+             pack.count + out.count > maxReduceCount()))
+          close();
+        if (pack.end == pack.first) {
+          const auto first = static_cast<uint32_t>(p.members.size());
+          pack = {.first = first,
+                  .end = first,
+                  .offset = p.packBytes,
+                  .bytes = 0,
+                  .count = 0,
+                  .type = out.type->mpi,
+                  .op = reductionOp(redop, dtype)};
+        }
+        p.members.push_back({k, pack.offset + pack.bytes});
+        p.packed[k] = true;
+        ++pack.end;
+        pack.bytes += out.byteCount;
+        pack.count += out.count;
+      }
+      close();
+    }
+  }
+
   static const std::vector<int64_t> *plan(Memo<Plan> &m, const Call &c) {
     const auto redop = static_cast<int32_t>(c.params.scalar(0));
     const GroupLayout &layout =
         resolveGroupCall(c, /*sameShape=*/true, /*promote=*/true);
     const OpScratch &s = opScratch();
     layout.requireEveryProcess();
-    m.plan.start(layout);
+    Plan &p = m.plan;
+    p.start(layout);
+    p.packed.assign(s.ins.size(), false);
+    // Reused from plan to plan (the runtime is single-threaded).
+    static std::vector<uint32_t> candidates;
+    candidates.clear();
     for (size_t k = 0; k < s.ins.size(); ++k) {
       const Buffer &in = s.ins[k], &out = s.outs[k];
       // The reduction runs in the output's (possibly promoted) type.
       MPI_Op op = reductionOp(redop, out.dtype); // before any MPI call
       if (in.count == 0)
         continue;
-      // A strided output is staged: only run() serves it.
-      const bool inPlace =
-          !in.dense || in.dtype != out.dtype || overlaps(in, out);
-      m.plan.add(k, out.dense, inPlace ? MPI_IN_PLACE : in.bytes.base, out,
-                 in.count, op);
+      if (s.ins.size() > 1 && out.byteCount <= kReducePackOperandLimit &&
+          out.count <= maxReduceCount() &&
+          packingExact(layout.size(), redop, out.dtype)) {
+        candidates.push_back(static_cast<uint32_t>(k));
+        continue;
+      }
+      addAlone(p, k, in, out, op);
     }
+    addPacks(p, candidates, s, redop);
+    const bool exchange = layout.size() == 2;
+    p.staging.resize(exchange ? 2 * p.packBytes : p.packBytes);
     return &layout.key;
+  }
+
+  /// Packs the inputs of `pack` into `staging` (at the pack's offset).
+  static void packInputs(const Memo<Plan> &m, const ReducePack &pack,
+                         std::byte *staging) {
+    for (uint32_t i = pack.first; i < pack.end; ++i) {
+      const PackMember &member = m.plan.members[i];
+      const Buffer &in = m.ins[member.operand], &out = m.outs[member.operand];
+      if (in.dense && in.dtype == out.dtype)
+        std::memcpy(staging + member.offset, in.bytes.base, in.byteCount);
+      else
+        packPromoted(in.bytes, in.dtype, staging + member.offset, out.dtype,
+                     opScratch().copy);
+    }
+  }
+
+  /// A sync pack: packed, reduced (exchanged in a group of two, up to
+  /// kReduceExchangeLimit bytes) and unpacked.
+  static void reducePack(const Memo<Plan> &m, const ReducePack &pack) {
+    const Plan &p = m.plan;
+    std::byte *staging = p.staging.data();
+    packInputs(m, pack, staging);
+    std::byte *mine = staging + pack.offset;
+    if (p.layout->size() == 2 && pack.bytes <= kReduceExchangeLimit) {
+      // Both members compute op(theirs, mine): one application of a
+      // commutative op (packingExact), the bits MPI_Allreduce gives.
+      std::byte *theirs = mine + p.packBytes;
+      const int peer = 1 - p.layout->position;
+      const int bytes = static_cast<int>(pack.bytes);
+      MPI_Status status;
+      const int code =
+          MPI_Sendrecv(mine, bytes, MPI_BYTE, peer, kOwnTag, theirs, bytes,
+                       MPI_BYTE, peer, kOwnTag, p.comm, &status);
+      checkBlockingReceive("all_reduce", code, status, bytes, peer,
+                           "all_reduce operands");
+      checkMpi(MPI_Reduce_local(theirs, mine, static_cast<int>(pack.count),
+                                pack.type, pack.op),
+               "MPI_Reduce_local");
+    } else {
+      checkMpi(allreduceCount(MPI_IN_PLACE, mine, pack.count, pack.type,
+                              pack.op, p.comm),
+               "MPI_Allreduce");
+    }
+    for (uint32_t i = pack.first; i < pack.end; ++i) {
+      const PackMember &member = p.members[i];
+      const Buffer &out = m.outs[member.operand];
+      if (out.dense)
+        std::memcpy(out.bytes.base, staging + member.offset, out.byteCount);
+      else
+        unpack(staging + member.offset, out.bytes);
+    }
   }
 
   static bool direct(const Plan &p, bool async) { return p.direct(async); }
@@ -50,6 +178,8 @@ struct AllReduce : OpKind<AllReduce, ReducePlan> {
           allreduceCount(r.send, r.recv, r.count, r.type, r.op, m.plan.comm),
           "MPI_Allreduce");
     }
+    for (const ReducePack &pack : m.plan.packs)
+      reducePack(m, pack);
     return 0;
   }
 
@@ -57,9 +187,13 @@ struct AllReduce : OpKind<AllReduce, ReducePlan> {
     if (m.plan.active == 0)
       return done(c.op, c.team, c.loc, c.async);
     return runInSlot(c.op, c.team, c.loc, c.async, [&](RequestSlot &slot) {
-      slot.stage(stagedBytes(m.outs));
+      const size_t packsAt = stagedBytes(m.outs);
+      slot.stage(packsAt + m.plan.packBytes);
       size_t offset = 0;
-      m.forEachNonEmpty([&](const Buffer &in, const Buffer &out) {
+      for (size_t k = 0; k < m.ins.size(); ++k) {
+        const Buffer &in = m.ins[k], &out = m.outs[k];
+        if (out.count == 0 || m.plan.packed[k])
+          continue;
         const void *send = MPI_IN_PLACE;
         void *recv = out.bytes.base;
         if (!out.dense) {
@@ -97,7 +231,28 @@ struct AllReduce : OpKind<AllReduce, ReducePlan> {
                 allreduceCount(from, to, count, out.type->mpi, op, m.plan.comm),
                 "MPI_Allreduce");
         }
-      });
+      }
+      // The packs, reduced in the slot's staging and unpacked at the wait.
+      std::byte *staging = slot.staging.data() + packsAt;
+      for (const ReducePack &pack : m.plan.packs) {
+        packInputs(m, pack, staging);
+        void *data = staging + pack.offset;
+        if (c.async)
+          postRequest(slot, "MPI_Iallreduce", [&](MPI_Request *request) {
+            return iallreduceCount(MPI_IN_PLACE, data, pack.count, pack.type,
+                                   pack.op, m.plan.comm, request);
+          });
+        else
+          checkMpi(allreduceCount(MPI_IN_PLACE, data, pack.count, pack.type,
+                                  pack.op, m.plan.comm),
+                   "MPI_Allreduce");
+        for (uint32_t i = pack.first; i < pack.end; ++i) {
+          const PackMember &member = m.plan.members[i];
+          const Buffer &out = m.outs[member.operand];
+          slot.addUnpack(packsAt + member.offset, out.bytes.base, out.rank(),
+                         out.sizes(), out.strides(), out.bytes.elementSize);
+        }
+      }
     });
   }
 };

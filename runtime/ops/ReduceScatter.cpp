@@ -6,6 +6,18 @@
 // consecutive byte ranges of that type is sent as is, others are packed
 // (and converted) into staging first.
 //
+// Open MPI 4.1's MPI_Reduce_scatter_block falls off a cliff past a few
+// hundred KiB (np 2, 512 KiB of f64: 2.7 ms, against 77 us for the G
+// MPI_Reduce calls rooted at each member and 192 us for an MPI_Allreduce of
+// it all; np 3 and 4 from 256 KiB on): past kRootedBytes an input is
+// reduced by the rooted calls below, which move the same data. In a group
+// of two a sync call is one MPI_Sendrecv of the peer's block and a local
+// reduction (MPI_Reduce_local) of it into this member's, the least data
+// there is (44 us at 512 KiB), for blocks of 1 KiB or more, where the
+// reduction is commutative bit for bit (packingExact, ReducePlan.h): each
+// element is then one application of it to the two values, the bits MPI's
+// algorithms give.
+//
 // With MPI 4's large-count functions (MPICH) an input of any length is one
 // MPI_Reduce_scatter_block_c call past gMaxCount elements. Without them
 // (Open MPI 4.1), an input of more than gMaxCount elements (LargeCount.h) is
@@ -19,15 +31,41 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "../Channels.h"
 #include "../LargeCount.h"
 #include "../OpCall.h"
 #include "../ReducePlan.h"
+
+#include <cstring>
 
 namespace distrt::detail {
 namespace {
 
 struct ReduceScatter : OpKind<ReduceScatter, ReducePlan> {
   static constexpr std::array kParams{"reduction", "scatter_dimension"};
+  /// Inputs of at least this many bytes (in the output's type) are reduced
+  /// by rooted MPI_Reduce calls rather than MPI_Reduce_scatter_block.
+  static constexpr size_t kRootedBytes = size_t{256} << 10;
+
+  /// Blocks of fewer bytes are left to MPI_Reduce_scatter_block on the
+  /// operands' own buffers: as fast as the exchange there, without the
+  /// staging of run().
+  static constexpr size_t kExchangeBytes = 1024;
+
+  /// A sync operand in a group of two with a bit-commutative reduction
+  /// (and a block MPI can count, of kExchangeBytes or more) is exchanged
+  /// and reduced locally.
+  static bool exchanges(const GroupLayout &layout, int32_t redop,
+                        const Buffer &out, bool async) {
+    return !async && layout.size() == 2 && out.byteCount >= kExchangeBytes &&
+           out.count <= gMaxCount && packingExact(2, redop, out.dtype);
+  }
+  /// The operand is reduced by rooted calls.
+  static bool rootedFor(const Buffer &in, const Buffer &out, bool exchange) {
+    return in.count > maxReduceCount() ||
+           (!exchange &&
+            static_cast<size_t>(in.count) * out.type->size >= kRootedBytes);
+  }
   /// The input is sent as is: dense, already G consecutive blocks
   /// (scatter_dimension is its leading non-unit dimension), not promoted.
   static bool sendAsIs(const Buffer &in, const Buffer &out, int64_t dim) {
@@ -90,9 +128,12 @@ struct ReduceScatter : OpKind<ReduceScatter, ReducePlan> {
                  "group size");
       if (out.count == 0)
         continue;
-      // Past maxReduceCount() elements: rooted reductions, by run().
-      const bool rooted = in.count > maxReduceCount();
-      m.plan.add(k, !rooted && sendAsIs(in, out, dim) && recvAsIs(in, out, dim),
+      // Rooted reductions and exchanges are run()'s (planned per call: a
+      // sync call exchanges, an async one does not).
+      const bool special = exchanges(layout, redop, out, /*async=*/false) ||
+                           rootedFor(in, out, /*exchange=*/false);
+      m.plan.add(k,
+                 !special && sendAsIs(in, out, dim) && recvAsIs(in, out, dim),
                  in.bytes.base, out, out.count, op);
     }
     return &layout.key;
@@ -109,10 +150,39 @@ struct ReduceScatter : OpKind<ReduceScatter, ReducePlan> {
     return 0;
   }
 
+  /// A sync exchange in a group of two: the peer's block of `send` to it,
+  /// its block of this member's into `theirs`, then this member's block
+  /// (copied to `recv`) reduced with it.
+  static void exchange(const ReducePlan &p, const std::byte *send, void *recv,
+                       std::byte *theirs, const Buffer &out, MPI_Op op) {
+    const int peer = 1 - p.layout->position;
+    const auto count = static_cast<int>(out.count);
+    MPI_Status status;
+    const int code =
+        MPI_Sendrecv(send + static_cast<size_t>(peer) * out.byteCount, count,
+                     out.type->mpi, peer, kOwnTag, theirs, count, out.type->mpi,
+                     peer, kOwnTag, p.comm, &status);
+    int received = -1;
+    if (code == MPI_SUCCESS)
+      MPI_Get_count(&status, out.type->mpi, &received);
+    if (code != MPI_SUCCESS || received != count) [[unlikely]]
+      failBlockingReceive(
+          "reduce_scatter",
+          {0, count, peer, out.type->mpi, "reduce_scatter block"}, code,
+          status);
+    const std::byte *mine =
+        send + static_cast<size_t>(p.layout->position) * out.byteCount;
+    if (mine != recv)
+      std::memmove(recv, mine, out.byteCount);
+    checkMpi(MPI_Reduce_local(theirs, recv, count, out.type->mpi, op),
+             "MPI_Reduce_local");
+  }
+
   static distrt_handle_t run(Memo<Plan> &m, const Call &c) {
     if (m.plan.active == 0)
       return done(c.op, c.team, c.loc, c.async);
     const int64_t dim = c.params.scalar(1);
+    const auto redop = static_cast<int32_t>(c.params.scalar(0));
     const int64_t members = m.plan.layout->size();
     // The bytes an input takes in the output's type.
     auto sentBytes = [](const Buffer &in, const Buffer &out) {
@@ -122,8 +192,10 @@ struct ReduceScatter : OpKind<ReduceScatter, ReducePlan> {
       size_t total = 0;
       for (size_t k = 0; k < m.ins.size(); ++k) {
         const Buffer &in = m.ins[k], &out = m.outs[k];
+        const bool exchange = exchanges(*m.plan.layout, redop, out, c.async);
         total += (sendAsIs(in, out, dim) ? 0 : alignUp(sentBytes(in, out))) +
-                 (recvAsIs(in, out, dim) ? 0 : alignUp(out.byteCount));
+                 (recvAsIs(in, out, dim) ? 0 : alignUp(out.byteCount)) +
+                 (exchange ? alignUp(out.byteCount) : 0);
       }
       slot.stage(total);
       size_t offset = 0;
@@ -147,9 +219,14 @@ struct ReduceScatter : OpKind<ReduceScatter, ReducePlan> {
                          out.strides(), out.bytes.elementSize);
           offset += alignUp(out.byteCount);
         }
-        MPI_Op op =
-            reductionOp(static_cast<int32_t>(c.params.scalar(0)), out.dtype);
-        if (in.count > maxReduceCount())
+        MPI_Op op = reductionOp(redop, out.dtype);
+        if (exchanges(*m.plan.layout, redop, out, c.async)) {
+          std::byte *theirs = slot.staging.data() + offset;
+          offset += alignUp(out.byteCount);
+          return exchange(m.plan, static_cast<const std::byte *>(send), recv,
+                          theirs, out, op);
+        }
+        if (rootedFor(in, out, /*exchange=*/false))
           return reduceRooted(slot, m.plan, send, recv, out, op, c.async);
         const int64_t count = out.count;
         if (c.async)

@@ -195,6 +195,50 @@ TEST_CASE("reduce_scatter: every scatter dim, strided, mixed types",
       }
 }
 
+TEST_CASE("reduce_scatter past 256 KiB (rooted reductions) and in pairs "
+          "(exchanged), sync and async",
+          "[collectives]") {
+  // Rank q contributes (q + 1) + i % 7 at flat index i: position f keeps
+  // rows [f R, (f + 1) R) of sum_q, N (N + 1) / 2 + N (i % 7). Inputs of
+  // 2^15 rows of 2 f64 (512 KiB per member) take the rooted path past
+  // 256 KiB; in groups of two a sync call exchanges, also for strided
+  // inputs (packed first) and a max of i32.
+  const int64_t N = worldSize(), f = worldRank();
+  for (int64_t rows : {int64_t{1} << 15, int64_t{3}})
+    for (bool strided : {false, true})
+      for (bool async : {false, true}) {
+        Array in(Dtype::F64, {rows * N, 2}, strided),
+            out(Dtype::F64, {rows, 2});
+        Array mx(Dtype::I32, {rows * N, 2}), mxOut(Dtype::I32, {rows, 2});
+        in.fill([&](int64_t i) { return (f + 1) + i % 7; });
+        mx.fill([&](int64_t i) { return f * (i % 5) - 3; });
+        const std::vector<Operand> ins = {in.operand()}, outs = {out.operand()},
+                                   mxIns = {mx.operand()},
+                                   mxOuts = {mxOut.operand()};
+        if (async) {
+          reduceScatterAsync(world(), everyone(), RedOp::Sum, 0, ins, outs)
+              .wait();
+          reduceScatterAsync(world(), everyone(), RedOp::Max, 0, mxIns, mxOuts)
+              .wait();
+        } else {
+          reduceScatter(world(), everyone(), RedOp::Sum, 0, ins, outs);
+          reduceScatter(world(), everyone(), RedOp::Max, 0, mxIns, mxOuts);
+        }
+        int64_t wrong = 0, wrongMax = 0;
+        for (int64_t o = 0; o < out.count(); ++o) {
+          const int64_t i = f * rows * 2 + o;
+          wrong +=
+              out.get(o) != static_cast<double>(N * (N + 1) / 2 + N * (i % 7));
+          wrongMax +=
+              mxOut.get(o) != static_cast<double>((N - 1) * (i % 5) - 3);
+        }
+        INFO("rank " << f << " rows " << rows << (strided ? " strided" : "")
+                     << (async ? " async" : ""));
+        CHECK(wrong == 0);
+        CHECK(wrongMax == 0);
+      }
+}
+
 TEST_CASE("all_reduce: every element type in one call, in place, strided",
           "[collectives]") {
   const int64_t N = worldSize(), f = worldRank();

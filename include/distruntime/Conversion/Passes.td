@@ -68,4 +68,40 @@ def ConvertShardToDistRuntime
   ];
 }
 
+def ShardSimplify : Pass<"distruntime-shard-simplify", "::mlir::ModuleOp"> {
+  let summary = "Rewrite shard.all_reduce + shard.all_slice into "
+                "shard.reduce_scatter";
+  let description = [{
+    After `shard-partition`, a partial result (a K-split matmul's) that is
+    then split along a tensor dimension is a `shard.all_reduce` followed by
+    a `shard.all_slice` over the same grid axes. When the all_reduce has no
+    other use, the pair becomes one `shard.reduce_scatter` of the
+    all_reduce's input along the slice axis, over the same axes and with
+    the same reduction, into the slice's type: every member then receives
+    only its block, half the data of an all_reduce (a ring all_reduce is a
+    reduce_scatter and an all_gather). The slice's dimension must be static
+    and divide evenly among the group (what the sliced shape already says),
+    and the grid static. Upstream MLIR added this rewrite to `shard-simplify`
+    after release 22.
+
+    MPI combines the members' values in an order of its choosing, which
+    differs between MPI_Allreduce and MPI_Reduce_scatter_block (Open MPI at
+    3 and 4 processes gives other last bits for f64 sums). The rewrite is
+    therefore made where the order cannot matter: integer elements, or
+    groups of at most two with `sum`, `average` or `product` (one
+    commutative operation per element). `reassociate=1` also makes it for
+    floating-point reductions over larger groups, whose results may then
+    differ in their last bits.
+
+    Runs in `shard-to-llvm` before `convert-shard-to-distruntime`
+    (`shard-simplify=0` turns it off).
+  }];
+  let options = [
+    Option<"reassociate", "reassociate", "bool", /*default=*/"false",
+           "Also rewrite floating-point reductions over groups of more than "
+           "two, whose last bits may then change">
+  ];
+  let dependentDialects = ["::mlir::shard::ShardDialect"];
+}
+
 #endif // DISTRUNTIME_CONVERSION_PASSES_TD

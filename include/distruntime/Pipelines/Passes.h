@@ -40,6 +40,16 @@ struct DistRuntimeToLLVMOptions
       llvm::cl::desc("Fail the compile on the warnings of "
                      "distruntime-verify-spmd too"),
       llvm::cl::init(false)};
+  PassOptions::Option<bool> combineCollectives{
+      *this, "combine-collectives",
+      llvm::cl::desc("Combine independent all_reduces (all_gathers) of a "
+                     "block into one op (distruntime-combine-collectives)"),
+      llvm::cl::init(true)};
+  PassOptions::Option<int64_t> combineMaxBytes{
+      *this, "combine-max-bytes",
+      llvm::cl::desc("The inputs' bytes a combined op may have (0: no "
+                     "limit; distruntime-combine-collectives' max-bytes)"),
+      llvm::cl::init(0)};
 };
 
 /// distruntime + func/arith/scf/memref/tensor/linalg/vector -> LLVM dialect.
@@ -67,12 +77,33 @@ struct ShardToLLVMOptions : public PassPipelineOptions<ShardToLLVMOptions> {
       llvm::cl::desc("Fail the compile on the warnings of "
                      "distruntime-verify-spmd too"),
       llvm::cl::init(false)};
+  PassOptions::Option<bool> shardSimplify{
+      *this, "shard-simplify",
+      llvm::cl::desc("Rewrite shard.all_reduce + shard.all_slice into "
+                     "shard.reduce_scatter (distruntime-shard-simplify)"),
+      llvm::cl::init(true)};
+  PassOptions::Option<bool> reassociate{
+      *this, "reassociate",
+      llvm::cl::desc("Let shard-simplify rewrite floating-point reductions "
+                     "over groups of more than two too (last bits may "
+                     "change)"),
+      llvm::cl::init(false)};
+  PassOptions::Option<bool> combineCollectives{
+      *this, "combine-collectives",
+      llvm::cl::desc("Combine independent all_reduces (all_gathers) of a "
+                     "block into one op (distruntime-combine-collectives)"),
+      llvm::cl::init(true)};
+  PassOptions::Option<int64_t> combineMaxBytes{
+      *this, "combine-max-bytes",
+      llvm::cl::desc("The inputs' bytes a combined op may have (0: no "
+                     "limit; distruntime-combine-collectives' max-bytes)"),
+      llvm::cl::init(0)};
 };
 
 /// A program annotated with upstream shard ops -> LLVM dialect:
 /// partition-sharded-functions (sharding-propagation and shard-partition on
-/// the annotated functions), convert-shard-to-distruntime, then
-/// distruntime-to-llvm.
+/// the annotated functions), distruntime-shard-simplify,
+/// convert-shard-to-distruntime, then distruntime-to-llvm.
 void buildShardToLLVMPipeline(OpPassManager &pm,
                               const ShardToLLVMOptions &options);
 

@@ -1,7 +1,8 @@
 //===- ShardToDistRuntime.h - shard ops to distruntime ops ------*- C++ -*-===//
 //
 // convert-shard-to-distruntime: upstream shard ops (after shard-partition)
-// to distruntime ops.
+// to distruntime ops; distruntime-shard-simplify, the shard-level rewrite
+// before it.
 //
 //===----------------------------------------------------------------------===//
 
@@ -13,6 +14,7 @@
 namespace mlir::distruntime {
 
 #define GEN_PASS_DECL_CONVERTSHARDTODISTRUNTIME
+#define GEN_PASS_DECL_SHARDSIMPLIFY
 #include "distruntime/Conversion/Passes.h.inc"
 
 } // namespace mlir::distruntime

@@ -93,4 +93,43 @@ def VerifySPMD : Pass<"distruntime-verify-spmd", "::mlir::ModuleOp"> {
   ];
 }
 
+def CombineCollectives : Pass<"distruntime-combine-collectives"> {
+  let summary = "Combine independent all_reduces (all_gathers) of a block "
+                "into one multi-operand op";
+  let description = [{
+    Sync `all_reduce`s in one block with the same team, process groups
+    (`replica_groups`, `channel_id`, `use_global_device_ids`), reduction and
+    element type become one multi-operand `all_reduce`; sync `all_gather`s
+    with the same team, groups and `all_gather_dim` become one `all_gather`.
+    The combined op replaces the last of them; an earlier one joins only if
+    it can move there: none of its results is used in between (tensor form)
+    and no op in between reads a buffer it writes or writes a buffer it
+    reads or writes (memref form, by alias analysis; an op with unknown
+    effects, such as a call, or a wait, stops it). Async ops are left alone.
+
+    The runtime reduces each operand over the same group with the same
+    reduction as before and packs small operands into one MPI call only
+    where that cannot change a bit, so results are bit-identical; the gain
+    is one rendezvous for many small operands (gradients).
+
+    `max-bytes` bounds the input bytes of a combined op (0: no bound; with
+    a bound, ops with dynamic shapes are not combined). Runs in
+    `distruntime-to-llvm` before bufferization (`combine-collectives=0`
+    turns it off). `-debug-only=distruntime-combine-collectives` logs the
+    groups.
+
+    ```mlir
+    %a = distruntime.all_reduce ins(%x : tensor<4xf32>) {...} -> tensor<4xf32>
+    %b = distruntime.all_reduce ins(%y : tensor<8xf32>) {...} -> tensor<8xf32>
+    // becomes
+    %a, %b = distruntime.all_reduce ins(%x, %y : tensor<4xf32>, tensor<8xf32>)
+        {...} -> tensor<4xf32>, tensor<8xf32>
+    ```
+  }];
+  let options = [
+    Option<"maxBytes", "max-bytes", "int64_t", /*default=*/"0",
+           "Combine while the inputs' bytes stay at most this (0: no limit)">
+  ];
+}
+
 #endif // DISTRUNTIME_DIALECT_DISTRUNTIME_TRANSFORMS_PASSES_TD

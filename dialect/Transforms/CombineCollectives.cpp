@@ -1,0 +1,357 @@
+//===- CombineCollectives.cpp - one all_reduce for several ----------------===//
+//
+// Sync all_reduces in one block that agree on team, process groups
+// (replica_groups, channel_id, use_global_device_ids), reduction and element
+// type become one multi-operand all_reduce; sync all_gathers that agree on
+// team, groups and all_gather_dim become one all_gather. The combined op
+// takes the place of the last op it replaces (its operands are all defined
+// by then) and returns each op's results in order; the runtime then packs
+// small operands into one MPI call (runtime/ReducePlan.h, Blocks.h), which
+// is what a list of small tensors, such as gradients, gains.
+//
+// Each earlier op moves down to the last one's place. It may not move past:
+//  - a use of its results (tensor form), including uses nested in regions;
+//  - memref form: an op that writes a buffer it reads, or reads or writes a
+//    buffer it writes (buffers compared by alias analysis, so views of one
+//    allocation conflict), an op whose effects are unknown (a call), or one
+//    with effects on memory it cannot name (a wait, which completes writes
+//    of its async op). The other ops it combines with are checked the same
+//    way, so no combined op reads what another part of it writes.
+// Effects on the communication resource do not stop a move: the members of
+// a group run the block's ops in one order, the combined op sits where the
+// last op already made every member of its groups meet, and nothing before
+// it waited for anything after it (else the program would deadlock as
+// written), so moving a collective down to a meeting that exists cannot
+// make any member wait for another that waits for it.
+//
+// Results stay bit-identical: the combined op reduces each operand exactly
+// as its own op did (the same group, reduction and element type), and the
+// runtime packs operands into one reduction only where the order of the
+// members' values cannot change a bit (packingExact in runtime/ReducePlan.h:
+// integers, or groups of at most two), else it makes one MPI_Allreduce per
+// operand over the same group, as the separate ops did. all_gather moves
+// bytes only.
+//
+// Async ops are left alone: their data moves until their wait, which is
+// where a combined op would have to wait for all of them.
+//
+//===----------------------------------------------------------------------===//
+
+#include "distruntime/Dialect/DistRuntime/IR/DistRuntimeOps.h"
+#include "distruntime/Dialect/DistRuntime/Transforms/Passes.h"
+
+#include "mlir/Analysis/AliasAnalysis.h"
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/BuiltinTypes.h"
+#include "mlir/IR/IRMapping.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "llvm/Support/Debug.h"
+
+#define DEBUG_TYPE "distruntime-combine-collectives"
+
+namespace mlir::distruntime {
+#define GEN_PASS_DEF_COMBINECOLLECTIVES
+#include "distruntime/Dialect/DistRuntime/Transforms/Passes.h.inc"
+} // namespace mlir::distruntime
+
+using namespace mlir;
+using namespace mlir::distruntime;
+
+//===----------------------------------------------------------------------===//
+// Which ops combine
+//===----------------------------------------------------------------------===//
+
+/// The bytes of a static shaped type, or nullopt if a dimension is dynamic.
+static std::optional<int64_t> staticBytes(Type type) {
+  auto shaped = cast<ShapedType>(type);
+  if (!shaped.hasStaticShape())
+    return std::nullopt;
+  unsigned bits = shaped.getElementTypeBitWidth();
+  return shaped.getNumElements() * static_cast<int64_t>((bits + 7) / 8);
+}
+
+/// The bytes `op` reads (its inputs), or nullopt if a shape is dynamic.
+static std::optional<int64_t> inputBytes(CollectiveOpInterface op) {
+  int64_t bytes = 0;
+  for (Value input : op.getInputs()) {
+    std::optional<int64_t> size = staticBytes(input.getType());
+    if (!size)
+      return std::nullopt;
+    bytes += *size;
+  }
+  return bytes;
+}
+
+/// The element type every operand of `op` reduces in, or null if they
+/// differ.
+static Type commonElementType(CollectiveOpInterface op) {
+  Type common;
+  auto types = op.getOutputs().empty() ? TypeRange(op.getResults().getTypes())
+                                       : TypeRange(op.getOutputs().getTypes());
+  for (Type type : types) {
+    Type element = cast<ShapedType>(type).getElementType();
+    if (common && element != common)
+      return {};
+    common = element;
+  }
+  return common;
+}
+
+/// The attributes `op` combines on: its properties without the segment
+/// sizes, and its discardable attributes.
+static DictionaryAttr combiningAttrs(Operation *op) {
+  SmallVector<NamedAttribute> attrs;
+  if (auto props =
+          dyn_cast_if_present<DictionaryAttr>(op->getPropertiesAsAttribute()))
+    for (NamedAttribute attr : props)
+      if (attr.getName() != "operandSegmentSizes" &&
+          attr.getName() != "resultSegmentSizes")
+        attrs.push_back(attr);
+  llvm::append_range(attrs, op->getDiscardableAttrs());
+  return DictionaryAttr::get(op->getContext(), attrs);
+}
+
+/// The two ops may become one: the same op on the same team and groups,
+/// with the same attributes (reduction, all_gather_dim) and form (tensor or
+/// memref); all_reduces also on one element type and, with computation
+/// regions, the same reduction in the same type.
+static bool compatible(CollectiveOpInterface a, CollectiveOpInterface b) {
+  if (a->getName() != b->getName() ||
+      a.getOutputs().empty() != b.getOutputs().empty() ||
+      combiningAttrs(a) != combiningAttrs(b))
+    return false;
+  auto reduceA = dyn_cast<AllReduceGroupOp>(a.getOperation());
+  if (!reduceA)
+    return true;
+  auto reduceB = cast<AllReduceGroupOp>(b.getOperation());
+  Type element = commonElementType(a);
+  if (!element || element != commonElementType(b))
+    return false;
+  if (reduceA.getComputation().empty() != reduceB.getComputation().empty())
+    return false;
+  return reduceA.getReductionKind() == reduceB.getReductionKind() &&
+         reduceA.getReductionElementType() == reduceB.getReductionElementType();
+}
+
+//===----------------------------------------------------------------------===//
+// Grouping within a block
+//===----------------------------------------------------------------------===//
+
+namespace {
+
+/// Ops to become one, in block order; the last one is where the combined
+/// op goes.
+struct Group {
+  SmallVector<Operation *> ops;
+  int64_t bytes = 0;
+  bool open = true;
+};
+
+/// An op's memory effects and those of the ops nested in it; nullopt when
+/// some are unknown.
+using Effects = std::optional<SmallVector<MemoryEffects::EffectInstance>>;
+
+class BlockCombiner {
+public:
+  BlockCombiner(AliasAnalysis &aliases, int64_t maxBytes)
+      : aliases(aliases), maxBytes(maxBytes) {}
+
+  /// The groups of at least two ops of `block`, found in one pass over it.
+  SmallVector<Group> findGroups(Block &block);
+
+private:
+  /// `op` may join a group: a sync all_reduce or all_gather whose size is
+  /// known when there is a limit to respect.
+  bool isCandidate(Operation *op) const;
+  /// `op` (or an op nested in it) uses a result of a member of `group`.
+  bool usesResults(Operation *op, const Group &group) const;
+  /// Moving `member` (memref form) past an op with `effects` (nullopt:
+  /// unknown) could change what either reads or writes.
+  bool conflictsInMemory(const Effects &effects, CollectiveOpInterface member);
+  /// `op`, with `effects`, stands in the way of `group`: no member may move
+  /// past it.
+  bool blocks(Operation *op, const Effects &effects, const Group &group);
+
+  AliasAnalysis &aliases;
+  int64_t maxBytes;
+};
+
+} // namespace
+
+bool BlockCombiner::isCandidate(Operation *op) const {
+  auto collective = dyn_cast<CollectiveOpInterface>(op);
+  if (!collective || !isa<AllReduceGroupOp, AllGatherOp>(op) ||
+      collective.getHandle())
+    return false;
+  return maxBytes <= 0 || inputBytes(collective).has_value();
+}
+
+bool BlockCombiner::usesResults(Operation *op, const Group &group) const {
+  if (group.ops.front()->getNumResults() == 0)
+    return false; // the memref form
+  WalkResult result = op->walk([&](Operation *nested) {
+    for (Value operand : nested->getOperands()) {
+      Operation *def = operand.getDefiningOp();
+      if (def && llvm::is_contained(group.ops, def))
+        return WalkResult::interrupt();
+    }
+    return WalkResult::advance();
+  });
+  return result.wasInterrupted();
+}
+
+bool BlockCombiner::conflictsInMemory(const Effects &effects,
+                                      CollectiveOpInterface member) {
+  SmallVector<Value> reads, writes(member.getOutputs());
+  for (Value input : member.getInputs())
+    if (isa<BaseMemRefType>(input.getType()))
+      reads.push_back(input);
+  if (reads.empty() && writes.empty())
+    return false; // tensors are values
+  if (!effects)
+    return true;
+  auto mayAlias = [&](Value value, ArrayRef<Value> buffers) {
+    return llvm::any_of(buffers, [&](Value buffer) {
+      return !aliases.alias(value, buffer).isNo();
+    });
+  };
+  return llvm::any_of(*effects, [&](const MemoryEffects::EffectInstance &e) {
+    if (isa<CommunicationResource>(e.getResource()) ||
+        isa<MemoryEffects::Allocate>(e.getEffect()))
+      return false;
+    bool writesMemory =
+        isa<MemoryEffects::Write, MemoryEffects::Free>(e.getEffect());
+    Value value = e.getValue();
+    if (!value) // memory it cannot name
+      return writesMemory || !writes.empty();
+    if (!isa<BaseMemRefType>(value.getType()))
+      return false;
+    return mayAlias(value, writes) || (writesMemory && mayAlias(value, reads));
+  });
+}
+
+bool BlockCombiner::blocks(Operation *op, const Effects &effects,
+                           const Group &group) {
+  if (usesResults(op, group))
+    return true;
+  return llvm::any_of(group.ops, [&](Operation *member) {
+    return conflictsInMemory(effects, cast<CollectiveOpInterface>(member));
+  });
+}
+
+SmallVector<Group> BlockCombiner::findGroups(Block &block) {
+  SmallVector<Group> groups;
+  for (Operation &op : block) {
+    std::optional<size_t> joined;
+    bool candidate = isCandidate(&op);
+    bool anyOpen =
+        llvm::any_of(groups, [](const Group &group) { return group.open; });
+    if (!candidate && !anyOpen)
+      continue;
+    const Effects effects = getEffectsRecursively(&op);
+    auto collective = dyn_cast<CollectiveOpInterface>(&op);
+    int64_t bytes = 0;
+    if (candidate)
+      bytes = inputBytes(collective).value_or(0);
+    // The first open group it fits.
+    for (auto [index, group] : llvm::enumerate(groups)) {
+      if (!candidate || !group.open ||
+          !compatible(cast<CollectiveOpInterface>(group.ops.front()),
+                      collective) ||
+          (maxBytes > 0 && group.bytes + bytes > maxBytes) ||
+          blocks(&op, effects, group))
+        continue;
+      group.ops.push_back(collective);
+      group.bytes += bytes;
+      joined = index;
+      break;
+    }
+    // The groups whose members cannot move past it are complete.
+    for (auto [index, group] : llvm::enumerate(groups))
+      if (group.open && joined != index && blocks(&op, effects, group)) {
+        group.open = false;
+        LLVM_DEBUG(llvm::dbgs()
+                   << "group of " << group.ops.size() << " closed by "
+                   << op.getName() << " at " << op.getLoc() << "\n");
+      }
+    if (candidate && !joined)
+      groups.push_back({{collective}, bytes, true});
+  }
+  llvm::erase_if(groups,
+                 [](const Group &group) { return group.ops.size() < 2; });
+  return groups;
+}
+
+//===----------------------------------------------------------------------===//
+// Rewriting
+//===----------------------------------------------------------------------===//
+
+/// Replaces the ops of `group` by one op of type OpT at the last one's
+/// place, with the first one's attributes and region.
+template <typename OpT> static void combine(ArrayRef<Operation *> ops) {
+  auto first = cast<OpT>(ops.front());
+  SmallVector<Value> inputs, outputs;
+  SmallVector<Type> results;
+  SmallVector<Location> locs;
+  for (Operation *member : ops) {
+    auto op = cast<OpT>(member);
+    llvm::append_range(inputs, op.getInputs());
+    llvm::append_range(outputs, op.getOutputs());
+    llvm::append_range(results, op.getResults().getTypes());
+    locs.push_back(op.getLoc());
+  }
+  OpBuilder builder(ops.back());
+  typename OpT::Properties properties = first.getProperties();
+  properties.operandSegmentSizes = {static_cast<int32_t>(inputs.size()),
+                                    static_cast<int32_t>(outputs.size())};
+  properties.resultSegmentSizes = {static_cast<int32_t>(results.size()), 0};
+  SmallVector<Value> operands(inputs);
+  llvm::append_range(operands, outputs);
+  // The first location names the combined op in run-time errors.
+  auto combined =
+      OpT::create(builder, builder.getFusedLoc(locs), results, operands,
+                  properties, llvm::to_vector(first->getDiscardableAttrs()));
+  IRMapping mapping;
+  for (auto [from, to] : llvm::zip(first->getRegions(), combined->getRegions()))
+    from.cloneInto(&to, mapping);
+  ValueRange combinedResults = combined.getResults();
+  for (Operation *op : ops) {
+    size_t count = op->getNumResults();
+    op->replaceAllUsesWith(combinedResults.take_front(count));
+    combinedResults = combinedResults.drop_front(count);
+    op->erase();
+  }
+}
+
+namespace {
+
+struct CombineCollectives
+    : public distruntime::impl::CombineCollectivesBase<CombineCollectives> {
+  using Base::Base;
+
+protected:
+  void runOnOperation() override {
+    auto &aliases = getAnalysis<AliasAnalysis>();
+    BlockCombiner combiner(aliases, maxBytes);
+    // The blocks first: combining erases ops (and the blocks of their
+    // computation regions, which hold no collectives).
+    SmallVector<Block *> blocks;
+    getOperation()->walk([&](Block *block) {
+      if (!isa<AllReduceGroupOp, ReduceScatterOp>(block->getParentOp()))
+        blocks.push_back(block);
+    });
+    for (Block *block : blocks)
+      for (Group &group : combiner.findGroups(*block)) {
+        LLVM_DEBUG(llvm::dbgs()
+                   << "combining " << group.ops.size() << " "
+                   << group.ops.front()->getName() << " (" << group.bytes
+                   << " bytes) at " << group.ops.back()->getLoc() << "\n");
+        if (isa<AllReduceGroupOp>(group.ops.front()))
+          combine<AllReduceGroupOp>(group.ops);
+        else
+          combine<AllGatherOp>(group.ops);
+      }
+  }
+};
+
+} // namespace

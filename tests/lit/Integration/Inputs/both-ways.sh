@@ -1,0 +1,68 @@
+#!/usr/bin/env bash
+# Compiles each program with the communication passes of the pipelines (the
+# default) and without them (combine-collectives=0, and shard-simplify=0
+# for programs with shard annotations), and compares. A file with split-file
+# parts (//---) is taken part by part; parts without @main are skipped.
+#  - The same LLVM dialect both ways: "<name>: unchanged".
+#  - Otherwise both are compiled and run at np N (the largest `-np N` or
+#    `%mpirun N` of the file, N <= 4, else 2; `file:N` sets it), their
+#    sorted outputs compared: "<name>: changed, same output at np N", or
+#    "<name>: changed, OUTPUT DIFFERS at np N" and the diff.
+# Usage: both-ways.sh "<mpirun ... -np>" <compile.sh> <work dir> <file[:N]>...
+set -uo pipefail
+read -r -a launcher <<<"$1"
+compile="$2"
+work="$3"
+shift 3
+mkdir -p "$work"
+
+# The np a file's own runs use.
+npOf() {
+  local n
+  n="$(grep -oE -- '(-np|%mpirun) [0-9]+' "$1" | grep -oE '[0-9]+$' |
+    awk '$1 <= 4' | sort -n | tail -1)"
+  echo "${n:-2}"
+}
+
+for arg in "$@"; do
+  file="${arg%:*}"
+  np="${arg##*:}"
+  [ "$np" != "$arg" ] || np="$(npOf "$file")"
+  name="$(basename "$file" .mlir)"
+  parts=("$file")
+  if grep -q '^//--- ' "$file"; then
+    rm -rf "${work:?}/$name.parts"
+    mkdir -p "$work/$name.parts"
+    split-file "$file" "$work/$name.parts"
+    parts=("$work/$name.parts"/*.mlir)
+  fi
+  for part in "${parts[@]}"; do
+    grep -q 'func.func @main' "$part" || continue
+    label="$name"
+    [ "$part" = "$file" ] || label="$name/$(basename "$part" .mlir)"
+    pipeline=distruntime-to-llvm
+    off="combine-collectives=0"
+    if grep -q 'shard\.grid' "$part"; then
+      pipeline=shard-to-llvm
+      off="shard-simplify=0 combine-collectives=0"
+    fi
+    out="$work/$(echo "$label" | tr / _)"
+    distruntime-opt "$part" --pass-pipeline="builtin.module($pipeline)" \
+      >"$out.on.mlir" 2>&1
+    distruntime-opt "$part" --pass-pipeline="builtin.module($pipeline{$off})" \
+      >"$out.off.mlir" 2>&1
+    if cmp -s "$out.on.mlir" "$out.off.mlir"; then
+      echo "$label: unchanged"
+      continue
+    fi
+    "$compile" "$part" -o "$out.on" &&
+      DISTRUNTIME_PIPELINE_OPTIONS="$off" "$compile" "$part" -o "$out.off" &&
+      "${launcher[@]}" "$np" "$out.on" 2>&1 | sort >"$out.on.txt" &&
+      "${launcher[@]}" "$np" "$out.off" 2>&1 | sort >"$out.off.txt"
+    if [ -s "$out.on.txt" ] && diff "$out.on.txt" "$out.off.txt"; then
+      echo "$label: changed, same output at np $np"
+    else
+      echo "$label: changed, OUTPUT DIFFERS at np $np"
+    fi
+  done
+done
