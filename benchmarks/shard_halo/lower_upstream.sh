@@ -34,5 +34,5 @@ fi
 "$llvm/bin/mlir-translate" --mlir-to-llvmir "$work/llvm.mlir" -o "$work/prog.ll"
 # As scripts/compile.sh: the host's target, so that opt vectorizes.
 triple="$("$llvm/bin/llvm-config" --host-target)"
-"$llvm/bin/opt" -O3 -mtriple="$triple" "$work/prog.ll" -o "$work/prog.bc"
+"$llvm/bin/opt" -O2 -mtriple="$triple" "$work/prog.ll" -o "$work/prog.bc"
 "$llvm/bin/llc" -O2 -relocation-model=pic -filetype=obj "$work/prog.bc" -o "$output"
