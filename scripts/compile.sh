@@ -15,6 +15,10 @@
 # DISTRUNTIME_PIPELINE_OPTIONS passes options to the distruntime-to-llvm
 # pipeline, e.g. "decompose-batching-dims=1".
 # DISTRUNTIME_LLVM_PREFIX: the LLVM 22 installation (default: llvm-config-22's).
+# An SMPI build (DISTRUNTIME_MPI=smpi, build-smpi/) has no compiler of its
+# own: the program is lowered by the distruntime-opt its cache names
+# (DISTRUNTIME_SMPI_OPT, the Open MPI build's) and linked as SMPI wants, a
+# shared object with libdistrt.a inside, run by smpirun (scripts/run.sh).
 set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 
@@ -44,6 +48,15 @@ if [ -f "$here/../CMakeLists.txt" ] && [ -d "$here/../runtime" ]; then
   opt="$build/bin/distruntime-opt"
   libdir="$build/lib"
   cache="$build/CMakeCache.txt"
+  if [ -f "$cache" ] && smpi_opt="$(sed -n 's/^DISTRUNTIME_SMPI_OPT:[A-Z]*=//p' "$cache")" &&
+    [ -n "$smpi_opt" ]; then
+    opt="$smpi_opt"
+    if [ ! -x "$opt" ]; then
+      echo "$0: no $opt: the SMPI build lowers with the Open MPI build's" \
+        "distruntime-opt (scripts/build.sh distruntime-opt builds it)" >&2
+      exit 1
+    fi
+  fi
 else
   if [ -x "$here/distruntime-opt" ]; then
     prefix="$(cd "$here/.." && pwd)"            # <prefix>/bin
@@ -113,6 +126,14 @@ fi
 # compiler and the sanitizer runtimes its libdistrt was built with (its
 # CMakeCache.txt; installed, share/distruntime/compile-cache.txt).
 cxx=c++
+if [ -f "$libdir/libdistrt.a" ] && [ ! -e "$libdir/libdistrt.so" ]; then
+  # SMPI: a shared object that smpimain dlopen()s once per simulated rank,
+  # each copy with its own libdistrt (cmake/DistruntimeSMPI.cmake).
+  "$cxx" "$work/prog.o" -o "$output" -shared -fPIC -Wl,-z,defs \
+    "$libdir/libdistrt.a" -lfmt -lsimgrid -lm \
+    -L"$llvm/lib" -lmlir_c_runner_utils -lmlir_float16_utils -Wl,-rpath,"$llvm/lib"
+  exit 0
+fi
 sanitize=()
 if [ -n "$cache" ] && [ -f "$cache" ] &&
   flags="$(sed -n 's/^DISTRUNTIME_SANITIZE_LINK_FLAGS:[A-Z]*=//p' "$cache")" &&
