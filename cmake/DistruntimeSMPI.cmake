@@ -31,7 +31,12 @@ foreach(lang C CXX)
     set_target_properties(
       MPI::MPI_${lang}
       PROPERTIES INTERFACE_INCLUDE_DIRECTORIES "${SMPI_INCLUDE_DIR}/smpi"
-                 INTERFACE_COMPILE_OPTIONS "-fPIC"
+                 # -fno-gnu-unique: the function-local statics of inline
+                 # functions and C++17 inline variables are STB_GNU_UNIQUE
+                 # symbols by default, which the dynamic linker shares
+                 # between every dlopen()ed copy: one object for all ranks
+                 # (seen: a test's `static Team` initialized by two ranks).
+                 INTERFACE_COMPILE_OPTIONS "-fPIC;-fno-gnu-unique"
                  INTERFACE_LINK_LIBRARIES "${SIMGRID_LIBRARY};m"
                  # An executable is the shared object smpimain loads;
                  # -z defs keeps an unresolved symbol a link error.

@@ -128,8 +128,23 @@ fi
 cxx=c++
 if [ -f "$libdir/libdistrt.a" ] && [ ! -e "$libdir/libdistrt.so" ]; then
   # SMPI: a shared object that smpimain dlopen()s once per simulated rank,
-  # each copy with its own libdistrt (cmake/DistruntimeSMPI.cmake).
-  "$cxx" "$work/prog.o" -o "$output" -shared -fPIC -Wl,-z,defs \
+  # each copy with its own libdistrt (cmake/DistruntimeSMPI.cmake). A rank
+  # ends when its main returns, before exit() would run libdistrt's atexit
+  # hook: the program's main is renamed and called from one that finalizes
+  # first (what the hook does).
+  "$llvm/bin/llvm-objcopy" --redefine-sym main=distrt_program_main \
+    "$work/prog.o"
+  cat >"$work/smpi_main.cpp" <<'EOF2'
+extern "C" int distrt_program_main(int, char **);
+extern "C" void distrt_finalize(void);
+int main(int argc, char **argv) {
+  const int status = distrt_program_main(argc, argv);
+  distrt_finalize();
+  return status;
+}
+EOF2
+  "$cxx" -fPIC -fno-gnu-unique -c "$work/smpi_main.cpp" -o "$work/smpi_main.o"
+  "$cxx" "$work/prog.o" "$work/smpi_main.o" -o "$output" -shared -fPIC -Wl,-z,defs \
     "$libdir/libdistrt.a" -lfmt -lsimgrid -lm \
     -L"$llvm/lib" -lmlir_c_runner_utils -lmlir_float16_utils -Wl,-rpath,"$llvm/lib"
   exit 0

@@ -49,7 +49,8 @@ if [ "$calibrate" = 1 ]; then
   smpicxx -O2 -std=c++17 "$platforms/calibrate.cpp" -o "$logs/calibrate"
   timeout "$limit" smpirun -np 2 -platform "$platforms/calibrated-2core.xml" \
     -hostfile "$platforms/calibrated-2core.hosts" --log=xbt_cfg.thres:warning \
-    --log=smpi_config.thres:error "$logs/calibrate" >"$logs/calibrate.csv"
+    --log=smpi_config.thres:error --cfg=smpi/simulate-computation:no \
+    "$logs/calibrate" >"$logs/calibrate.csv"
   python3 "$root/scripts/scaling_report.py" calibrate "$logs/calibrate.csv" \
     "$root/docs/benchmarks.csv"
   exit 0
