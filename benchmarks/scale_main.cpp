@@ -97,9 +97,8 @@ void collective(const char *name, int64_t bytes, int64_t n, int64_t outN,
   Descriptor<1> outDesc{out.data(), out.data(), 0, {outN}, {1}};
   const distrt_operand_t inOp{1, &inDesc, DISTRT_F64},
       outOp{1, &outDesc, DISTRT_F64};
-  const Comparison c =
-      pairedCompare([&] { baseline(in.data(), out.data()); },
-                    [&] { ours(&inOp, &outOp); }, comm);
+  const Comparison c = pairedCompare([&] { baseline(in.data(), out.data()); },
+                                     [&] { ours(&inOp, &outOp); }, comm);
   row(rank, name, size, bytes, c);
 }
 
@@ -190,8 +189,8 @@ void benchTeams(MPI_Comm comm, int rank, int size) {
   std::vector<int64_t> ids;
   for (int i = 0; i < rows * cols; ++i)
     ids.push_back(i);
-  const distrt_groups_t axis{DISTRT_FLATTENED_IDS, -1, -1, rows, cols,
-                             ids.data()};
+  const distrt_groups_t axis{
+      DISTRT_FLATTENED_IDS, -1, -1, rows, cols, ids.data()};
   double x = rank, y = 0;
   Descriptor<1> inDesc{&x, &x, 0, {1}, {1}}, outDesc{&y, &y, 0, {1}, {1}};
   const distrt_operand_t in{1, &inDesc, DISTRT_F64},
@@ -230,8 +229,8 @@ void haloRow(int rank, const char *name, int size, int64_t n, double first,
              double cached, double baseline, size_t bytes) {
   if (rank == 0)
     std::printf("%s,%d,%lld,%.3f,%.3f,%.3f,%zu\n", name, size,
-                static_cast<long long>(n), (first - cached) * 1e6,
-                cached * 1e6, baseline * 1e6, bytes);
+                static_cast<long long>(n), (first - cached) * 1e6, cached * 1e6,
+                baseline * 1e6, bytes);
   std::fflush(stdout);
 }
 
@@ -292,12 +291,14 @@ void benchGetHalo(int64_t n, MPI_Comm comm, int rank, int size) {
   const int64_t boxEnd = std::min<int64_t>(total, begin + n + 1);
   const int64_t leftRows = begin - boxBegin, rightRows = boxEnd - (begin + n);
   std::vector<double> local(static_cast<size_t>(n * n), 1.0 + rank);
-  std::vector<double> left(static_cast<size_t>(n)), right(static_cast<size_t>(n));
-  std::vector<int64_t> geometry{total, n, begin, 0, boxBegin, 0,
-                                boxEnd - boxBegin, n};
+  std::vector<double> left(static_cast<size_t>(n)),
+      right(static_cast<size_t>(n));
+  std::vector<int64_t> geometry{
+      total, n, begin, 0, boxBegin, 0, boxEnd - boxBegin, n};
   Descriptor<2> localDesc{local.data(), local.data(), 0, {n, n}, {n, 1}};
   Descriptor<2> leftDesc{left.data(), left.data(), 0, {leftRows, n}, {n, 1}};
-  Descriptor<2> rightDesc{right.data(), right.data(), 0, {rightRows, n}, {n, 1}};
+  Descriptor<2> rightDesc{
+      right.data(), right.data(), 0, {rightRows, n}, {n, 1}};
   MemrefDescriptor<int64_t, 1> geometryDesc{
       geometry.data(), geometry.data(), 0, {8}, {1}};
   auto ours = [&] {

@@ -26,9 +26,9 @@ template <class T> static size_t capacityBytes(const std::vector<T> &v) {
 }
 
 size_t HaloPlan::bytes() const noexcept {
-  return capacityBytes(geometry) + capacityBytes(sends) +
-         capacityBytes(recvs) + capacityBytes(boxes) +
-         capacityBytes(gathered) + capacityBytes(gatheredDims);
+  return capacityBytes(geometry) + capacityBytes(sends) + capacityBytes(recvs) +
+         capacityBytes(boxes) + capacityBytes(gathered) +
+         capacityBytes(gatheredDims);
 }
 
 size_t UpdateHaloPlan::bytes() const noexcept {
