@@ -32,10 +32,13 @@ elseif(_distrt_mpiexec_version MATCHES "SimGrid")
   set(_distrt_found_mpi smpi)
   # The platform and its hosts, and quiet: no configuration echo, no
   # "host speed not set" notice (SMPI then times computation as it ran).
+  # smpi/errors-are-fatal:no: SMPI aborts on any MPI error by default,
+  # whatever the communicator's handler; the runtime sets
+  # MPI_ERRORS_RETURN and reports errors itself.
   set(_distrt_default_flags
       -platform ${DISTRUNTIME_SMPI_PLATFORM} -hostfile
       ${DISTRUNTIME_SMPI_HOSTFILE} --log=xbt_cfg.thres:warning
-      --log=smpi_config.thres:error)
+      --log=smpi_config.thres:error --cfg=smpi/errors-are-fatal:no)
 else()
   set(_distrt_found_mpi unknown)
 endif()
