@@ -1,5 +1,7 @@
 #!/usr/bin/env python3
-"""Tables (and log-log figures, when matplotlib is installed) of the SMPI
+"""usage: scaling_report.py report|calibrate ... (--help: this text)
+
+Tables (and log-log figures, when matplotlib is installed) of the SMPI
 scaling study, for scripts/scale.sh.
 
   scaling_report.py report docs/scaling.csv docs/scaling.md
@@ -217,6 +219,9 @@ def calibrate(sim_path, bench_path):
 
 
 def main():
+    if len(sys.argv) == 2 and sys.argv[1] in ("-h", "--help"):
+        print(__doc__)
+        return
     if len(sys.argv) == 4 and sys.argv[1] == "report":
         report(sys.argv[2], sys.argv[3])
     elif len(sys.argv) == 4 and sys.argv[1] == "calibrate":
