@@ -131,7 +131,8 @@ if [ -f "$libdir/libdistrt.a" ] && [ ! -e "$libdir/libdistrt.so" ]; then
   # each copy with its own libdistrt (cmake/DistruntimeSMPI.cmake). A rank
   # ends when its main returns, before exit() would run libdistrt's atexit
   # hook: the program's main is renamed and called from one that finalizes
-  # first (what the hook does).
+  # first (what the hook does). libdistrt.a is linked whole: its subsystems
+  # register themselves at static initialization.
   "$llvm/bin/llvm-objcopy" --redefine-sym main=distrt_program_main \
     "$work/prog.o"
   cat >"$work/smpi_main.cpp" <<'EOF2'
@@ -145,7 +146,8 @@ int main(int argc, char **argv) {
 EOF2
   "$cxx" -fPIC -fno-gnu-unique -c "$work/smpi_main.cpp" -o "$work/smpi_main.o"
   "$cxx" "$work/prog.o" "$work/smpi_main.o" -o "$output" -shared -fPIC -Wl,-z,defs \
-    "$libdir/libdistrt.a" -lfmt -lsimgrid -lm \
+    -Wl,--whole-archive "$libdir/libdistrt.a" -Wl,--no-whole-archive \
+    -lfmt -lsimgrid -lm \
     -L"$llvm/lib" -lmlir_c_runner_utils -lmlir_float16_utils -Wl,-rpath,"$llvm/lib"
   exit 0
 fi
