@@ -7,8 +7,9 @@ include_guard(GLOBAL)
 # every operation take milliseconds. MPICH needs none of this.
 set(_distrt_default_flags "")
 if(MPIEXEC_EXECUTABLE)
+  # (smpirun prints its version for -version, and ignores --version.)
   execute_process(
-    COMMAND ${MPIEXEC_EXECUTABLE} --version
+    COMMAND ${MPIEXEC_EXECUTABLE} -version
     OUTPUT_VARIABLE _distrt_mpiexec_version
     ERROR_VARIABLE _distrt_mpiexec_version
     RESULT_VARIABLE _distrt_mpiexec_result
@@ -27,12 +28,23 @@ if(_distrt_mpiexec_version MATCHES "Open MPI|OpenRTE")
   set(_distrt_found_mpi openmpi)
 elseif(_distrt_mpiexec_version MATCHES "HYDRA|MPICH")
   set(_distrt_found_mpi mpich)
+elseif(_distrt_mpiexec_version MATCHES "SimGrid")
+  set(_distrt_found_mpi smpi)
+  # The platform and its hosts, and quiet: no configuration echo, no
+  # "host speed not set" notice (SMPI then times computation as it ran).
+  # smpi/errors-are-fatal:no: SMPI aborts on any MPI error by default,
+  # whatever the communicator's handler; the runtime sets
+  # MPI_ERRORS_RETURN and reports errors itself.
+  set(_distrt_default_flags
+      -platform ${DISTRUNTIME_SMPI_PLATFORM} -hostfile
+      ${DISTRUNTIME_SMPI_HOSTFILE} --log=xbt_cfg.thres:warning
+      --log=smpi_config.thres:error --cfg=smpi/errors-are-fatal:no)
 else()
   set(_distrt_found_mpi unknown)
 endif()
 set(DISTRUNTIME_MPI
     "${_distrt_found_mpi}"
-    CACHE STRING "MPI implementation of this build (openmpi, mpich)")
+    CACHE STRING "MPI implementation of this build (openmpi, mpich, smpi)")
 if(NOT DISTRUNTIME_MPI STREQUAL _distrt_found_mpi)
   message(
     FATAL_ERROR
@@ -96,8 +108,13 @@ function(distrt_add_mpi_test)
         ${DISTRUNTIME_MPIRUN} ${DISTRUNTIME_MPIEXEC_NUMPROC_FLAG} ${np}
         ${DISTRUNTIME_MPIEXEC_FLAGS} ${MPIEXEC_PREFLAGS} ${exe}
         ${MPIEXEC_POSTFLAGS} ${ARG_COMMAND})
+    # SMPI simulates every rank in one process on one core.
+    set(_procs ${np})
+    if(DISTRUNTIME_MPI STREQUAL "smpi")
+      set(_procs 1)
+    endif()
     set_tests_properties(${test_name} PROPERTIES TIMEOUT ${ARG_TIMEOUT}
-                                                 PROCESSORS ${np})
+                                                 PROCESSORS ${_procs})
     distrt_isolate_mpi_sessions(${test_name})
     if(ARG_PASS_REGULAR_EXPRESSION)
       set_tests_properties(

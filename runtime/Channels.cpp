@@ -184,10 +184,17 @@ void postReceive(RequestSlot &slot, const std::vector<Buffer> &buffers,
     // btl_self), instead of truncating: a message already sent is checked
     // before it is received.
     int found = 0;
-    MPI_Message message;
     MPI_Status status;
+#if DISTRT_MPI_MATCHED_PROBE
+    MPI_Message message;
     checkMpi(MPI_Improbe(source, tag, comm, &found, &message, &status),
              "MPI_Improbe");
+#else
+    // No matched probe (SMPI): the receive below, from the same source
+    // with the same tag on a communicator only this thread uses, takes
+    // the message probed (MPI's non-overtaking order).
+    checkMpi(MPI_Iprobe(source, tag, comm, &found, &status), "MPI_Iprobe");
+#endif
     if (found) {
       MPI_Count sent = 0;
       MPI_Get_elements_x(&status, MPI_BYTE, &sent);
@@ -197,10 +204,12 @@ void postReceive(RequestSlot &slot, const std::vector<Buffer> &buffers,
                                 ? MPI_ERR_TRUNCATE
                                 : MPI_SUCCESS,
                             status);
+#if DISTRT_MPI_MATCHED_PROBE
       postRequest(slot, "MPI_Imrecv", [&](MPI_Request *request) {
         return MPI_Imrecv(target, count, type, &message, request);
       });
       return;
+#endif
     }
   }
   postRequest(slot, "MPI_Irecv", [&](MPI_Request *request) {
@@ -255,12 +264,19 @@ static void reportUnreceived(TeamState &team) noexcept {
   std::vector<std::byte> sink;
   for (;;) {
     int found = 0;
-    MPI_Message message;
     MPI_Status status;
+#if DISTRT_MPI_MATCHED_PROBE
+    MPI_Message message;
     if (MPI_Improbe(MPI_ANY_SOURCE, MPI_ANY_TAG, comm, &found, &message,
                     &status) != MPI_SUCCESS ||
         !found)
       return;
+#else
+    if (MPI_Iprobe(MPI_ANY_SOURCE, MPI_ANY_TAG, comm, &found, &status) !=
+            MPI_SUCCESS ||
+        !found)
+      return;
+#endif
     MPI_Count bytes = 0;
     MPI_Get_elements_x(&status, MPI_BYTE, &bytes);
     const int tag = status.MPI_TAG; // zigzag: 0, -1, 1, ... (channelTag)
@@ -275,8 +291,13 @@ static void reportUnreceived(TeamState &team) noexcept {
     if (bytes > kSinkLimit)
       return; // left to MPI
     sink.resize(static_cast<size_t>(bytes));
+#if DISTRT_MPI_MATCHED_PROBE
     MPI_Mrecv(sink.data(), static_cast<int>(bytes), MPI_BYTE, &message,
               MPI_STATUS_IGNORE);
+#else
+    MPI_Recv(sink.data(), static_cast<int>(bytes), MPI_BYTE, status.MPI_SOURCE,
+             status.MPI_TAG, comm, MPI_STATUS_IGNORE);
+#endif
   }
 }
 

@@ -21,6 +21,28 @@ static void freeHalos(TeamState &team) noexcept {
   team.halos = nullptr;
 }
 
+template <class T> static size_t capacityBytes(const std::vector<T> &v) {
+  return v.capacity() * sizeof(T);
+}
+
+size_t HaloPlan::bytes() const noexcept {
+  return capacityBytes(geometry) + capacityBytes(sends) + capacityBytes(recvs) +
+         capacityBytes(boxes) + capacityBytes(gathered) +
+         capacityBytes(gatheredDims);
+}
+
+size_t UpdateHaloPlan::bytes() const noexcept {
+  return capacityBytes(key) + capacityBytes(recvs) + capacityBytes(sends) +
+         capacityBytes(shapes) + capacityBytes(gathered);
+}
+
+size_t haloPlanBytes(int64_t id) {
+  const TeamState *team = findTeam(id);
+  if (!team || !team->halos)
+    return 0;
+  return team->halos->getHalo.bytes() + team->halos->updateHalo.bytes();
+}
+
 [[maybe_unused]] static const bool kHooked = addTeamHooks(
     TeamStage::kHalos, {.create = createHalos, .release = freeHalos});
 

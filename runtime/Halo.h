@@ -56,8 +56,12 @@ struct HaloPlan {
   std::vector<HaloSend> sends;
   std::vector<HaloRecv> recvs;
   std::vector<int64_t> boxes;
-  /// Scratch for the allgathered geometry of every rank.
+  /// Scratch for the allgathered geometry of every rank: O(P), so freed
+  /// once the plan is made (a cached plan keeps O(peers) memory).
   std::vector<int64_t> gathered, gatheredDims;
+
+  /// Heap bytes the plan holds.
+  size_t bytes() const noexcept;
 };
 
 /// One box of an update_halo block that travels to or from one peer: `count`
@@ -86,8 +90,12 @@ struct UpdateHaloPlan {
   /// The sizes of the packed boxes; the staging bytes they need.
   std::vector<int64_t> shapes;
   size_t stagingBytes = 0;
-  /// Scratch for the allgathered headers and core extents.
+  /// Scratch for the allgathered headers and core extents: O(P), so freed
+  /// once the plan is made (a cached plan keeps O(peers) memory).
   std::vector<int64_t> gathered;
+
+  /// Heap bytes the plan holds (its boxes' derived types not counted).
+  size_t bytes() const noexcept;
 
   UpdateHaloPlan() = default;
   UpdateHaloPlan(const UpdateHaloPlan &) = delete;
@@ -111,6 +119,16 @@ public:
     return *plan;
   }
 
+  /// Heap bytes of the cached plans and the scratch plan (the map's own
+  /// nodes included, approximately).
+  size_t bytes() const noexcept {
+    size_t total = scratch_ ? sizeof(Plan) + scratch_->bytes() : 0;
+    for (const auto &[key, plan] : byKey_)
+      total += sizeof(key) + sizeof(plan) + 2 * sizeof(void *) +
+               (plan ? sizeof(Plan) + plan->bytes() : 0);
+    return total + byKey_.bucket_count() * sizeof(void *);
+  }
+
 private:
   std::unordered_map<int64_t, std::unique_ptr<Plan>> byKey_;
   std::unique_ptr<Plan> scratch_;
@@ -124,6 +142,15 @@ struct TeamHalos {
   /// never meet anything else.
   MPI_Comm comm = MPI_COMM_NULL;
 };
+
+/// Heap bytes of team `id`'s get_halo and update_halo plan caches (0 before
+/// its first halo op): what scripts/scale.sh reports per rank.
+size_t haloPlanBytes(int64_t id);
+
+/// Frees a vector's storage (clear() keeps it).
+template <class T> void releaseStorage(std::vector<T> &v) noexcept {
+  std::vector<T>().swap(v);
+}
 
 } // namespace distrt::detail
 

@@ -11,8 +11,11 @@
 // (ops/ReduceScatter.cpp says why).
 //
 // With MPI 4.0's large-count functions (MPI_Allreduce_c ... taking an
-// MPI_Count: MPICH 4; Open MPI 4.1 is MPI 3.1 and has none) a reduction past
-// gMaxCount elements is one call of the whole count instead.
+// MPI_Count: MPICH 4; Open MPI 4.1 and SimGrid's SMPI are MPI 3.1 and have
+// none) a reduction past gMaxCount elements is one call of the whole count
+// instead. Whether the MPI has them is found when configuring (a program
+// calling all four is compiled and linked: runtime/CMakeLists.txt), not
+// assumed from MPI_VERSION, and passed as DISTRT_MPI_LARGE_COUNT.
 //
 //===----------------------------------------------------------------------===//
 
@@ -37,10 +40,8 @@ namespace distrt::detail {
 /// code never sets it; it exists for tests/Runtime/LargeCountTest.cpp.
 inline int gMaxCount = INT_MAX;
 
-#if MPI_VERSION >= 4
-#define DISTRT_MPI_LARGE_COUNT 1
-#else
-#define DISTRT_MPI_LARGE_COUNT 0
+#ifndef DISTRT_MPI_LARGE_COUNT
+#error "DISTRT_MPI_LARGE_COUNT is set by runtime/CMakeLists.txt"
 #endif
 
 /// The most elements one reduction call of the runtime takes: any count

@@ -15,6 +15,10 @@
 # DISTRUNTIME_PIPELINE_OPTIONS passes options to the distruntime-to-llvm
 # pipeline, e.g. "decompose-batching-dims=1".
 # DISTRUNTIME_LLVM_PREFIX: the LLVM 22 installation (default: llvm-config-22's).
+# An SMPI build (DISTRUNTIME_MPI=smpi, build-smpi/) has no compiler of its
+# own: the program is lowered by the distruntime-opt its cache names
+# (DISTRUNTIME_SMPI_OPT, the Open MPI build's) and linked as SMPI wants, a
+# shared object with libdistrt.a inside, run by smpirun (scripts/run.sh).
 set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 
@@ -44,6 +48,15 @@ if [ -f "$here/../CMakeLists.txt" ] && [ -d "$here/../runtime" ]; then
   opt="$build/bin/distruntime-opt"
   libdir="$build/lib"
   cache="$build/CMakeCache.txt"
+  if [ -f "$cache" ] && smpi_opt="$(sed -n 's/^DISTRUNTIME_SMPI_OPT:[A-Z]*=//p' "$cache")" &&
+    [ -n "$smpi_opt" ]; then
+    opt="$smpi_opt"
+    if [ ! -x "$opt" ]; then
+      echo "$0: no $opt: the SMPI build lowers with the Open MPI build's" \
+        "distruntime-opt (scripts/build.sh distruntime-opt builds it)" >&2
+      exit 1
+    fi
+  fi
 else
   if [ -x "$here/distruntime-opt" ]; then
     prefix="$(cd "$here/.." && pwd)"            # <prefix>/bin
@@ -117,6 +130,31 @@ fi
 # compiler and the sanitizer runtimes its libdistrt was built with (its
 # CMakeCache.txt; installed, share/distruntime/compile-cache.txt).
 cxx=c++
+if [ -f "$libdir/libdistrt.a" ] && [ ! -e "$libdir/libdistrt.so" ]; then
+  # SMPI: a shared object that smpimain dlopen()s once per simulated rank,
+  # each copy with its own libdistrt (cmake/DistruntimeSMPI.cmake). A rank
+  # ends when its main returns, before exit() would run libdistrt's atexit
+  # hook: the program's main is renamed and called from one that finalizes
+  # first (what the hook does). libdistrt.a is linked whole: its subsystems
+  # register themselves at static initialization.
+  "$llvm/bin/llvm-objcopy" --redefine-sym main=distrt_program_main \
+    "$work/prog.o"
+  cat >"$work/smpi_main.cpp" <<'EOF2'
+extern "C" int distrt_program_main(int, char **);
+extern "C" void distrt_finalize(void);
+int main(int argc, char **argv) {
+  const int status = distrt_program_main(argc, argv);
+  distrt_finalize();
+  return status;
+}
+EOF2
+  "$cxx" -fPIC -fno-gnu-unique -c "$work/smpi_main.cpp" -o "$work/smpi_main.o"
+  "$cxx" "$work/prog.o" "$work/smpi_main.o" -o "$output" -shared -fPIC -Wl,-z,defs \
+    -Wl,--whole-archive "$libdir/libdistrt.a" -Wl,--no-whole-archive \
+    -lfmt -lsimgrid -lm \
+    -L"$llvm/lib" -lmlir_c_runner_utils -lmlir_float16_utils -Wl,-rpath,"$llvm/lib"
+  exit 0
+fi
 sanitize=()
 if [ -n "$cache" ] && [ -f "$cache" ] &&
   flags="$(sed -n 's/^DISTRUNTIME_SANITIZE_LINK_FLAGS:[A-Z]*=//p' "$cache")" &&

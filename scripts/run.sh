@@ -22,6 +22,9 @@
 # --allow-run-as-root --oversubscribe --mca mpi_yield_when_idle 1 (from the
 # build's DISTRUNTIME_MPIEXEC_FLAGS). Arguments after `--` go to the program
 # (a `main(i32, !llvm.ptr)` gets them as argc/argv, compiled or --jit).
+# DISTRUNTIME_MPI=smpi compiles against build-smpi/ and runs under smpirun
+# with the build's platform and host file (platforms/, docs/scaling.md):
+#   DISTRUNTIME_MPI=smpi scripts/run.sh examples/heat2d.mlir -np 16
 # The exit status is mpirun's: a rank whose main returns non-zero makes it
 # non-zero. DISTRUNTIME_BUILD_DIR selects the build (default build/, or
 # build-mpich/ with DISTRUNTIME_MPI=mpich),
@@ -64,9 +67,21 @@ done
 [ ${#launcher_args[@]} -gt 0 ] || launcher_args=(-np 2)
 
 # Only what a program needs: the compiler, the runtime and the plugin (the
-# tests and benchmarks are scripts/test.sh's and scripts/bench.sh's).
-[ "$do_build" = 0 ] ||
+# tests and benchmarks are scripts/test.sh's and scripts/bench.sh's). SMPI:
+# the runtime here, the compiler in the Open MPI build (scripts/lib/mpi.sh).
+if [ "$mpi" = smpi ]; then
+  [ "$jit" = 0 ] || {
+    echo "run.sh: --jit needs a real MPI (mlir-runner is no SMPI program)" >&2
+    exit 2
+  }
+  if [ "$do_build" = 1 ]; then
+    DISTRUNTIME_MPI=openmpi DISTRUNTIME_BUILD_DIR="$smpi_opt_build" \
+      "$root/scripts/build.sh" distruntime-opt >&2
+    DISTRUNTIME_BUILD_DIR="$build" "$root/scripts/build.sh" distrt >&2
+  fi
+elif [ "$do_build" = 1 ]; then
   "$root/scripts/build.sh" distruntime-opt distrt DistRuntimePlugin >&2
+fi
 
 # The launcher and its flags as CMake detected them; without a cache, mpirun
 # on PATH (Open MPI's flags when it is Open MPI).

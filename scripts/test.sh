@@ -13,6 +13,14 @@
 # DISTRUNTIME_MPI=mpich runs the suite against Debian's MPICH instead of
 # Open MPI (scripts/build.sh: build-mpich/, build-sanitize-mpich/ with
 # --sanitize, whose LSan suppressions know Open MPI's leaks only).
+# DISTRUNTIME_MPI=smpi runs the SMPI cases in build-smpi/ (SimGrid's
+# simulated MPI, docs/scaling.md): the Catch2 runtime tests at 1-4 ranks
+# (and 6 for [groups]) plus collectives and halos at 16, the abort and
+# lifetime tests, the benchmarks' smoke runs and distrt_scale at 16, and
+# two compiled programs at 16 ranks against their serial references. The
+# compiler is not MPI's business: the lit tests and the fuzzing run with
+# the Open MPI build (scripts/lib/mpi.sh), whose distruntime-opt this
+# builds; --sanitize is not offered (SMPI loads the program itself).
 set -euo pipefail
 if [ "${1:-}" = --help ] || [ "${1:-}" = -h ]; then
   sed -n '2,/^set -euo/{/^set -euo/d;s/^# \{0,1\}//;p}' "$0"
@@ -23,6 +31,11 @@ source "$root/scripts/lib/mpi.sh"
 
 if [ "${1:-}" = --sanitize ]; then
   shift
+  if [ "$mpi" = smpi ]; then
+    echo "test.sh: --sanitize needs a real MPI (SMPI loads each rank's copy" \
+      "of the program itself)" >&2
+    exit 2
+  fi
   sanitize_build="$root/build-sanitize"
   [ "$mpi" = openmpi ] || sanitize_build="$root/build-sanitize-$mpi"
   build="${DISTRUNTIME_SANITIZE_BUILD_DIR:-$sanitize_build}"
@@ -54,6 +67,13 @@ fi
 
 build="${DISTRUNTIME_BUILD_DIR:-$mpi_build}"
 echo "test.sh: $mpi, in $build" >&2
+if [ "$mpi" = smpi ]; then
+  DISTRUNTIME_MPI=openmpi DISTRUNTIME_BUILD_DIR="$smpi_opt_build" \
+    "$root/scripts/build.sh" distruntime-opt
+  DISTRUNTIME_BUILD_DIR="$build" "$root/scripts/build.sh"
+  ctest --test-dir "$build" --output-on-failure -j 2 "$@"
+  exit 0
+fi
 DISTRUNTIME_BUILD_DIR="$build" "$root/scripts/build.sh"
 ctest --test-dir "$build" --output-on-failure -j 2 "$@"
 # A short fuzzing run of parse + verify + distruntime-to-llvm from the lit

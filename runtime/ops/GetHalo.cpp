@@ -433,6 +433,10 @@ static void makePlan(TeamState &team, HaloPlan &plan, int32_t dtype,
                {all.haloRows(team.rank, false), all.haloRows(team.rank, true)});
   planSends(plan, all, team, g,
             {g.lOffsets[0], g.lOffsets[0] + local.sizes[0]});
+  // The geometry of every rank is O(P): a cached plan keeps only its own
+  // peers' (docs/scaling.md, the audit).
+  releaseStorage(plan.gathered);
+  releaseStorage(plan.gatheredDims);
   plan.valid = true;
 }
 

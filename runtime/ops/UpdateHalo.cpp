@@ -612,6 +612,9 @@ static void makePlan(TeamState &team, UpdateHaloPlan &plan, int32_t dtype,
   boxes.add(f.recvs, false, plan.recvs);
   boxes.add(f.sends, true, plan.sends);
   planKey(plan.key, dtype, block, specValues);
+  // Every rank's header and extents are O(P): a cached plan keeps only its
+  // own boxes (docs/scaling.md, the audit).
+  releaseStorage(plan.gathered);
   plan.valid = true;
 }
 

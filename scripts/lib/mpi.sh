@@ -1,11 +1,17 @@
 # Sourced by the scripts: the MPI implementation to build and run with.
-#   DISTRUNTIME_MPI=openmpi (default) or mpich
+#   DISTRUNTIME_MPI=openmpi (default), mpich or smpi
 # Sets `mpi` (the name), `mpi_build` (the default build directory: build/
-# for Open MPI, build-mpich/ for MPICH) and `mpi_cmake_args` (the CMake
-# options that select the implementation's wrappers and launcher). Both are
-# Debian packages with suffixed commands (mpicc.openmpi, mpicc.mpich ...);
-# the suffixed ones are used, so the system default (update-alternatives)
-# never decides which MPI a build gets.
+# for Open MPI, build-mpich/ for MPICH, build-smpi/ for SMPI) and
+# `mpi_cmake_args` (the CMake options that select the implementation's
+# wrappers and launcher). Open MPI and MPICH are Debian packages with
+# suffixed commands (mpicc.openmpi, mpicc.mpich ...); the suffixed ones are
+# used, so the system default (update-alternatives) never decides which MPI
+# a build gets. SMPI (SimGrid's simulated MPI, Debian libsimgrid-dev) has
+# commands of its own (smpicxx, smpirun): its build holds libdistrt (static,
+# one copy per simulated rank), its tests and benchmarks, and no compiler,
+# which does not depend on MPI: `smpi_opt_build` is the Open MPI build whose
+# distruntime-opt compiles .mlir programs for it (recorded in the SMPI
+# build's cache as DISTRUNTIME_SMPI_OPT, read by scripts/compile.sh).
 # Needs `root` (the source tree) set by the caller.
 mpi="${DISTRUNTIME_MPI:-openmpi}"
 case "$mpi" in
@@ -19,8 +25,16 @@ mpich)
   mpi_cmake_args=(-DMPI_C_COMPILER=/usr/bin/mpicc.mpich
                   -DMPI_CXX_COMPILER=/usr/bin/mpicxx.mpich
                   -DMPIEXEC_EXECUTABLE=/usr/bin/mpiexec.mpich) ;;
+smpi)
+  mpi_build="$root/build-smpi"
+  mpi_cmake_args=(-DMPIEXEC_EXECUTABLE=/usr/bin/smpirun
+                  -DDISTRUNTIME_BUILD_COMPILER=OFF
+                  -DDISTRUNTIME_SMPI_OPT="${DISTRUNTIME_OPT_BUILD_DIR:-$root/build}/bin/distruntime-opt") ;;
 *)
-  echo "DISTRUNTIME_MPI=$mpi: expected openmpi or mpich" >&2
+  echo "DISTRUNTIME_MPI=$mpi: expected openmpi, mpich or smpi" >&2
   exit 2 ;;
 esac
 mpi_cmake_args+=(-DDISTRUNTIME_MPI="$mpi")
+# The build whose distruntime-opt an SMPI build uses (the compiler is the
+# same for every MPI; DISTRUNTIME_OPT_BUILD_DIR overrides it).
+smpi_opt_build="${DISTRUNTIME_OPT_BUILD_DIR:-$root/build}"

@@ -1,0 +1,143 @@
+#!/usr/bin/env bash
+# The scaling study (issue 24, docs/scaling.md): distruntime under SimGrid's
+# SMPI at P = 4, 16, 64, 256 and 1,024 simulated ranks on the 1,024-host fat
+# tree of platforms/fattree-1024.xml, each figure against raw MPI under SMPI
+# at the same P. Builds the SMPI build (build-smpi/, scripts/build.sh with
+# DISTRUNTIME_MPI=smpi) and the Open MPI build's distruntime-opt (the
+# programs), runs benchmarks/scale_main.cpp (collectives at 8 B and 64 KiB,
+# grid-axis creation, halos, checked mode and the watchdog) and two compiled
+# programs weak-scaled (examples/shard/jacobi.mlir on an R x C grid of
+# 16 x 16 blocks, examples/stencil.mlir with 4 rows per rank), writes
+# docs/scaling.csv and regenerates the tables of docs/scaling.md between
+# its "BEGIN/END GENERATED" markers, with a log-log figure per table
+# (docs/scaling-*.png) when python3-matplotlib is installed.
+#   scripts/scale.sh [--max-p N] [--only collectives|teams|halo|checked|programs]
+#   scripts/scale.sh calibrate
+# --max-p N stops at N ranks (default 1024). --only runs one part and
+# leaves the others' rows of docs/scaling.csv as they were.
+# calibrate: raw MPI_Allgather at np 2 on platforms/calibrated-2core.xml
+# against docs/benchmarks.csv's measured control_mpi_vs_mpi figures
+# (platforms/README.md).
+# Each simulation runs under `timeout` (DISTRUNTIME_SCALE_TIMEOUT seconds,
+# default 900); one that times out is reported and its row left out.
+# Logs: build-smpi/scale/*.log.
+set -euo pipefail
+if [ "${1:-}" = --help ] || [ "${1:-}" = -h ]; then
+  sed -n '2,/^set -euo/{/^set -euo/d;s/^# \{0,1\}//;p}' "$0"
+  exit 0
+fi
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+max_p=1024
+only=""
+calibrate=0
+while [ $# -gt 0 ]; do
+  case "$1" in
+  --max-p) max_p="$2"; shift ;;
+  --only) only="$2"; shift ;;
+  calibrate) calibrate=1 ;;
+  *) echo "scale.sh: unknown argument $1 (see --help)" >&2; exit 2 ;;
+  esac
+  shift
+done
+limit="${DISTRUNTIME_SCALE_TIMEOUT:-900}"
+platforms="$root/platforms"
+build="$root/build-smpi"
+logs="$build/scale"
+
+if [ "$calibrate" = 1 ]; then
+  mkdir -p "$logs"
+  smpicxx -O2 -std=c++17 "$platforms/calibrate.cpp" -o "$logs/calibrate"
+  timeout "$limit" smpirun -np 2 -platform "$platforms/calibrated-2core.xml" \
+    -hostfile "$platforms/calibrated-2core.hosts" --log=xbt_cfg.thres:warning \
+    --log=smpi_config.thres:error --cfg=smpi/simulate-computation:no \
+    "$logs/calibrate" >"$logs/calibrate.csv"
+  python3 "$root/scripts/scaling_report.py" calibrate "$logs/calibrate.csv" \
+    "$root/docs/benchmarks.csv"
+  exit 0
+fi
+
+DISTRUNTIME_MPI=openmpi "$root/scripts/build.sh" distruntime-opt >&2
+DISTRUNTIME_MPI=smpi "$root/scripts/build.sh" distrt distrt_scale >&2
+mkdir -p "$logs"
+csv="$root/docs/scaling.csv"
+new="$logs/scaling.csv"
+: >"$new"
+
+# One simulation: smpirun on the fat tree, CPU bursts all counted, the
+# simulated time printed at the end (display-timing).
+smpi() {
+  local np="$1" log="$2"
+  shift 2
+  timeout "$limit" smpirun -np "$np" -platform "$platforms/fattree-1024.xml" \
+    -hostfile "$platforms/fattree-1024.hosts" --log=xbt_cfg.thres:warning \
+    --log=smpi_config.thres:error --cfg=smpi/cpu-threshold:0 \
+    --cfg=smpi/display-timing:yes "$@" >"$log.out" 2>"$log.err"
+}
+
+ps=()
+for p in 4 16 64 256 1024; do
+  [ "$p" -le "$max_p" ] && ps+=("$p")
+done
+bench="$build/bin/distrt_scale"
+[ -x "$bench" ] || bench="$build/benchmarks/distrt_scale"
+run_bench() {
+  local part="$1"
+  shift
+  for p in "${ps[@]}"; do
+    local log="$logs/$part-$*-p$p"
+    log="${log// /_}"
+    echo "scale.sh: $part $* at P = $p" >&2
+    if smpi "$p" "$log" "$bench" "$part" "$@"; then
+      sed "s/^/$part,/" "$log.out" >>"$new"
+    else
+      echo "scale.sh: $part $* at P = $p failed or timed out ($log.err)" >&2
+    fi
+  done
+}
+want() { [ -z "$only" ] || [ "$only" = "$1" ]; }
+want collectives && run_bench collectives 8 && run_bench collectives 65536
+want teams && run_bench teams
+want halo && run_bench halo 64
+want checked && run_bench checked
+
+# Programs, weak-scaled: the simulated time of the whole run.
+if want programs; then
+  work="$logs/programs"
+  mkdir -p "$work"
+  for p in "${ps[@]}"; do
+    [ "$p" -ge 4 ] || continue
+    rows=1
+    while [ $((rows * rows * 4)) -le "$p" ]; do rows=$((rows * 2)); done
+    cols=$((p / rows))
+    sed -e "s/shape = 2x2/shape = ${rows}x${cols}/" \
+      -e "s/dims = \[37, 23\]/dims = [$((16 * rows)), $((16 * cols))]/" \
+      -e "s/arith.constant 37 : index/arith.constant $((16 * rows)) : index/" \
+      -e "s/arith.constant 23 : index/arith.constant $((16 * cols)) : index/" \
+      -e "s/%steps = arith.constant 50 : index/%steps = arith.constant 20 : index/" \
+      "$root/examples/shard/jacobi.mlir" >"$work/jacobi-p$p.mlir"
+    DISTRUNTIME_BUILD_DIR="$build" "$root/scripts/compile.sh" \
+      "$work/jacobi-p$p.mlir" -o "$work/jacobi-p$p"
+    echo "scale.sh: shard jacobi ${rows}x${cols} at P = $p" >&2
+    if smpi "$p" "$logs/jacobi-p$p" "$work/jacobi-p$p"; then
+      t="$(sed -n 's/.*Simulated time: \([0-9.e+-]*\) s.*/\1/p' "$logs/jacobi-p$p.err")"
+      echo "programs,shard_jacobi_16x16_20steps,$p,$((16 * rows))x$((16 * cols)),${t:-nan}" >>"$new"
+    fi
+  done
+  DISTRUNTIME_BUILD_DIR="$build" "$root/scripts/compile.sh" \
+    "$root/examples/stencil.mlir" -o "$work/stencil"
+  for p in "${ps[@]}"; do
+    echo "scale.sh: stencil at P = $p" >&2
+    if smpi "$p" "$logs/stencil-p$p" "$work/stencil" $((4 * p)) 20 1; then
+      t="$(sed -n 's/.*Simulated time: \([0-9.e+-]*\) s.*/\1/p' "$logs/stencil-p$p.err")"
+      echo "programs,stencil_4rows_20steps,$p,$((4 * p))x$((4 * p)),${t:-nan}" >>"$new"
+    fi
+  done
+fi
+
+# Rows of the parts not run this time are kept.
+if [ -n "$only" ] && [ -f "$csv" ]; then
+  grep -v "^$only," "$csv" >>"$new" || true
+fi
+cp "$new" "$csv"
+python3 "$root/scripts/scaling_report.py" report "$csv" "$root/docs/scaling.md"
+echo "scale.sh: docs/scaling.csv and docs/scaling.md updated" >&2
