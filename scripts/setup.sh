@@ -7,10 +7,10 @@
 # --plots also installs python3-matplotlib, for scripts/bench.sh's plots
 # (nothing else needs it, so a first run does not download it).
 # DISTRUNTIME_MPI=mpich also installs Debian's MPICH (mpich, libmpich-dev)
-# beside Open MPI. SimGrid's SMPI (libsimgrid-dev: smpicxx, smpirun, the
-# simulated MPI of DISTRUNTIME_MPI=smpi and of the suite's SMPI tests) is
-# installed for every MPI; DISTRUNTIME_MPI=smpi is accepted too. The system default MPI (update-alternatives mpi and
-# mpirun) stays what it was: if the install changes it, it is set back.
+# beside Open MPI; DISTRUNTIME_MPI=smpi installs SimGrid's SMPI
+# (libsimgrid-dev: smpicxx, smpirun). The system default MPI
+# (update-alternatives mpi and mpirun) stays what it was: if the install
+# changes it, it is set back.
 # Any failure names the command that failed and what to do about it.
 set -euo pipefail
 plots=0
@@ -26,12 +26,12 @@ hint="re-run scripts/setup.sh; if it fails again, install the packages above by 
 trap 'rc=$?; echo "setup: failed (exit $rc): $BASH_COMMAND" >&2; echo "setup: $hint" >&2' ERR
 
 packages=(llvm-22-dev libmlir-22-dev mlir-22-tools llvm-22-tools
-          libopenmpi-dev openmpi-bin catch2 libfmt-dev libsimgrid-dev)
+          libopenmpi-dev openmpi-bin catch2 libfmt-dev)
 [ "$plots" = 0 ] || packages+=(python3-matplotlib)
 case "${DISTRUNTIME_MPI:-openmpi}" in
 openmpi) ;;
 mpich) packages+=(mpich libmpich-dev) ;;
-smpi) ;;
+smpi) packages+=(libsimgrid-dev) ;;
 *) echo "setup: DISTRUNTIME_MPI=$DISTRUNTIME_MPI: expected openmpi, mpich or smpi" >&2; exit 2 ;;
 esac
 # Build tools a developer machine normally has; a bare root has none.
