@@ -6,7 +6,7 @@
 // ids, sizes that overflow at run time, ranks that stop). selective.mlir's
 // programs test selective checked mode.
 // docs/verification.md tabulates them.
-// RUN: %S/Inputs/verify-programs.sh %distruntime-opt %t %S/../Integration/misuse/checked.mlir %S/../Integration/misuse/unchecked.mlir %S/../Integration/misuse/hangs.mlir %S/../Integration/misuse/selective.mlir | FileCheck %s
+// RUN: %S/Inputs/verify-programs.sh %distruntime-opt %t %S/../Integration/misuse/checked.mlir %S/../Integration/misuse/unchecked.mlir %S/../Integration/misuse/hangs.mlir %S/../Integration/misuse/selective.mlir %S/../Integration/misuse/dynamic-root.mlir %S/../Integration/misuse/overlap.mlir %S/../Integration/misuse/pairs.mlir | FileCheck %s
 
 // CHECK-LABEL: checked/bad_check: clean
 // CHECK-LABEL: checked/bad_timeout: clean
@@ -90,3 +90,21 @@
 // CHECK-NEXT: proven_reduction.mlir:7:5: error: {{.*}}reduction sum here, max on the other side
 // CHECK-LABEL: selective/unproven:
 // CHECK-NEXT: unproven.mlir:20:3: warning: dimension 0 of input #0 of 'distruntime.all_reduce' may differ between members of team 0
+
+// CHECK-LABEL: dynamic-root/differ: clean
+// CHECK-LABEL: dynamic-root/range_all: clean
+// CHECK-LABEL: dynamic-root/range_one: clean
+
+// CHECK-LABEL: overlap/crossed:
+// CHECK-NEXT: crossed.mlir:5:3: error: input #1 and output #0 (outs) of 'distruntime.all_reduce' are the same buffer
+// CHECK-LABEL: overlap/in_place: clean
+// CHECK-LABEL: overlap/same_outputs:
+// CHECK-NEXT: same_outputs.mlir:10:3: error: outputs #0 and #1 (outs) of 'distruntime.all_reduce' are the same buffer
+// CHECK-LABEL: overlap/views: clean
+
+// CHECK-LABEL: pairs/permute_pairs:
+// CHECK-NEXT: permute_pairs.mlir:11:5: error: {{.*}}does not match the other side: source_target_pairs {{.*}}[0, 1]{{.*}} here, {{.*}}[1, 0]{{.*}} on the other side (members 0 and 1 of one group take different sides)
+// CHECK-LABEL: pairs/recv_pairs:
+// CHECK-NEXT: recv_pairs.mlir:7:5: error: 'distruntime.send' on channel_id 0 of team 0 meets no recv of this module: source_target_pairs {{\[\[}}0, 1]] here, {{\[\[}}0, 1], [1, 0]] at the other
+// CHECK-LABEL: pairs/send_pairs:
+// CHECK-NEXT: send_pairs.mlir:9:5: error: 'distruntime.send' on channel_id 0 of team 0 meets no recv of this module: source_target_pairs {{\[\[}}0, 1]] here, {{\[\[}}1, 0]] at the other
