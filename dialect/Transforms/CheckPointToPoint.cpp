@@ -25,11 +25,14 @@ using namespace mlir::distruntime;
 static SmallVector<ShapedType> getMessage(Operation *op) {
   auto collective = cast<CollectiveOpInterface>(op);
   SmallVector<ShapedType> types;
-  for (ValueRange values : {collective.getInputs(), collective.getOutputs(),
-                            ValueRange(op->getResults())})
+  auto add = [&](ValueRange values) {
     for (Value value : values)
       if (auto type = dyn_cast<ShapedType>(value.getType()))
         types.push_back(type);
+  };
+  add(collective.getInputs());
+  add(collective.getOutputs());
+  add(op->getResults());
   return types;
 }
 
@@ -44,7 +47,7 @@ static std::string str(Attribute attr) {
     os << "[";
     for (auto [i, v] : llvm::enumerate(dense.getValues<int64_t>()))
       os << (i % width ? ", " : i ? "], [" : "[") << v;
-    os << (dense.empty() ? "]" : "]]");
+    os << (dense.getNumElements() ? "]]" : "]");
     return text;
   }
   attr.print(os);
