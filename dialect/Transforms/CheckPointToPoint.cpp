@@ -12,6 +12,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "CollectiveSequence.h"
 #include "VerifySPMD.h"
 
 #include "distruntime/Dialect/DistRuntime/IR/DistRuntimeOps.h"
