@@ -116,7 +116,7 @@ TEST_CASE("checked mode: outputs that overlap are named on every rank",
   Array a(Dtype::I64, {4}), b(Dtype::I64, {4}), c(Dtype::I64, {4});
   a.fill([&](int64_t i) { return 10 * f + i; });
   b.fill([&](int64_t i) { return 100 + i; });
-  auto reduce = [&](const Array &out0, const Array &out1) {
+  auto reduce = [&](Array &out0, Array &out1) {
     allReduce(world(), Groups::world(), RedOp::Sum,
               {{a.operand(), b.operand()}}, {{out0.operand(), out1.operand()}});
   };
