@@ -273,15 +273,62 @@ static bool abandonRequests() noexcept {
   return !gUnwaitedWarns;
 }
 
+#ifdef MPICH_VERSION
+namespace {
+/// World's handler while the runtime lives, and the one it replaced.
+MPI_Errhandler gWorldHandler = MPI_ERRHANDLER_NULL;
+MPI_Errhandler gProgramHandler = MPI_ERRHANDLER_NULL;
+} // namespace
+
+/// World's handler: returns inside the runtime's completions (the runtime
+/// reads the code and names the op); elsewhere the handler world had
+/// decides, as if the runtime were not there.
+static void onWorldError(MPI_Comm *comm, int *code, ...) {
+  if (gCompleting)
+    return;
+  MPI_Comm_set_errhandler(*comm, gProgramHandler);
+  MPI_Comm_call_errhandler(*comm, *code);
+  MPI_Comm_set_errhandler(*comm, gWorldHandler);
+}
+
+static void installWorldHandler() {
+  checkMpi(MPI_Comm_get_errhandler(MPI_COMM_WORLD, &gProgramHandler),
+           "MPI_Comm_get_errhandler");
+  checkMpi(MPI_Comm_create_errhandler(onWorldError, &gWorldHandler),
+           "MPI_Comm_create_errhandler");
+  checkMpi(MPI_Comm_set_errhandler(MPI_COMM_WORLD, gWorldHandler),
+           "MPI_Comm_set_errhandler");
+}
+
+/// Gives world its handler back, unless the program has set another since.
+static void restoreWorldHandler() noexcept {
+  if (gWorldHandler == MPI_ERRHANDLER_NULL)
+    return;
+  MPI_Errhandler current = MPI_ERRHANDLER_NULL;
+  if (MPI_Comm_get_errhandler(MPI_COMM_WORLD, &current) == MPI_SUCCESS) {
+    if (current == gWorldHandler)
+      MPI_Comm_set_errhandler(MPI_COMM_WORLD, gProgramHandler);
+    MPI_Errhandler_free(&current);
+  }
+  MPI_Errhandler_free(&gWorldHandler);
+  MPI_Errhandler_free(&gProgramHandler);
+}
+#else
+static void installWorldHandler() {}
+static void restoreWorldHandler() noexcept {}
+#endif
+
 /// A handle never waited makes the process exit 1 (DISTRT_UNWAITED=warn:
 /// a warning).
 static void releaseRequests() noexcept {
   if (abandonRequests())
     failAtExit();
+  restoreWorldHandler();
 }
 
 [[maybe_unused]] static const bool kHooked =
-    addRuntimeHooks(RuntimeStage::kRequests, {.release = releaseRequests});
+    addRuntimeHooks(RuntimeStage::kRequests, {.initialize = installWorldHandler,
+                                              .release = releaseRequests});
 
 } // namespace distrt::detail
 

@@ -177,12 +177,22 @@ struct WorldErrorsReturn {
 /// MPICH 4.0 raises the errors of completing a request (MPI_Wait*,
 /// MPI_Test*: a truncated receive) on MPI_COMM_WORLD's error handler, not on
 /// the request's communicator (which returns errors): fatal by default, so
-/// the job would abort before the runtime names the op. Around the
-/// runtime's own completions world returns errors. Open MPI raises them on
-/// the request's communicator, but for its nonblocking collectives': only
-/// the watched wait, which runs sync collectives, guards against those.
+/// the job would abort before the runtime names the op. The runtime sets
+/// world's handler once, at initialization, to one that returns while the
+/// runtime completes its own requests (this guard is live) and otherwise
+/// hands the error to the handler world had (Request.cpp): a counter here,
+/// not two MPI calls around every wait. Open MPI raises them on the
+/// request's communicator, but for its nonblocking collectives': only the
+/// watched wait, which runs sync collectives, guards against those.
 #ifdef MPICH_VERSION
-using CompletionErrorsReturn = WorldErrorsReturn;
+/// Guards of the runtime's completions that are live.
+inline int gCompleting = 0;
+struct CompletionErrorsReturn {
+  CompletionErrorsReturn() noexcept { ++gCompleting; }
+  ~CompletionErrorsReturn() { --gCompleting; }
+  CompletionErrorsReturn(const CompletionErrorsReturn &) = delete;
+  CompletionErrorsReturn &operator=(const CompletionErrorsReturn &) = delete;
+};
 #else
 struct CompletionErrorsReturn {};
 #endif

@@ -102,8 +102,12 @@ if [ "$dialect" = 1 ]; then
   exit 0
 fi
 "$llvm/bin/mlir-translate" --mlir-to-llvmir "$work/prog.llvm.mlir" -o "$work/prog.ll"
-# llc alone runs no middle-end optimization (LICM, vectorization).
-"$llvm/bin/opt" -O2 "$work/prog.ll" -o "$work/prog.bc"
+# llc alone runs no middle-end optimization (LICM, vectorization). The
+# module has no target triple (mlir-translate sets none), so opt is given
+# the host's, with its data layout: without one its cost models see no
+# vector registers and vectorize nothing.
+triple="$("$llvm/bin/llvm-config" --host-target)"
+"$llvm/bin/opt" -O2 -mtriple="$triple" "$work/prog.ll" -o "$work/prog.bc"
 if [ "$object" = 1 ]; then
   "$llvm/bin/llc" -O2 -relocation-model=pic -filetype=obj "$work/prog.bc" -o "$output"
   exit 0

@@ -38,8 +38,9 @@ SECTIONS = [
                          "all_gather_dynamic_shape"]),
          ("reductions", ["all_reduce_sum", "all_reduce_two_operands",
                          "reduce_scatter_sum"]),
-         ("data movement", ["all_to_all", "collective_broadcast",
-                            "collective_permute", "send_recv"]),
+         ("data movement", ["all_to_all", "all_to_all_v",
+                            "collective_broadcast", "collective_permute",
+                            "send_recv"]),
      ]),
     ("checked", "Checked mode (DISTRT_CHECK=1, np = 2)", "bytes per process", [
         ("", ["checked_*"]),

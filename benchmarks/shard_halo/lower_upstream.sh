@@ -32,5 +32,7 @@ fi
   --lower-affine --convert-scf-to-cf --convert-to-llvm \
   --reconcile-unrealized-casts --symbol-dce -o "$work/llvm.mlir"
 "$llvm/bin/mlir-translate" --mlir-to-llvmir "$work/llvm.mlir" -o "$work/prog.ll"
-"$llvm/bin/opt" -O2 "$work/prog.ll" -o "$work/prog.bc"
+# As scripts/compile.sh: the host's target, so that opt vectorizes.
+triple="$("$llvm/bin/llvm-config" --host-target)"
+"$llvm/bin/opt" -O2 -mtriple="$triple" "$work/prog.ll" -o "$work/prog.bc"
 "$llvm/bin/llc" -O2 -relocation-model=pic -filetype=obj "$work/prog.bc" -o "$output"

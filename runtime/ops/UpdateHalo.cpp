@@ -51,7 +51,15 @@ namespace {
 /// alone when 3^r would pass the tags every MPI offers (32767).
 constexpr int kTagBase = 16;
 constexpr int64_t kDirectionTags = 16384;
+/// Strided boxes up to this many bytes are packed through staging and sent
+/// contiguous; larger ones go as derived types. Measured at np 2 against
+/// the datatype engines: Open MPI's wins past 128 KiB; MPICH's is 1.4x
+/// slower than packing at 256 KiB and ahead at 1 MiB.
+#ifdef MPICH_VERSION
+constexpr int64_t kPackedBoxLimit = int64_t{512} << 10;
+#else
 constexpr int64_t kPackedBoxLimit = int64_t{128} << 10;
+#endif
 
 enum HeaderField : int {
   kStatus,

@@ -11,6 +11,9 @@
 //          each rank reports them with op and location and completes them
 //          before its communicators are freed; then the exit status is 1
 //          (0 with DISTRT_UNWAITED=warn).
+//   handler  the host sets its own error handler on MPI_COMM_WORLD: errors
+//          raised on world outside the runtime still reach it while the
+//          runtime lives, and world has it back after distrt_finalize.
 // Exits non-zero on a wrong result.
 //
 //===----------------------------------------------------------------------===//
@@ -38,6 +41,36 @@ int check() {
   int initialized = 0;
   MPI_Initialized(&initialized);
   return initialized ? 0 : 1;
+}
+
+int gHostErrors = 0;
+
+void hostHandler(MPI_Comm *, int *, ...) { ++gHostErrors; }
+
+/// The "handler" mode; the host owns MPI.
+int checkHostHandler(int &argc, char **&argv) {
+  MPI_Init(&argc, &argv);
+  MPI_Errhandler host = MPI_ERRHANDLER_NULL;
+  MPI_Comm_create_errhandler(hostHandler, &host);
+  MPI_Comm_set_errhandler(MPI_COMM_WORLD, host);
+  int status = check(); // the runtime initializes
+  MPI_Comm_call_errhandler(MPI_COMM_WORLD, MPI_ERR_OTHER);
+  if (gHostErrors != 1) {
+    std::fprintf(stderr, "the host's handler ran %d times, expected 1\n",
+                 gHostErrors);
+    status = 1;
+  }
+  distrt_finalize();
+  MPI_Errhandler current = MPI_ERRHANDLER_NULL;
+  MPI_Comm_get_errhandler(MPI_COMM_WORLD, &current);
+  if (current != host) {
+    std::fprintf(stderr, "world's handler is not the host's again\n");
+    status = 1;
+  }
+  MPI_Errhandler_free(&current);
+  MPI_Errhandler_free(&host);
+  MPI_Finalize();
+  return status;
 }
 
 } // namespace
@@ -74,6 +107,8 @@ int main(int argc, char **argv) {
     }
     return status;
   }
+  if (argc > 1 && std::strcmp(argv[1], "handler") == 0)
+    return checkHostHandler(argc, argv);
   if (argc > 1 && std::strcmp(argv[1], "unwaited") == 0) {
     const int status = check();
     const int64_t size = distrt_team_size(0, "LifetimeMain");
