@@ -92,7 +92,7 @@
 // CHECK-LABEL: hangs/stopped_checked: clean
 // CHECK-LABEL: hangs/stopped_last: clean
 // CHECK-LABEL: hangs/wait_recv:
-// CHECK-NEXT: wait_recv.mlir:13:5: warning: 'distruntime.recv' on channel_id 0 of team 0 meets no send of this module: its channel has none
+// CHECK-NEXT: wait_recv.mlir:13:10: warning: 'distruntime.recv' on channel_id 0 of team 0 meets no send of this module: its channel has none
 // CHECK-LABEL: hangs/wait_reduce:
 // CHECK-NEXT: wait_reduce.mlir:13:10: error: {{.*}}the other side runs no matching collective
 
