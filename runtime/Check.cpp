@@ -243,11 +243,11 @@ static bool visitParams(const Params &p, ParamNames names, size_t groupTables,
 /// Visits a collective call's fields; false if some cannot be read.
 template <class Sink>
 static bool visitCall(const Call &c, ParamNames params, size_t groupTables,
-                      Sink &s) {
+                      const char *groupsName, Sink &s) {
   s.str({"op"}, c.op);
   if (!groupsReadable(c.groups))
     return false;
-  s.groups({"replica_groups"}, c.groups);
+  s.groups({groupsName}, c.groups);
   if (!visitOperands("input", c.inputs, s) ||
       !visitOperands("result", c.outputs, s) ||
       !visitParams(c.params, params, groupTables, s))
@@ -484,9 +484,32 @@ void rethrowCollectiveFailure(bool agreed) {
 }
 
 void agreeOnCall(const Call &c, ParamNames params, size_t groupTables,
-                 BlockedCall *watch) {
-  agree(c.team, watch,
-        [&](auto &sink) { return visitCall(c, params, groupTables, sink); });
+                 BlockedCall *watch, const char *groupsName) {
+  agree(c.team, watch, [&](auto &sink) {
+    return visitCall(c, params, groupTables, groupsName, sink);
+  });
+}
+
+void checkDistinctOutputs(const std::vector<Buffer> &ins,
+                          const std::vector<Buffer> &outs) {
+  const size_t n = outs.size();
+  const auto name = [](const char *what, size_t k, size_t count) {
+    return count == 1 ? fmt::format("its {}", what)
+                      : fmt::format("{} #{}", what, k);
+  };
+  for (size_t j = 0; j < n; ++j) {
+    for (size_t k = 0; k < j; ++k)
+      if (overlaps(outs[k], outs[j])) [[unlikely]]
+        raise("outputs #{} and #{} overlap: the op writes both, and the last "
+              "write wins",
+              k, j);
+    for (size_t k = 0; k < ins.size(); ++k)
+      if (k != j && overlaps(ins[k], outs[j])) [[unlikely]]
+        raise("{} overlaps {}: the op may write the output before it reads "
+              "the input (only an operand's own input and output may share "
+              "memory)",
+              name("output", j, n), name("input", k, ins.size()));
+  }
 }
 
 /// The group tables of `c` (its last `count`) as words: its group's slot
@@ -583,12 +606,14 @@ void agreeOnHalo(const char *op, int64_t team, int64_t key, int32_t dtype,
 
 /// Finalization's agreement on team 0, if it exists (checked mode): a rank
 /// that skipped a collective meets the others here and is named.
+static void findUnreceivedHeaders(TeamState &team);
 static void agreeOnFinalize(FinishHow) {
   if (!gChecked || !findTeam(0))
     return;
   Watch watch("finalize", SourceLoc("program exit"), 0,
               "the other members of team 0 to reach program exit");
   agree(0, watch.record(), [](auto &sink) { return visitFinalize(sink); });
+  findUnreceivedHeaders(lookupTeam(0));
 }
 
 /// Agreements and send/recv headers have their own communicator, made with
@@ -597,7 +622,10 @@ static void createCheckComm(TeamState &team) {
   if (gChecked)
     team.checkComm = dupForRuntime(team.comm);
 }
+static void forgetHeaderCounts(MPI_Comm comm) noexcept;
 static void freeCheckComm(TeamState &team) noexcept {
+  // A communicator freed now may come back under the same handle.
+  forgetHeaderCounts(team.checkComm);
   freeComm(team.checkComm);
 }
 
@@ -616,14 +644,71 @@ struct MessageHeader {
   int32_t operands;
   int32_t types[kTypes]; // of the first kTypes operands
   int64_t bytes;
+  PairsDigest pairs;
   char loc[128]; // the sender's location, its end if longer
+};
+
+/// Headers sent to and received from each rank of a communicator: at
+/// finalization the counts tell a receiver which headers no recv took.
+struct HeaderCounts {
+  std::vector<int64_t> sent, received;
 };
 
 } // namespace
 
+/// Per communicator; leaked on purpose, like the other runtime tables.
+static std::vector<std::pair<MPI_Comm, HeaderCounts>> &headerCounts() {
+  static auto &counts = *new std::vector<std::pair<MPI_Comm, HeaderCounts>>;
+  return counts;
+}
+
+static void forgetHeaderCounts(MPI_Comm comm) noexcept {
+  std::erase_if(headerCounts(),
+                [&](const auto &entry) { return entry.first == comm; });
+}
+
+/// `comm`'s counters, sized for its ranks.
+static HeaderCounts &countsOf(MPI_Comm comm) {
+  auto &all = headerCounts();
+  for (auto &[key, counts] : all)
+    if (key == comm)
+      return counts;
+  int size = 0;
+  MPI_Comm_size(comm, &size);
+  const auto n = static_cast<size_t>(size);
+  return all
+      .emplace_back(
+          comm, HeaderCounts{std::vector<int64_t>(n), std::vector<int64_t>(n)})
+      .second;
+}
+
+PairsDigest digestPairs(const distrt_groups_t *pairs) {
+  PairsDigest d;
+  Hasher hasher;
+  if (!groupsReadable(pairs))
+    return d;
+  hasher.groups({}, pairs);
+  d.hash = hasher.h;
+  d.pairs = pairs ? pairs->num_groups : 0;
+  const int64_t ids = pairs ? pairs->num_groups * pairs->group_size : 0;
+  std::copy_n(pairs ? pairs->ids : nullptr,
+              std::min<int64_t>(ids, PairsDigest::kIds), d.ids);
+  return d;
+}
+
+/// The pairs as text, `...` past the ones the digest keeps.
+static std::string pairsText(const PairsDigest &d) {
+  std::string text = "[";
+  const int64_t shown = std::min<int64_t>(d.pairs, PairsDigest::kIds / 2);
+  for (int64_t i = 0; i < shown; ++i)
+    text += fmt::format("{}[{}, {}]", i ? ", " : "", d.ids[2 * i],
+                        d.ids[2 * i + 1]);
+  return text + (shown < d.pairs ? ", ...]" : "]");
+}
+
 static MessageHeader headerOf(const char *op,
                               const std::vector<Buffer> &buffers,
-                              const SourceLoc &loc) {
+                              const PairsDigest &pairs, const SourceLoc &loc) {
   MessageHeader h{};
   std::strncpy(h.op, op, sizeof(h.op) - 1);
   h.operands = static_cast<int32_t>(buffers.size());
@@ -632,14 +717,16 @@ static MessageHeader headerOf(const char *op,
       h.types[k] = buffers[k].dtype;
     h.bytes += static_cast<int64_t>(buffers[k].byteCount);
   }
+  h.pairs = pairs;
   const std::string where = loc.str();
   const size_t keep = std::min(where.size(), sizeof(h.loc) - 1);
   std::memcpy(h.loc, where.data() + where.size() - keep, keep);
   return h;
 }
 
-void sendHeader(const char *op, const std::vector<Buffer> &inputs, int peer,
-                MPI_Comm comm, int tag, const SourceLoc &loc) {
+void sendHeader(const char *op, const std::vector<Buffer> &inputs,
+                const PairsDigest &pairs, int peer, MPI_Comm comm, int tag,
+                const SourceLoc &loc) {
   // Nonblocking: MPI_Send may wait for the receive (MPICH does for a message
   // to the process itself, whose recv comes later). The header lives until
   // its send completes; leaked on purpose, like the other runtime tables.
@@ -655,29 +742,33 @@ void sendHeader(const char *op, const std::vector<Buffer> &inputs, int peer,
            done;
   });
   auto p = std::make_unique<Pending>();
-  p->header = headerOf(op, inputs, loc);
+  p->header = headerOf(op, inputs, pairs, loc);
   checkMpi(MPI_Isend(&p->header, sizeof p->header, MPI_BYTE, peer, tag, comm,
                      &p->request),
            "MPI_Isend");
+  ++countsOf(comm).sent[static_cast<size_t>(peer)];
   pending.push_back(std::move(p));
 }
 
-void receiveHeader(const char *op, const std::vector<Buffer> &outputs, int peer,
-                   MPI_Comm comm, int tag) {
+/// Receives the header `peer` sent on `comm` with `tag` (MPI_ANY_TAG: its
+/// next one), made safe to print.
+static MessageHeader takeHeader(int peer, MPI_Comm comm, int tag) {
   MessageHeader h{};
   checkMpi(MPI_Recv(&h, sizeof h, MPI_BYTE, peer, tag, comm, MPI_STATUS_IGNORE),
            "MPI_Recv");
+  ++countsOf(comm).received[static_cast<size_t>(peer)];
   h.op[sizeof(h.op) - 1] = h.loc[sizeof(h.loc) - 1] = '\0';
-  const std::string_view expected =
-      std::string_view(op) == "recv" ? "send" : std::string_view(op);
-  const auto from = [&] {
-    return fmt::format("from rank {} ({} at {})", peer, h.op, h.loc);
-  };
-  if (expected != h.op)
-    raise("a {} expected here, a message of a {}", expected, from());
+  h.pairs.pairs = std::max<int64_t>(h.pairs.pairs, 0);
+  return h;
+}
+
+/// Compares the operands a header announces with `outputs`.
+static void compareOperands(const MessageHeader &h,
+                            const std::vector<Buffer> &outputs,
+                            const std::string &from) {
   const auto n = static_cast<int32_t>(outputs.size());
   if (h.operands != n)
-    raise("{} operands here, {} {}", n, h.operands, from());
+    raise("{} operands here, {} {}", n, h.operands, from);
   for (int32_t k = 0; k < n && k < MessageHeader::kTypes; ++k) {
     const int32_t mine = outputs[static_cast<size_t>(k)].dtype;
     if (h.types[k] != mine)
@@ -686,11 +777,57 @@ void receiveHeader(const char *op, const std::vector<Buffer> &outputs, int peer,
             h.types[k] >= 0 && h.types[k] < DISTRT_NUM_DTYPES
                 ? dtypeInfo(h.types[k]).name
                 : "?",
-            from());
+            from);
   }
   const auto bytes = static_cast<int64_t>(totalBytes(outputs));
   if (h.bytes != bytes)
-    raise("{} bytes expected here, {} {}", bytes, h.bytes, from());
+    raise("{} bytes expected here, {} {}", bytes, h.bytes, from);
+}
+
+void receiveHeader(const char *op, const std::vector<Buffer> &outputs,
+                   const PairsDigest &pairs, int peer, MPI_Comm comm, int tag) {
+  const MessageHeader h = takeHeader(peer, comm, tag);
+  const std::string_view expected =
+      std::string_view(op) == "recv" ? "send" : std::string_view(op);
+  const std::string from =
+      fmt::format("from rank {} ({} at {})", peer, h.op, h.loc);
+  if (expected != h.op)
+    raise("a {} expected here, a message of a {}", expected, from);
+  if (h.pairs.hash != pairs.hash)
+    raise("source_target_pairs {} here, {} {}", pairsText(pairs),
+          pairsText(h.pairs), from);
+  compareOperands(h, outputs, from);
+}
+
+/// At finalization in checked mode: the headers sent to this rank on
+/// `team`'s check communicator that no recv took (a recv whose pairs give
+/// this rank no source, or no recv at all). The members exchange their
+/// counts, so that a receiver knows what was sent to it, and the first
+/// header left is reported with its sender's op, location and pairs.
+static void findUnreceivedHeaders(TeamState &team) {
+  if (team.checkComm == MPI_COMM_NULL)
+    return;
+  HeaderCounts &counts = countsOf(team.checkComm);
+  std::vector<int64_t> expected(counts.sent.size());
+  checkMpi(MPI_Alltoall(counts.sent.data(), 1, MPI_INT64_T, expected.data(), 1,
+                        MPI_INT64_T, team.checkComm),
+           "MPI_Alltoall");
+  for (size_t peer = 0; peer < expected.size(); ++peer) {
+    if (expected[peer] <= counts.received[peer])
+      continue;
+    MPI_Status status;
+    MessageHeader h{};
+    checkMpi(MPI_Recv(&h, sizeof h, MPI_BYTE, static_cast<int>(peer),
+                      MPI_ANY_TAG, team.checkComm, &status),
+             "MPI_Recv");
+    h.op[sizeof(h.op) - 1] = h.loc[sizeof(h.loc) - 1] = '\0';
+    const int tag = status.MPI_TAG; // zigzag: 0, -1, 1, ... (channelTag)
+    const int64_t channel = tag % 2 == 0 ? tag / 2 : -(int64_t{tag} + 1) / 2;
+    raise("the {} at {} on rank {} sent this rank {} bytes on channel_id {} "
+          "(source_target_pairs {}), which no recv took: the members disagree "
+          "on source_target_pairs, or this rank skipped the recv",
+          h.op, h.loc, peer, h.bytes, channel, pairsText(h.pairs));
+  }
 }
 
 } // namespace distrt::detail

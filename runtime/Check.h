@@ -87,9 +87,18 @@ void setWatchTimeout(double seconds);
 /// scalars, then its tables (Params.h); a scalar named "reduction" is shown
 /// as a reduction kind. Of its last `groupTables` tables only the sizes
 /// count here (agreeInGroups agrees on their content). `watch`, if set, is
-/// told what the agreement waits for.
+/// told what the agreement waits for. `groupsName` names c.groups in a
+/// report (collective_permute's are its source_target_pairs).
 void agreeOnCall(const Call &c, ParamNames params, size_t groupTables,
-                 BlockedCall *watch);
+                 BlockedCall *watch, const char *groupsName = "replica_groups");
+
+/// Checked mode's local check of a call's buffers, as distruntime-verify-spmd
+/// checks them statically: no two outputs share a byte (the last write would
+/// win), and no output shares a byte with an input other than its own (the
+/// op may write it before it reads the input; an operand's own input and
+/// output may: in place). Throws Failure naming both operands.
+void checkDistinctOutputs(const std::vector<Buffer> &ins,
+                          const std::vector<Buffer> &outs);
 
 /// After agreeOnCall: agrees on the content of the last `groupTables`
 /// tables of `c` within each of its process groups (processes in none take
@@ -114,15 +123,28 @@ void agreeOnHalo(const char *op, int64_t team, int64_t key, int32_t dtype,
 /// find out (DISTRT_CHECK=all where DISTRT_CHECK=1 skipped a proven site).
 [[noreturn, gnu::cold]] void rethrowCollectiveFailure(bool agreed);
 
+/// An op's source_target_pairs as a point-to-point header carries them: a
+/// hash of the whole table and its first pairs, for the report.
+struct PairsDigest {
+  static constexpr int kIds = 16;
+  uint64_t hash = 0;
+  int64_t pairs = 0;
+  int64_t ids[kIds] = {};
+};
+PairsDigest digestPairs(const distrt_groups_t *pairs);
+
 /// Checked mode's point-to-point check: the sender sends, ahead of the data,
 /// a header saying what it sends (op, each operand's element type, bytes,
-/// location) to `peer` on `comm` with `tag`; the receiver receives it
-/// before using the data and compares it with what it expects, naming the
-/// first difference and where the sender is.
-void sendHeader(const char *op, const std::vector<Buffer> &inputs, int peer,
-                MPI_Comm comm, int tag, const SourceLoc &loc);
-void receiveHeader(const char *op, const std::vector<Buffer> &outputs, int peer,
-                   MPI_Comm comm, int tag);
+/// source_target_pairs, location) to `peer` on `comm` with `tag`; the
+/// receiver receives it before using the data and compares it with what it
+/// expects, its own pairs included, naming the first difference and where
+/// the sender is. A header no receiver took is reported at finalization
+/// (findUnreceivedHeaders).
+void sendHeader(const char *op, const std::vector<Buffer> &inputs,
+                const PairsDigest &pairs, int peer, MPI_Comm comm, int tag,
+                const SourceLoc &loc);
+void receiveHeader(const char *op, const std::vector<Buffer> &outputs,
+                   const PairsDigest &pairs, int peer, MPI_Comm comm, int tag);
 
 } // namespace distrt::detail
 

@@ -61,6 +61,13 @@ template <class Op, class P> struct OpKind {
   /// must share (collective_broadcast's roots): checked mode agrees on
   /// their sizes over the team and on their content within each group.
   static constexpr size_t kGroupTables = 0;
+  /// A point-to-point op that every member of the team calls alike
+  /// (collective_permute): checked mode agrees on it as on a collective,
+  /// so that members that disagree on its pairs stop there instead of
+  /// sending to nobody.
+  static constexpr bool kAgreesAsCollective = false;
+  /// What the call's groups are, in checked mode's reports.
+  static constexpr const char *kGroupsName = "replica_groups";
 };
 
 /// The first steps of planning a collective over process groups: the
@@ -95,12 +102,17 @@ distrt_handle_t performChecked(Memo<typename Op::Plan> &m, const Call &c);
 }
 
 /// Plans the call into `m` unless the memo matches it.
+/// In checked mode (either level: the check is local and runs only when
+/// the call is planned, never on a memo's match) planning checks that the
+/// outputs overlap nothing they may not.
 template <class Op>
 void planUnlessMemoized(Memo<typename Op::Plan> &m, const Call &c) {
   if (!m.matches(c)) {
     m.valid = false;
     checkTables(c.params, Op::kParams);
     const std::vector<int64_t> *groupsKey = Op::plan(m, c);
+    if (gChecked) [[unlikely]]
+      checkDistinctOutputs(opScratch().ins, opScratch().outs);
     m.store(c, groupsKey, opScratch());
   }
 }
@@ -130,14 +142,17 @@ template <class Op>
 distrt_handle_t runWithHeaders(Memo<typename Op::Plan> &m, const Call &c) {
   const MessageRoute r = Op::route(m);
   const bool checked = r.comm != MPI_COMM_NULL;
-  if (checked && r.sendPeer >= 0)
-    sendHeader(c.op, m.ins, r.sendPeer, r.comm, r.tag, c.loc);
-  if (checked && r.recvPeer >= 0 && !c.async)
-    receiveHeader(c.op, m.outs, r.recvPeer, r.comm, r.tag);
+  if (!checked)
+    return runPlanned<Op>(m, c);
+  const PairsDigest pairs = digestPairs(c.groups);
+  if (r.sendPeer >= 0)
+    sendHeader(c.op, m.ins, pairs, r.sendPeer, r.comm, r.tag, c.loc);
+  if (r.recvPeer >= 0 && !c.async)
+    receiveHeader(c.op, m.outs, pairs, r.recvPeer, r.comm, r.tag);
   const distrt_handle_t handle = runPlanned<Op>(m, c);
-  if (checked && r.recvPeer >= 0 && c.async)
-    deferToWait(handle, [op = c.op, outs = m.outs, r] {
-      receiveHeader(op, outs, r.recvPeer, r.comm, r.tag);
+  if (r.recvPeer >= 0 && c.async)
+    deferToWait(handle, [op = c.op, outs = m.outs, pairs, r] {
+      receiveHeader(op, outs, pairs, r.recvPeer, r.comm, r.tag);
     });
   return handle;
 }
@@ -159,8 +174,9 @@ template <class Op>
                                                  const Call &c) {
   Watch watch(c.op, c.loc, c.team, kWaitsForTeam);
   const bool checks = checksSite(siteFlags(c));
-  if (checks && Op::kCollective) {
-    agreeOnCall(c, Op::kParams, Op::kGroupTables, watch.record());
+  if (checks && (Op::kCollective || Op::kAgreesAsCollective)) {
+    agreeOnCall(c, Op::kParams, Op::kGroupTables, watch.record(),
+                Op::kGroupsName);
     if constexpr (Op::kGroupTables > 0)
       agreeInGroups(c, Op::kParams, Op::kGroupTables, watch.record());
   }

@@ -261,6 +261,10 @@ public:
              ArrayRef<SmallVector<Operation *, 2>> returns);
 
 private:
+  /// A collective_permute of `permute`'s team on side `side` with other
+  /// pairs: the pairs are a layout of their own, so where one side's
+  /// permute finds no match this names what the other side runs instead.
+  Operation *findOtherPairs(Operation *permute, size_t side) const;
   static Layout layoutOf(Operation *op) {
     return {getCollectiveTeam(op), spansTeam(op) ? nullptr : op};
   }
@@ -280,8 +284,23 @@ private:
   bool worldProven;
   /// The decision the sides differ in: never shared.
   std::optional<Guard> key;
+  /// The sides of the branch, unfiltered (check()).
+  ArrayRef<CollectiveSummary> allSides;
 };
 } // namespace
+
+Operation *SideChecker::findOtherPairs(Operation *permute, size_t side) const {
+  Operation *found = nullptr;
+  if (!isa<CollectivePermuteOp>(permute) || side >= allSides.size())
+    return found;
+  allSides[side].forEachCollective([&](Operation *op) {
+    if (!found && isa<CollectivePermuteOp>(op) &&
+        getCollectiveTeam(op) == getCollectiveTeam(permute) &&
+        !(layoutOf(op) == layoutOf(permute)))
+      found = op;
+  });
+  return found;
+}
 
 bool SideChecker::report(ArrayRef<CollectiveSummary> sides,
                          ArrayRef<size_t> which,
@@ -322,6 +341,13 @@ bool SideChecker::report(ArrayRef<CollectiveSummary> sides,
         return true;
       }
     }
+    std::string reason = c.reason;
+    if (!there) {
+      // Members of one pair that run permutes of other pairs: name them.
+      there = findOtherPairs(here, c.lhs ? i : first);
+      if (there)
+        reason = compareCollectives(here, there);
+    }
     InFlightDiagnostic diag = maybe ? reporter.warning(here->getLoc())
                                     : reporter.error(here->getLoc());
     diag << "'" << here->getName() << "' on team " << team
@@ -330,7 +356,7 @@ bool SideChecker::report(ArrayRef<CollectiveSummary> sides,
             "members, ";
     if (there)
       diag << "and " << (maybe ? "may not match" : "does not match")
-           << " the other side: " << c.reason;
+           << " the other side: " << reason;
     else
       diag << "and the other side runs no matching collective";
     if (!detail.empty())
@@ -346,6 +372,7 @@ bool SideChecker::report(ArrayRef<CollectiveSummary> sides,
 
 void SideChecker::check(ArrayRef<CollectiveSummary> sides,
                         ArrayRef<SmallVector<Operation *, 2>> returns) {
+  allSides = sides;
   bool reportedAny = false;
   SmallVector<uint64_t> teams;
   SmallVector<Layout> grouped;

@@ -100,6 +100,7 @@ protected:
     checkCollectiveOrder(module, info, summarizer, reporter);
     checkCollectiveOperands(module, info, reporter);
     checkAsyncHandles(module, info, reporter);
+    checkPointToPoint(module, reporter);
     if (reporter.hasErrors())
       return signalPassFailure();
     // Only attributes change: the analyses stay valid.

@@ -63,6 +63,11 @@ void checkCollectiveOperands(Operation *module, const UniformityInfo &info,
 void checkAsyncHandles(Operation *module, const UniformityInfo &info,
                        SPMDReporter &reporter);
 
+/// Sends that no recv of their channel in the module takes, and recvs that
+/// no send serves: other pairs, element types or static shapes (errors
+/// where the channel has one of each, warnings otherwise).
+void checkPointToPoint(Operation *module, SPMDReporter &reporter);
+
 /// A dynamic size of an operand that may differ between members.
 struct DifferingSize {
   Value operand;

@@ -43,6 +43,10 @@ struct PermutePlan {
 
 struct Permute : OpKind<Permute, PermutePlan> {
   static constexpr bool kCollective = false;
+  /// Every member calls it: checked mode agrees on the pairs first (a
+  /// header alone cannot tell a sender that its target receives nothing).
+  static constexpr bool kAgreesAsCollective = true;
+  static constexpr const char *kGroupsName = "source_target_pairs";
   /// Checked mode's headers: on the permute communicator, beside the data
   /// (kOwnTag), with a tag of their own.
   static MessageRoute route(const Memo<Plan> &m) {

@@ -6,9 +6,10 @@
 // all_to_all, MPI_Reduce_scatter_block reduce_scatter; MPI_Scan and
 // MPI_Exscan (no distruntime op) gather with all_gather and add up
 // locally. A communicator split by color is replica_groups; a second
-// programming model (SHMEM) is a second team. Its SHMEM and NCCL ports of
-// the same cases are the same distruntime programs. docs/verification.md
-// tabulates the cases.
+// programming model (SHMEM, NCCL) is a second team; its MPI+SHMEM cases
+// and its two MPI+NCCL cases (003, 004: the branch on NCCL's rank, a
+// reduce_scatter of no elements as NCCL's barrier) are written out each.
+// docs/verification.md tabulates the cases.
 // RUN: %distruntime-opt %s -split-input-file -distruntime-verify-spmd -verify-diagnostics
 
 // 001 (error): only member 0 broadcasts; every member barriers.
@@ -859,6 +860,63 @@ func.func @main() -> i32 {
         {replica_groups = dense<> : tensor<0x0xi64>}
     distruntime.allreduce <sum> %x team(1) : memref<1xi32>
   }
+  %ok = arith.constant 0 : i32
+  return %ok : i32
+}
+
+// -----
+
+// MPI+NCCL 003 (correct): NCCL's communicator is team 1, its rank the
+// member id of team 1. Both sides broadcast on team 0, then reduce on team
+// 1; a reduce_scatter of no elements on team 1 is the barrier.
+func.func @main() -> i32 {
+  %c0 = arith.constant 0 : index
+  %data = memref.alloc() : memref<1xi32>
+  %x = memref.alloc() : memref<1xi32>
+  %none = memref.alloc() : memref<0xi32>
+  %nrank = distruntime.team_member team(1)
+  %root = arith.cmpi eq, %nrank, %c0 : index
+  scf.if %root {
+    distruntime.collective_broadcast ins(%data : memref<1xi32>) outs(%data : memref<1xi32>)
+        {replica_groups = dense<> : tensor<0x0xi64>}
+    distruntime.allreduce <sum> %x team(1) : memref<1xi32>
+  } else {
+    distruntime.collective_broadcast ins(%data : memref<1xi32>) outs(%data : memref<1xi32>)
+        {replica_groups = dense<> : tensor<0x0xi64>}
+    distruntime.allreduce <sum> %x team(1) : memref<1xi32>
+  }
+  distruntime.reduce_scatter ins(%none : memref<0xi32>) outs(%none : memref<0xi32>)
+      {reduction = #distruntime.reduction<sum>, scatter_dimension = 0 : i64, replica_groups = dense<> : tensor<0x0xi64>, team = 1 : i64}
+  %ok = arith.constant 0 : i32
+  return %ok : i32
+}
+
+// -----
+
+// MPI+NCCL 004 (error): as NCCL 003, but NCCL's rank 0 reduces on team 1
+// before it broadcasts on team 0.
+func.func @main() -> i32 {
+  %c0 = arith.constant 0 : index
+  %data = memref.alloc() : memref<1xi32>
+  %x = memref.alloc() : memref<1xi32>
+  %none = memref.alloc() : memref<0xi32>
+  // expected-note @below {{it derives from the member id here}}
+  %nrank = distruntime.team_member team(1)
+  %root = arith.cmpi eq, %nrank, %c0 : index
+  // expected-note @below {{the 'scf.if' that decides}}
+  scf.if %root {
+    // expected-warning @below {{in another order with the collectives of other teams than on the other side}}
+    distruntime.allreduce <sum> %x team(1) : memref<1xi32>
+    distruntime.collective_broadcast ins(%data : memref<1xi32>) outs(%data : memref<1xi32>)
+        {replica_groups = dense<> : tensor<0x0xi64>}
+  } else {
+    // expected-note @below {{the other side's 'distruntime.collective_broadcast'}}
+    distruntime.collective_broadcast ins(%data : memref<1xi32>) outs(%data : memref<1xi32>)
+        {replica_groups = dense<> : tensor<0x0xi64>}
+    distruntime.allreduce <sum> %x team(1) : memref<1xi32>
+  }
+  distruntime.reduce_scatter ins(%none : memref<0xi32>) outs(%none : memref<0xi32>)
+      {reduction = #distruntime.reduction<sum>, scatter_dimension = 0 : i64, replica_groups = dense<> : tensor<0x0xi64>, team = 1 : i64}
   %ok = arith.constant 0 : i32
   return %ok : i32
 }

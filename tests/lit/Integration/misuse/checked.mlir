@@ -110,9 +110,10 @@
 // P2PTYPE-DAG: distrt: error: recv at {{.*}}p2p_type.mlir:10:5: team 0, rank 1: element type i32 here, f32 from rank 0 (send at {{.*}}p2p_type.mlir:7:5)
 // The same with an async recv: reported at its wait, before the data is used.
 // P2PASYNC-DAG: distrt: error: wait at {{.*}}p2p_async.mlir:11:5: team 0, rank 1: element type f64 here, i64 from rank 0 (send at {{.*}}p2p_async.mlir:7:5)
-// collective_permute swapping f32 on rank 0 for i32 on rank 1.
-// PERMUTETYPE-DAG: distrt: error: collective_permute at {{.*}}permute_type.mlir:7:5: team 0, rank 0: element type f32 here, i32 from rank 1 (collective_permute at {{.*}}permute_type.mlir:10:5)
-// PERMUTETYPE-DAG: distrt: error: collective_permute at {{.*}}permute_type.mlir:10:5: team 0, rank 1: element type i32 here, f32 from rank 0 (collective_permute at {{.*}}permute_type.mlir:7:5)
+// collective_permute swapping f32 on rank 0 for i32 on rank 1: every member
+// calls it, so the team agrees on it as on a collective.
+// PERMUTETYPE-DAG: distrt: error: collective_permute at {{.*}}permute_type.mlir:7:5: team 0, rank 0: element type f32 here, i32 on rank 1
+// PERMUTETYPE-DAG: distrt: error: collective_permute at {{.*}}permute_type.mlir:10:5: team 0, rank 1: element type i32 here, f32 on rank 0
 // A DISTRT_CHECK that is neither 0, 1 nor all.
 // BADCHECK-DAG: distrt: error: team_member at {{.*}}bad_check.mlir:2:9: team 0, rank 0: DISTRT_CHECK=yes in the environment: expected 0, 1 (check the sites the compiler did not prove) or all (check every site)
 // BADCHECK-DAG: distrt: error: team_member at {{.*}}bad_check.mlir:2:9: team 0, rank 1: DISTRT_CHECK=yes in the environment: expected 0, 1 (check the sites the compiler did not prove) or all (check every site)

@@ -25,6 +25,7 @@
 // RUN: %compile %t/unreceived.mlir -o %t/unreceived
 // RUN: %mpirun 2 %t/unreceived 2>&1 | FileCheck %s --check-prefix=UNRECEIVED --implicit-check-not=ORTE_ERROR_LOG
 // RUN: %mpirun 3 %t/unreceived 2>&1 | FileCheck %s --check-prefix=UNRECEIVED --implicit-check-not=ORTE_ERROR_LOG
+// RUN: env DISTRT_CHECK=1 DISTRT_TIMEOUT=20 %S/../Inputs/fails-within.sh 60 %mpirun 2 %t/unreceived 2>&1 | FileCheck %s --check-prefix=UNRECEIVEDCHECKED --implicit-check-not=ORTE_ERROR_LOG
 // RUN: %compile %t/length.mlir -o %t/length
 // RUN: %S/../Inputs/fails-within.sh 30 %mpirun 2 %t/length 2>&1 | FileCheck %s --check-prefix=LENGTH --implicit-check-not=ORTE_ERROR_LOG
 // RUN: %compile %t/unknown_team.mlir -o %t/unknown_team
@@ -55,6 +56,8 @@
 // BADUNWAITED: distrt: error: team_member at {{.*}}unwaited.mlir:2:9: team 0, rank 0: DISTRT_UNWAITED=later in the environment: expected warn or error
 // A small send no recv takes: eager, it vanished silently; the receiver reports it at teardown.
 // UNRECEIVED-DAG: distrt: warning: team 0, rank 1: a message of 16 bytes from rank 0 on channel_id 0 was never received
+// Checked mode names the send at program exit, from its header, and fails.
+// UNRECEIVEDCHECKED: distrt: error: finalize at program exit: team 0, rank 1: the send at {{.*}}unreceived.mlir:9:5 on rank 0 sent this rank 16 bytes on channel_id 0 (source_target_pairs {{\[\[}}0, 1]]), which no recv took
 // all_reduce of 8 elements on rank 0, 4 on rank 1: MPI fails (MPI_ERR_TRUNCATE under Open MPI), and the line says what to try.
 // LENGTH: distrt: error: all_reduce at {{.*}}length.mlir:9:3: team 0, rank {{[01]}}: MPI_Allreduce failed: {{.*}}; the ranks may disagree on this op: run with DISTRT_CHECK=1 to find which rank differs, and how
 // A team id no host program registered.
