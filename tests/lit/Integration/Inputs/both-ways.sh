@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Compiles each program with the communication passes of the pipelines (the
-# default) and without them (combine-collectives=0, and shard-simplify=0
-# for programs with shard annotations), and compares. A file with split-file
+# default) and without them (combine-collectives=0 overlap-halo=0
+# async-collectives=0, and shard-simplify=0 for programs with shard
+# annotations), and compares. A file with split-file
 # parts (//---) is taken part by part; parts without @main are skipped.
 #  - The same LLVM dialect both ways: "<name>: unchanged".
 #  - Otherwise both are compiled and run at np N (the largest `-np N` or
@@ -41,10 +42,10 @@ for arg in "$@"; do
     label="$name"
     [ "$part" = "$file" ] || label="$name/$(basename "$part" .mlir)"
     pipeline=distruntime-to-llvm
-    off="combine-collectives=0"
+    off="combine-collectives=0 overlap-halo=0 async-collectives=0"
     if grep -q 'shard\.grid' "$part"; then
       pipeline=shard-to-llvm
-      off="shard-simplify=0 combine-collectives=0"
+      off="shard-simplify=0 $off"
     fi
     out="$work/$(echo "$label" | tr / _)"
     distruntime-opt "$part" --pass-pipeline="builtin.module($pipeline)" \
