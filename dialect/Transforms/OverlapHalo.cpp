@@ -8,11 +8,12 @@
 // it runs while the exchange is in flight.
 //
 // The split is legal when the iterations are independent: the loop carries
-// no values, every write in its body is a memref.store whose index at one
-// position is the induction variable (iterations write disjoint elements)
-// and no buffer the body writes is read in it, so running the iterations
-// in another order writes the same bytes (each element is computed by the
-// same ops as before: results are bit-identical).
+// values only as reductions whose bits do not depend on the order (a
+// maximum residual; the three parts chain them), every write in its body is a
+// memref.store whose index at one position is the induction variable
+// (iterations write disjoint elements) and no buffer the body writes is read in
+// it, so running the iterations in another order writes the same bytes (each
+// element is computed by the same ops as before: results are bit-identical).
 //
 // The interior needs no halo when, with its bounds [lb + p, ub - p), the
 // comparisons on the induction variable that select a halo fold: each
@@ -36,6 +37,7 @@
 #include "mlir/IR/Matchers.h"
 #include "mlir/Interfaces/ValueBoundsOpInterface.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
+#include "llvm/ADT/SetVector.h"
 #include "llvm/Support/Debug.h"
 
 #define DEBUG_TYPE "distruntime-overlap-halo"
@@ -52,11 +54,82 @@ using namespace mlir::distruntime;
 // Independent iterations
 //===----------------------------------------------------------------------===//
 
+/// The combining op of a reduction that gives the same bits in any order
+/// and however often one operand enters it (commutative, associative and
+/// idempotent): integer min/max, and, or; IEEE maximum/minimum (a NaN gives
+/// a NaN in any order; maxnum/minnum are left out: their answer for -0 and
+/// +0 is unspecified).
+static bool isExactCombiner(Operation *op) {
+  return isa<arith::AndIOp, arith::OrIOp, arith::MaxSIOp, arith::MinSIOp,
+             arith::MaxUIOp, arith::MinUIOp, arith::MaximumFOp,
+             arith::MinimumFOp>(op);
+}
+
+/// Iter arg `k` of `loop` only accumulates: it flows through one kind of
+/// exact combiner, through scf.if branches that all yield a value derived
+/// from it, and through the iter args of nested loops, back to the loop's
+/// yield at `k`, and into nothing else. The iterations then add
+/// their contributions in any order with the same result (heat2d's maximum
+/// residual).
+static bool isExactReduction(scf::ForOp loop, unsigned k) {
+  llvm::SetVector<Value> derived;
+  derived.insert(loop.getRegionIterArgs()[k]);
+  std::optional<OperationName> combiner;
+  // Region results whose every yield must be derived.
+  SmallVector<std::pair<Operation *, unsigned>> joins;
+  for (size_t i = 0; i < derived.size(); ++i) {
+    for (OpOperand &use : derived[i].getUses()) {
+      Operation *user = use.getOwner();
+      if (isExactCombiner(user)) {
+        if (combiner && *combiner != user->getName())
+          return false;
+        combiner = user->getName();
+        derived.insert(user->getResult(0));
+        continue;
+      }
+      if (auto inner = dyn_cast<scf::ForOp>(user)) {
+        OpResult result = inner.getTiedLoopResult(&use);
+        if (!result)
+          return false;
+        derived.insert(inner.getTiedLoopRegionIterArg(&use));
+        derived.insert(result);
+        joins.push_back({inner, result.getResultNumber()});
+        continue;
+      }
+      if (!isa<scf::YieldOp>(user))
+        return false;
+      Operation *parent = user->getParentOp();
+      if (parent == loop) {
+        if (use.getOperandNumber() != k)
+          return false;
+        continue;
+      }
+      if (!isa<scf::IfOp, scf::ForOp>(parent))
+        return false;
+      derived.insert(parent->getResult(use.getOperandNumber()));
+      joins.push_back({parent, use.getOperandNumber()});
+    }
+  }
+  // Every yield into a derived region result is derived.
+  auto yieldsDerived = [&](std::pair<Operation *, unsigned> join) {
+    return llvm::all_of(join.first->getRegions(), [&](Region &region) {
+      return llvm::all_of(region, [&](Block &block) {
+        return derived.contains(block.getTerminator()->getOperand(join.second));
+      });
+    });
+  };
+  return llvm::all_of(joins, yieldsDerived) &&
+         derived.contains(loop.getBody()->getTerminator()->getOperand(k));
+}
+
 /// The loop's iterations may run in any order: see the file comment.
 static bool independentIterations(scf::ForOp loop,
                                   BufferAccessAnalysis &accesses) {
-  if (loop.getNumResults() != 0 || !matchPattern(loop.getStep(), m_One()))
+  if (!matchPattern(loop.getStep(), m_One()))
     return false;
+  for (unsigned k = 0; k < loop.getNumResults(); ++k)
+    if (!isExactReduction(loop, k))
+      return false;
   Value iv = loop.getInductionVar();
   SmallVector<Value> written, read;
   // Per written buffer, the index position holding the induction variable.
@@ -199,12 +272,14 @@ static bool usesAny(Operation *op, ArrayRef<Value> buffers) {
   return result.wasInterrupted();
 }
 
-/// A copy of `loop` over [lb, ub) at the builder's place.
+/// A copy of `loop` over [lb, ub) at the builder's place, starting from
+/// `inits`.
 static scf::ForOp cloneWithBounds(OpBuilder &builder, scf::ForOp loop, Value lb,
-                                  Value ub) {
+                                  Value ub, ValueRange inits) {
   auto clone = cast<scf::ForOp>(builder.clone(*loop));
   clone.setLowerBound(lb);
   clone.setUpperBound(ub);
+  clone.getInitArgsMutable().assign(inits);
   return clone;
 }
 
@@ -220,7 +295,8 @@ static bool split(scf::ForOp loop, ArrayRef<Value> halos,
     Value width = arith::ConstantIndexOp::create(builder, loc, p);
     Value innerLb = arith::AddIOp::create(builder, loc, lb, width);
     Value innerUb = arith::SubIOp::create(builder, loc, ub, width);
-    scf::ForOp inner = cloneWithBounds(builder, loop, innerLb, innerUb);
+    scf::ForOp inner =
+        cloneWithBounds(builder, loop, innerLb, innerUb, loop.getInitArgs());
     simplifyBody(inner, patterns);
     if (usesAny(inner, halos)) {
       inner.erase();
@@ -231,9 +307,12 @@ static bool split(scf::ForOp loop, ArrayRef<Value> halos,
     // [lb, min(lb + p, ub)) and [max(ub - p, lb + p), ub) after it.
     builder.setInsertionPoint(loop);
     Value firstUb = arith::MinSIOp::create(builder, loc, innerLb, ub);
-    cloneWithBounds(builder, loop, lb, firstUb);
+    scf::ForOp first =
+        cloneWithBounds(builder, loop, lb, firstUb, inner.getResults());
     Value lastLb = arith::MaxSIOp::create(builder, loc, innerUb, innerLb);
-    cloneWithBounds(builder, loop, lastLb, ub);
+    scf::ForOp last =
+        cloneWithBounds(builder, loop, lastLb, ub, first.getResults());
+    loop.replaceAllUsesWith(last.getResults());
     LLVM_DEBUG(llvm::dbgs()
                << "split the loop at " << loc << " with p = " << p << "\n");
     loop.erase();

@@ -189,10 +189,12 @@ def OverlapHalo : Pass<"distruntime-overlap-halo", "::mlir::ModuleOp"> {
     the body is canonicalized. `distruntime-async-collectives` then moves
     the wait past the interior, which runs while the halos travel.
 
-    Only loops whose iterations are independent are split: no loop-carried
-    values, step 1, every write a `memref.store` with the induction
-    variable at one index position, and no buffer the body writes read in
-    it. The iterations then write disjoint elements with the same ops, so
+    Only loops whose iterations are independent are split: step 1, values
+    carried across iterations only as reductions whose bits do not depend
+    on the order (integer min/max/and/or, IEEE maximum/minimum: heat2d's
+    residual; the parts then chain them), every write a `memref.store`
+    with the induction variable at one index position, and no buffer the
+    body writes read in it. The iterations then write disjoint elements with the same ops, so
     results are bit-identical.
 
     ```mlir
