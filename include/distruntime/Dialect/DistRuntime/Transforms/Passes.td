@@ -156,7 +156,7 @@ def AsyncCollectives
 
     Buffers are compared by alias analysis (views of one allocation
     conflict; a fresh allocation such as a halo never aliases an older
-    buffer); an op with unknown effects (a call of an external function)
+    buffer; arguments may alias each other unless one is `llvm.noalias`); an op with unknown effects (a call of an external function)
     stops both moves; a region op (`scf.for`, `scf.if`) moves as a whole
     with the effects of its body; a call of a function with a body counts
     by what the body does to its arguments. A start never moves above
