@@ -54,7 +54,7 @@ private:
   /// Adds the accesses of `op` alone (not nested ops) to `set`.
   void addOwn(Operation *op, AccessSet &set);
   /// Adds the accesses of a call through its callee's summary.
-  void addCall(Operation *call, AccessSet &set);
+  void addCall(Operation *op, AccessSet &set);
   /// Per argument of `func` (or -1: memory it cannot name), the accesses of
   /// its body; nullopt when unknown.
   const std::optional<SmallVector<std::pair<int, bool>>> &

@@ -333,6 +333,7 @@ struct OverlapHalo : public distruntime::impl::OverlapHaloBase<OverlapHalo> {
     scf::registerValueBoundsOpInterfaceExternalModels(registry);
   }
 
+protected:
   LogicalResult initialize(MLIRContext *context) override {
     RewritePatternSet set(context);
     for (Dialect *dialect : context->getLoadedDialects())
@@ -343,7 +344,6 @@ struct OverlapHalo : public distruntime::impl::OverlapHaloBase<OverlapHalo> {
     return success();
   }
 
-protected:
   void runOnOperation() override {
     BufferAccessAnalysis accesses(getOperation(), getAnalysis<AliasAnalysis>());
     SmallVector<GetHaloOp> halos;
