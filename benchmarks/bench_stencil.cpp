@@ -16,7 +16,14 @@
 //   stencil_overlap_vs_blocking  hand blocking -> mlir overlap
 //   stencil_compute      the interior rows alone, no exchange: the C++
 //                        kernel -> the compiled relax_rows
-// Before timing, the four versions run the same steps from the same initial
+//   stencil_sync_vs_overlap      mlir overlap  -> mlir sync
+//   stencil_sync_vs_hand_overlap hand overlap  -> mlir sync
+// mlir sync is jacobi_step_sync, the step written sync as one loop over the
+// rows, which the default pipeline splits and overlaps
+// (distruntime-overlap-halo, distruntime-async-collectives). The same
+// passes move jacobi_step_blocking's wait past its interior rows, so mlir
+// blocking overlaps too.
+// Before timing, the five versions run the same steps from the same initial
 // grid and must give bit-identical arrays and the same checksum.
 // Alternating blocks of >= ~50 ms in one launch (Paired.h); size = N, times
 // per step (slowest rank).
@@ -47,6 +54,8 @@ extern "C" void _mlir_ciface_jacobi_step_overlap(Memref *u, Memref *v,
                                                  int64_t off, int64_t rows);
 extern "C" void _mlir_ciface_relax_rows(Memref *u, Memref *v, int64_t lo,
                                         int64_t hi);
+extern "C" void _mlir_ciface_jacobi_step_sync(Memref *u, Memref *v, int64_t off,
+                                              int64_t rows);
 
 namespace {
 
@@ -167,6 +176,10 @@ struct Compiled {
     std::swap(u, v);
   }
   void interior() { _mlir_ciface_relax_rows(&u, &v, 1, n - 1); }
+  void stepSync() {
+    _mlir_ciface_jacobi_step_sync(&u, &v, off, rows);
+    std::swap(u, v);
+  }
 };
 
 /// The global fixed-point checksum of examples/stencil.mlir.
@@ -179,37 +192,39 @@ long long checksum(const double *x, int64_t count, MPI_Comm comm) {
   return global;
 }
 
-/// The four versions run `steps` steps from the initial grid; their
+/// The five versions run `steps` steps from the initial grid; their
 /// arrays must be identical. Returns the checksum.
 long long check(int64_t rows, int64_t n, int64_t off, int rank, int size,
                 MPI_Comm comm, int steps) {
   Hand hb(rows, n, off, rank, size, comm), ho(rows, n, off, rank, size, comm);
-  Compiled cb(rows, n, off), co(rows, n, off);
+  Compiled cb(rows, n, off), co(rows, n, off), cs(rows, n, off);
   for (int s = 0; s < steps; ++s) {
     hb.stepBlocking();
     ho.stepOverlap();
     cb.stepBlocking();
     co.stepOverlap();
+    cs.stepSync();
   }
   const size_t count = static_cast<size_t>(n * rows);
   const double *ref = hb.row(hb.u, 0);
   bool same = std::equal(ref, ref + count, ho.row(ho.u, 0)) &&
               std::equal(ref, ref + count, cb.u.aligned) &&
-              std::equal(ref, ref + count, co.u.aligned);
+              std::equal(ref, ref + count, co.u.aligned) &&
+              std::equal(ref, ref + count, cs.u.aligned);
   int allSame = same;
   MPI_Allreduce(MPI_IN_PLACE, &allSame, 1, MPI_INT, MPI_LAND, comm);
-  const long long sums[4] = {checksum(ref, n * rows, comm),
+  const long long sums[5] = {checksum(ref, n * rows, comm),
                              checksum(ho.row(ho.u, 0), n * rows, comm),
                              checksum(cb.u.aligned, n * rows, comm),
-                             checksum(co.u.aligned, n * rows, comm)};
-  if (!allSame || sums[1] != sums[0] || sums[2] != sums[0] ||
-      sums[3] != sums[0]) {
+                             checksum(co.u.aligned, n * rows, comm),
+                             checksum(cs.u.aligned, n * rows, comm)};
+  if (!allSame || std::count(sums, sums + 5, sums[0]) != 5) {
     if (rank == 0)
       std::fprintf(stderr,
                    "bench_stencil: N = %lld: results differ (checksums "
-                   "%lld %lld %lld %lld)\n",
+                   "%lld %lld %lld %lld %lld)\n",
                    static_cast<long long>(rows), sums[0], sums[1], sums[2],
-                   sums[3]);
+                   sums[3], sums[4]);
     MPI_Abort(MPI_COMM_WORLD, 1);
   }
   return sums[0];
@@ -222,7 +237,7 @@ void bench(int64_t rows, int rank, int size, MPI_Comm comm) {
   const long long sum = check(rows, n, off, rank, size, comm, 3);
   if (rank == 0)
     std::fprintf(stderr,
-                 "bench_stencil: N = %lld: 4 versions agree after 3 "
+                 "bench_stencil: N = %lld: 5 versions agree after 3 "
                  "steps, checksum %lld\n",
                  static_cast<long long>(rows), sum);
 
@@ -233,6 +248,7 @@ void bench(int64_t rows, int rank, int size, MPI_Comm comm) {
   auto handOverlap = [&] { hand.stepOverlap(); };
   auto mlirBlocking = [&] { mlir.stepBlocking(); };
   auto mlirOverlap = [&] { mlir.stepOverlap(); };
+  auto mlirSync = [&] { mlir.stepSync(); };
   // Warm-up, then blocks of about 50 ms (at least 2 steps).
   for (int i = 0; i < 2; ++i) {
     handBlocking();
@@ -252,6 +268,8 @@ void bench(int64_t rows, int rank, int size, MPI_Comm comm) {
   run("stencil_blocking", handBlocking, mlirBlocking);
   run("stencil_overlap", handOverlap, mlirOverlap);
   run("stencil_overlap_vs_blocking", handBlocking, mlirOverlap);
+  run("stencil_sync_vs_overlap", mlirOverlap, mlirSync);
+  run("stencil_sync_vs_hand_overlap", handOverlap, mlirSync);
   auto handCompute = [&] { hand.interior(); };
   auto mlirCompute = [&] { mlir.interior(); };
   run("stencil_compute", handCompute, mlirCompute);

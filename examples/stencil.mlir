@@ -8,13 +8,17 @@
 // Each step fetches the neighbouring rows with get_halo. With overlap = 1
 // (jacobi_step_overlap) the exchange runs while the interior rows, which
 // need no halo, are computed; the two rows next to the halos follow the
-// wait. With overlap = 0 (jacobi_step_blocking) the step waits first. Both
-// compute the same numbers in the same order.
+// wait. With overlap = 0 (jacobi_step_blocking) the step waits first; with
+// overlap = 2 (jacobi_step_sync) it is one loop over the rows after the
+// wait, which the compiler splits and overlaps. All compute the same
+// numbers.
 //
 // main reads argc/argv: func.func @main(i32, !llvm.ptr) -> i32 lowers to C's
 // int main(int argc, char **argv), and atoi comes from the C library.
 // The step functions have C interfaces (llvm.emit_c_interface), so a C++
 // program can call them on its own arrays: benchmarks/bench_stencil.cpp.
+// Their u and v never share memory (llvm.noalias, C's restrict): that lets
+// the compiler overlap the exchange, which reads u, with rows that write v.
 //
 // Run:      ./scripts/run.sh examples/stencil.mlir -np 4
 // Check:    python3 examples/stencil_reference.py [N] [steps]
@@ -172,7 +176,8 @@ module {
 
   // One step, v from u (my n >= 1 rows of the rows x cols grid, starting at
   // global row off): the halo exchange, then every row.
-  func.func @jacobi_step_blocking(%u: memref<?x?xf64>, %v: memref<?x?xf64>,
+  func.func @jacobi_step_blocking(%u: memref<?x?xf64> {llvm.noalias},
+                                  %v: memref<?x?xf64> {llvm.noalias},
                                   %off: index, %rows: index)
       attributes {llvm.emit_c_interface} {
     %c0 = arith.constant 0 : index
@@ -199,7 +204,8 @@ module {
 
   // The same step with the exchange overlapped: post it, compute the rows
   // that need no halo, wait, compute the first and last rows.
-  func.func @jacobi_step_overlap(%u: memref<?x?xf64>, %v: memref<?x?xf64>,
+  func.func @jacobi_step_overlap(%u: memref<?x?xf64> {llvm.noalias},
+                                 %v: memref<?x?xf64> {llvm.noalias},
                                  %off: index, %rows: index)
       attributes {llvm.emit_c_interface} {
     %c0 = arith.constant 0 : index
@@ -224,9 +230,83 @@ module {
     return
   }
 
+  // The same step written sync, as a first version would be: the exchange,
+  // its wait, then one loop over the rows in which the first and last rows
+  // take their neighbours from the halos. The compiler (distruntime-overlap-
+  // halo, distruntime-async-collectives) splits the loop and computes the
+  // interior rows while the halos travel, as jacobi_step_overlap does by
+  // hand.
+  func.func @jacobi_step_sync(%u: memref<?x?xf64> {llvm.noalias},
+                              %v: memref<?x?xf64> {llvm.noalias},
+                              %off: index, %rows: index)
+      attributes {llvm.emit_c_interface} {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %quarter = arith.constant 0.25 : f64
+    %n = memref.dim %u, %c0 : memref<?x?xf64>
+    %cols = memref.dim %u, %c1 : memref<?x?xf64>
+    %last = arith.subi %cols, %c1 : index
+    %last_row = arith.subi %rows, %c1 : index
+    %lo, %bb = func.call @halo_box(%off, %n, %rows)
+        : (index, index, index) -> (index, index)
+    %h, %left, %right = distruntime.get_halo %u
+        gshape [%rows, %cols] loffsets [%off, %c0]
+        bboffsets [%lo, %c0] bbsizes [%bb, %cols] team(0) key(1)
+        : memref<?x?xf64> -> memref<?x?xf64>, memref<?x?xf64>
+    distruntime.wait %h
+    scf.for %li = %c0 to %n step %c1 {
+      %i = arith.addi %off, %li : index
+      %top = arith.cmpi eq, %i, %c0 : index
+      %bottom = arith.cmpi eq, %i, %last_row : index
+      %fixed = arith.ori %top, %bottom : i1
+      scf.if %fixed {
+        scf.for %j = %c0 to %cols step %c1 {
+          %x = memref.load %u[%li, %j] : memref<?x?xf64>
+          memref.store %x, %v[%li, %j] : memref<?x?xf64>
+        }
+      } else {
+        %is_first = arith.cmpi eq, %li, %c0 : index
+        %up_buf, %up_row = scf.if %is_first -> (memref<?x?xf64>, index) {
+          scf.yield %left, %c0 : memref<?x?xf64>, index
+        } else {
+          %p = arith.subi %li, %c1 : index
+          scf.yield %u, %p : memref<?x?xf64>, index
+        }
+        %lp1 = arith.addi %li, %c1 : index
+        %is_last = arith.cmpi eq, %lp1, %n : index
+        %dn_buf, %dn_row = scf.if %is_last -> (memref<?x?xf64>, index) {
+          scf.yield %right, %c0 : memref<?x?xf64>, index
+        } else {
+          scf.yield %u, %lp1 : memref<?x?xf64>, index
+        }
+        %first = memref.load %u[%li, %c0] : memref<?x?xf64>
+        memref.store %first, %v[%li, %c0] : memref<?x?xf64>
+        %end = memref.load %u[%li, %last] : memref<?x?xf64>
+        memref.store %end, %v[%li, %last] : memref<?x?xf64>
+        scf.for %j = %c1 to %last step %c1 {
+          %jm = arith.subi %j, %c1 : index
+          %jp = arith.addi %j, %c1 : index
+          %up = memref.load %up_buf[%up_row, %j] : memref<?x?xf64>
+          %dn = memref.load %dn_buf[%dn_row, %j] : memref<?x?xf64>
+          %w = memref.load %u[%li, %jm] : memref<?x?xf64>
+          %e = memref.load %u[%li, %jp] : memref<?x?xf64>
+          %s1 = arith.addf %up, %dn : f64
+          %s2 = arith.addf %s1, %w : f64
+          %s3 = arith.addf %s2, %e : f64
+          %new = arith.mulf %s3, %quarter : f64
+          memref.store %new, %v[%li, %j] : memref<?x?xf64>
+        }
+      }
+    }
+    memref.dealloc %left : memref<?x?xf64>
+    memref.dealloc %right : memref<?x?xf64>
+    return
+  }
+
   func.func @main(%argc: i32, %argv: !llvm.ptr) -> i32 {
     %c0 = arith.constant 0 : index
     %c1 = arith.constant 1 : index
+    %c2 = arith.constant 2 : index
     %c3 = arith.constant 3 : index
     %c7 = arith.constant 7 : index
     %c11 = arith.constant 11 : index
@@ -288,12 +368,18 @@ module {
       %use_overlap = arith.cmpi ne, %overlap, %c0 : index
       %final, %other = scf.for %t = %c0 to %steps step %c1
           iter_args(%a = %u, %b = %v) -> (memref<?x?xf64>, memref<?x?xf64>) {
+        %sync_written = arith.cmpi eq, %overlap, %c2 : index
+        scf.if %sync_written {
+          func.call @jacobi_step_sync(%a, %b, %off, %rows)
+              : (memref<?x?xf64>, memref<?x?xf64>, index, index) -> ()
+        } else {
         scf.if %use_overlap {
           func.call @jacobi_step_overlap(%a, %b, %off, %rows)
               : (memref<?x?xf64>, memref<?x?xf64>, index, index) -> ()
         } else {
           func.call @jacobi_step_blocking(%a, %b, %off, %rows)
               : (memref<?x?xf64>, memref<?x?xf64>, index, index) -> ()
+        }
         }
         scf.yield %b, %a : memref<?x?xf64>, memref<?x?xf64>
       }

@@ -57,6 +57,14 @@ void mlir::distruntime::buildDistRuntimeToLLVMPipeline(
   if (options.bufferDeallocation)
     bufferization::buildBufferDeallocationPipeline(pm);
   pm.addPass(createLowerGatherScatter());
+  // On memrefs, with the deallocations placed: a wait stays before them.
+  if (options.overlapHalo)
+    pm.addPass(createOverlapHalo());
+  if (options.asyncCollectives) {
+    AsyncCollectivesOptions async;
+    async.minBytes = options.asyncMinBytes;
+    pm.addPass(createAsyncCollectives(async));
+  }
   pm.addPass(createConvertDistRuntimeToRuntime());
 
   // Then the upstream lowering of everything else, as in mlir-runner tests.
@@ -93,6 +101,9 @@ void mlir::distruntime::buildShardToLLVMPipeline(
   llvm.spmdWarningsAsErrors = options.spmdWarningsAsErrors;
   llvm.combineCollectives = options.combineCollectives;
   llvm.combineMaxBytes = options.combineMaxBytes;
+  llvm.overlapHalo = options.overlapHalo;
+  llvm.asyncCollectives = options.asyncCollectives;
+  llvm.asyncMinBytes = options.asyncMinBytes;
   buildDistRuntimeToLLVMPipeline(pm, llvm);
 }
 

@@ -50,6 +50,21 @@ struct DistRuntimeToLLVMOptions
       llvm::cl::desc("The inputs' bytes a combined op may have (0: no "
                      "limit; distruntime-combine-collectives' max-bytes)"),
       llvm::cl::init(0)};
+  PassOptions::Option<bool> overlapHalo{
+      *this, "overlap-halo",
+      llvm::cl::desc("Split a loop over rows after get_halo so its interior "
+                     "overlaps the exchange (distruntime-overlap-halo)"),
+      llvm::cl::init(true)};
+  PassOptions::Option<bool> asyncCollectives{
+      *this, "async-collectives",
+      llvm::cl::desc("Issue communication early and wait for it late "
+                     "(distruntime-async-collectives)"),
+      llvm::cl::init(true)};
+  PassOptions::Option<int64_t> asyncMinBytes{
+      *this, "async-min-bytes",
+      llvm::cl::desc("Leave ops with fewer bytes of buffers sync "
+                     "(distruntime-async-collectives' min-bytes)"),
+      llvm::cl::init(0)};
 };
 
 /// distruntime + func/arith/scf/memref/tensor/linalg/vector -> LLVM dialect.
@@ -97,6 +112,21 @@ struct ShardToLLVMOptions : public PassPipelineOptions<ShardToLLVMOptions> {
       *this, "combine-max-bytes",
       llvm::cl::desc("The inputs' bytes a combined op may have (0: no "
                      "limit; distruntime-combine-collectives' max-bytes)"),
+      llvm::cl::init(0)};
+  PassOptions::Option<bool> overlapHalo{
+      *this, "overlap-halo",
+      llvm::cl::desc("Split a loop over rows after get_halo so its interior "
+                     "overlaps the exchange (distruntime-overlap-halo)"),
+      llvm::cl::init(true)};
+  PassOptions::Option<bool> asyncCollectives{
+      *this, "async-collectives",
+      llvm::cl::desc("Issue communication early and wait for it late "
+                     "(distruntime-async-collectives)"),
+      llvm::cl::init(true)};
+  PassOptions::Option<int64_t> asyncMinBytes{
+      *this, "async-min-bytes",
+      llvm::cl::desc("Leave ops with fewer bytes of buffers sync "
+                     "(distruntime-async-collectives' min-bytes)"),
       llvm::cl::init(0)};
 };
 

@@ -1,5 +1,6 @@
 // The communication passes of the pipelines (distruntime-combine-collectives,
-// distruntime-shard-simplify) change no program's output: every example and
+// distruntime-shard-simplify, distruntime-overlap-halo,
+// distruntime-async-collectives) change no program's output: every example and
 // integration program is lowered with and without them; those they change
 // are compiled and run both ways and print the same (Inputs/both-ways.sh).
 // The K-split matmul on a grid of two (its all_reduce + all_slice become a
@@ -9,9 +10,13 @@
 // RUN: sed 's/@line(shape = 4)/@line(shape = 2)/; s/@square(shape = 2x2)/@square(shape = 1x2)/' %examples/shard/matmul.mlir > %t.dir/matmul-line2.mlir
 // RUN: %S/Inputs/both-ways.sh "%mpirun" %compile %t.work %examples/*.mlir %examples/shard/*.mlir %S/*.mlir %t.dir/matmul-line2.mlir:2 > %t.out
 // RUN: FileCheck %s --implicit-check-not=DIFFERS < %t.out
-// CHECK-DAG: {{^}}heat2d: unchanged
-// CHECK-DAG: {{^}}stencil: unchanged
-// CHECK-DAG: {{^}}matmul: unchanged
-// CHECK-DAG: {{^}}collectives/reduce: unchanged
+// heat2d's and the stencil's row loops are split and overlapped; programs
+// that end in an error (errors/bbox) compare too.
+// CHECK-DAG: {{^}}heat2d: changed, same output at np 3
+// CHECK-DAG: {{^}}stencil: changed, same output at np 4
+// CHECK-DAG: {{^}}halo: changed, same output at np 4
+// CHECK-DAG: {{^}}errors/bbox: changed, same output at np 2
+// CHECK-DAG: {{^}}matmul: changed, same output at np 4
+// CHECK-DAG: {{^}}collectives/reduce: changed, same output at np 4
 // CHECK-DAG: {{^}}combine-collectives: changed, same output at np 2
 // CHECK-DAG: {{^}}matmul-line2: changed, same output at np 2

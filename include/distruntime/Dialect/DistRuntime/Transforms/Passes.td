@@ -132,4 +132,89 @@ def CombineCollectives : Pass<"distruntime-combine-collectives"> {
   ];
 }
 
+def AsyncCollectives
+    : Pass<"distruntime-async-collectives", "::mlir::ModuleOp"> {
+  let summary = "Issue communication early and wait for it late";
+  let description = [{
+    Latency hiding. Sync collectives, `allreduce`, `update_halo`, `send` and
+    `recv` on memrefs become their async form and a `distruntime.wait`;
+    then the start of each async op waited in its own block (`get_halo`
+    and ops written async included) moves up as far as its operands allow,
+    and its wait moves down to the first op that reads, writes or frees a
+    buffer it writes, or writes or frees one it reads:
+
+    ```mlir
+    distruntime.allreduce <sum> %a team(0) : memref<1024xf64>
+    scf.for ... { ... reads and writes %b only ... }
+    memref.load %a[...]
+    // becomes
+    %h = distruntime.allreduce <sum> %a team(0) : memref<1024xf64> -> !distruntime.async_handle
+    scf.for ... { ... }
+    distruntime.wait %h
+    memref.load %a[...]
+    ```
+
+    Buffers are compared by alias analysis (views of one allocation
+    conflict; a fresh allocation such as a halo never aliases an older
+    buffer; arguments may alias each other unless one is `llvm.noalias`); an op with unknown effects (a call of an external function)
+    stops both moves; a region op (`scf.for`, `scf.if`) moves as a whole
+    with the effects of its body; a call of a function with a body counts
+    by what the body does to its arguments. A start never moves above
+    another communicating op, so every member issues communication in the
+    order written. An op whose start and wait would enclose no work (an op
+    with memory effects, a region or a call) is left sync. Results are bit-identical: the runtime's sync form is its async
+    form and a wait.
+
+    `min-bytes` leaves ops whose static buffers hold fewer bytes alone
+    (dynamic shapes count as large). Runs in `distruntime-to-llvm` after
+    bufferization (`async-collectives=0` turns it off).
+    `-debug-only=distruntime-async-collectives` logs each move.
+  }];
+  let options = [
+    Option<"minBytes", "min-bytes", "int64_t", /*default=*/"0",
+           "Leave ops with fewer bytes of buffers sync">
+  ];
+}
+
+def OverlapHalo : Pass<"distruntime-overlap-halo", "::mlir::ModuleOp"> {
+  let summary = "Split a loop over rows after get_halo into an interior "
+                "that needs no halo and its first and last rows";
+  let description = [{
+    The stencil pattern written sync: `get_halo`, its wait, then an
+    `scf.for` over the local rows whose first and last iterations read the
+    halos. The loop becomes a loop over `[lb + p, ub - p)`, placed first,
+    and loops over the first and last `p` iterations (p = 1, else 2): the
+    smallest p for which the interior no longer reads a halo once the index
+    comparisons its bounds decide (ValueBoundsConstraintSet) are folded and
+    the body is canonicalized. `distruntime-async-collectives` then moves
+    the wait past the interior, which runs while the halos travel.
+
+    Only loops whose iterations are independent are split: step 1, values
+    carried across iterations only as reductions whose bits do not depend
+    on the order (integer min/max/and/or, IEEE maximum/minimum: heat2d's
+    residual; the parts then chain them), every write a `memref.store`
+    with the induction variable at one index position, and no buffer the
+    body writes read in it. The iterations then write disjoint elements with the same ops, so
+    results are bit-identical.
+
+    ```mlir
+    %h, %l, %r = distruntime.get_halo %u ...
+    distruntime.wait %h
+    scf.for %i = %c0 to %n step %c1 { ... %l at %i = 0, %r at %i = n - 1 ... }
+    // becomes
+    scf.for %i = %c1 to %n_1 step %c1 { ... %u only ... }
+    distruntime.wait %h
+    scf.for %i = %c0 to %min step %c1 { ... }
+    scf.for %i = %max to %n step %c1 { ... }
+    ```
+
+    Runs in `distruntime-to-llvm` before distruntime-async-collectives
+    (`overlap-halo=0` turns it off).
+  }];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect",
+    "::mlir::scf::SCFDialect"
+  ];
+}
+
 #endif // DISTRUNTIME_DIALECT_DISTRUNTIME_TRANSFORMS_PASSES_TD

@@ -1,0 +1,371 @@
+//===- OverlapHalo.cpp - interior rows while the halos travel -------------===//
+//
+// A stencil written sync fetches its halos with get_halo, waits, then runs
+// one loop over its rows in which the first and last rows read the halos.
+// This pass splits such a loop into an interior loop, which needs no halo,
+// and the first and last `p` iterations, and puts the interior first;
+// distruntime-async-collectives then moves the wait past the interior, so
+// it runs while the exchange is in flight.
+//
+// The split is legal when the iterations are independent: the loop carries
+// values only as reductions whose bits do not depend on the order (a
+// maximum residual; the three parts chain them), every write in its body is a
+// memref.store whose index at one position is the induction variable
+// (iterations write disjoint elements) and no buffer the body writes is read in
+// it, so running the iterations in another order writes the same bytes (each
+// element is computed by the same ops as before: results are bit-identical).
+//
+// The interior needs no halo when, with its bounds [lb + p, ub - p), the
+// comparisons on the induction variable that select a halo fold: each
+// index comparison whose outcome ValueBoundsConstraintSet proves becomes a
+// constant and canonicalization removes the branch that read the halo. If
+// a halo is still used for p = 1 and 2, the loop is left alone.
+//
+//===----------------------------------------------------------------------===//
+
+#include "BufferAccess.h"
+
+#include "distruntime/Dialect/DistRuntime/IR/DistRuntimeOps.h"
+#include "distruntime/Dialect/DistRuntime/Transforms/Passes.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Arith/IR/ValueBoundsOpInterfaceImpl.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/MemRef/IR/ValueBoundsOpInterfaceImpl.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/SCF/IR/ValueBoundsOpInterfaceImpl.h"
+#include "mlir/IR/Matchers.h"
+#include "mlir/Interfaces/ValueBoundsOpInterface.h"
+#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
+#include "llvm/ADT/SetVector.h"
+#include "llvm/Support/Debug.h"
+
+#define DEBUG_TYPE "distruntime-overlap-halo"
+
+namespace mlir::distruntime {
+#define GEN_PASS_DEF_OVERLAPHALO
+#include "distruntime/Dialect/DistRuntime/Transforms/Passes.h.inc"
+} // namespace mlir::distruntime
+
+using namespace mlir;
+using namespace mlir::distruntime;
+
+//===----------------------------------------------------------------------===//
+// Independent iterations
+//===----------------------------------------------------------------------===//
+
+/// The combining op of a reduction that gives the same bits in any order
+/// and however often one operand enters it (commutative, associative and
+/// idempotent): integer min/max, and, or; IEEE maximum/minimum (a NaN gives
+/// a NaN in any order; maxnum/minnum are left out: their answer for -0 and
+/// +0 is unspecified).
+static bool isExactCombiner(Operation *op) {
+  return isa<arith::AndIOp, arith::OrIOp, arith::MaxSIOp, arith::MinSIOp,
+             arith::MaxUIOp, arith::MinUIOp, arith::MaximumFOp,
+             arith::MinimumFOp>(op);
+}
+
+/// Iter arg `k` of `loop` only accumulates: it flows through one kind of
+/// exact combiner, through scf.if branches that all yield a value derived
+/// from it, and through the iter args of nested loops, back to the loop's
+/// yield at `k`, and into nothing else. The iterations then add
+/// their contributions in any order with the same result (heat2d's maximum
+/// residual).
+static bool isExactReduction(scf::ForOp loop, unsigned k) {
+  llvm::SetVector<Value> derived;
+  derived.insert(loop.getRegionIterArgs()[k]);
+  std::optional<OperationName> combiner;
+  // Region results whose every yield must be derived.
+  SmallVector<std::pair<Operation *, unsigned>> joins;
+  for (size_t i = 0; i < derived.size(); ++i) {
+    for (OpOperand &use : derived[i].getUses()) {
+      Operation *user = use.getOwner();
+      if (isExactCombiner(user)) {
+        if (combiner && *combiner != user->getName())
+          return false;
+        combiner = user->getName();
+        derived.insert(user->getResult(0));
+        continue;
+      }
+      if (auto inner = dyn_cast<scf::ForOp>(user)) {
+        OpResult result = inner.getTiedLoopResult(&use);
+        if (!result)
+          return false;
+        derived.insert(inner.getTiedLoopRegionIterArg(&use));
+        derived.insert(result);
+        joins.push_back({inner, result.getResultNumber()});
+        continue;
+      }
+      if (!isa<scf::YieldOp>(user))
+        return false;
+      Operation *parent = user->getParentOp();
+      if (parent == loop) {
+        if (use.getOperandNumber() != k)
+          return false;
+        continue;
+      }
+      if (!isa<scf::IfOp, scf::ForOp>(parent))
+        return false;
+      derived.insert(parent->getResult(use.getOperandNumber()));
+      joins.push_back({parent, use.getOperandNumber()});
+    }
+  }
+  // Every yield into a derived region result is derived.
+  auto yieldsDerived = [&](std::pair<Operation *, unsigned> join) {
+    return llvm::all_of(join.first->getRegions(), [&](Region &region) {
+      return llvm::all_of(region, [&](Block &block) {
+        return derived.contains(block.getTerminator()->getOperand(join.second));
+      });
+    });
+  };
+  return llvm::all_of(joins, yieldsDerived) &&
+         derived.contains(loop.getBody()->getTerminator()->getOperand(k));
+}
+
+/// The loop's iterations may run in any order: see the file comment.
+static bool independentIterations(scf::ForOp loop,
+                                  BufferAccessAnalysis &accesses) {
+  if (!matchPattern(loop.getStep(), m_One()))
+    return false;
+  for (unsigned k = 0; k < loop.getNumResults(); ++k)
+    if (!isExactReduction(loop, k))
+      return false;
+  Value iv = loop.getInductionVar();
+  SmallVector<Value> written, read;
+  // Per written buffer, the index position holding the induction variable.
+  llvm::DenseMap<Value, unsigned> ivPosition;
+  WalkResult result =
+      loop.getBody()->walk<WalkOrder::PreOrder>([&](Operation *op) {
+        if (auto store = dyn_cast<memref::StoreOp>(op)) {
+          auto indices = store.getIndices();
+          auto found = llvm::find(indices, iv);
+          if (found == indices.end())
+            return WalkResult::interrupt();
+          unsigned position = std::distance(indices.begin(), found);
+          auto [it, inserted] =
+              ivPosition.try_emplace(store.getMemRef(), position);
+          if (!inserted && it->second != position)
+            return WalkResult::interrupt();
+          written.push_back(store.getMemRef());
+          return WalkResult::advance();
+        }
+        if (op->getNumRegions() != 0 &&
+            op->hasTrait<OpTrait::HasRecursiveMemoryEffects>())
+          return WalkResult::advance(); // its nested ops are visited
+        AccessSet set = accesses.of(op);
+        if (!set.known || set.communicates)
+          return WalkResult::interrupt();
+        for (const BufferAccess &access : set.accesses) {
+          if (access.writes || !access.buffer)
+            return WalkResult::interrupt();
+          read.push_back(access.buffer);
+        }
+        return op->getNumRegions() ? WalkResult::skip() : WalkResult::advance();
+      });
+  if (result.wasInterrupted())
+    return false;
+  // Written buffers are defined outside, distinct and never read.
+  for (auto [i, buffer] : llvm::enumerate(written)) {
+    if (loop->isAncestor(buffer.getParentBlock()->getParentOp()))
+      return false;
+    for (Value other : ArrayRef(written).drop_front(i + 1))
+      if (other != buffer && accesses.mayAlias(other, buffer))
+        return false;
+    for (Value input : read)
+      if (accesses.mayAlias(input, buffer))
+        return false;
+  }
+  return true;
+}
+
+//===----------------------------------------------------------------------===//
+// Folding the comparisons of the interior
+//===----------------------------------------------------------------------===//
+
+/// The outcome of `cmp` if the bounds of its operands prove it.
+static std::optional<bool> proveComparison(arith::CmpIOp cmp) {
+  using VB = ValueBoundsConstraintSet;
+  Value lhs = cmp.getLhs(), rhs = cmp.getRhs();
+  if (!lhs.getType().isIndex())
+    return std::nullopt;
+  auto holds = [&](VB::ComparisonOperator op) {
+    return VB::compare(lhs, op, rhs);
+  };
+  using P = arith::CmpIPredicate;
+  P predicate = cmp.getPredicate();
+  // Unsigned comparisons agree with signed ones on non-negative values.
+  bool unsignedPred = predicate == P::ult || predicate == P::ule ||
+                      predicate == P::ugt || predicate == P::uge;
+  if (unsignedPred) {
+    VB::Variable zero(OpFoldResult(Builder(cmp).getIndexAttr(0)));
+    if (!VB::compare(lhs, VB::GE, zero) || !VB::compare(rhs, VB::GE, zero))
+      return std::nullopt;
+  }
+  auto decide = [&](VB::ComparisonOperator yes,
+                    VB::ComparisonOperator no) -> std::optional<bool> {
+    if (holds(yes))
+      return true;
+    if (holds(no))
+      return false;
+    return std::nullopt;
+  };
+  switch (predicate) {
+  case P::eq:
+  case P::ne: {
+    std::optional<bool> equal;
+    if (holds(VB::EQ))
+      equal = true;
+    else if (holds(VB::LT) || holds(VB::GT))
+      equal = false;
+    if (!equal)
+      return std::nullopt;
+    return predicate == P::eq ? *equal : !*equal;
+  }
+  case P::slt:
+  case P::ult:
+    return decide(VB::LT, VB::GE);
+  case P::sle:
+  case P::ule:
+    return decide(VB::LE, VB::GT);
+  case P::sgt:
+  case P::ugt:
+    return decide(VB::GT, VB::LE);
+  case P::sge:
+  case P::uge:
+    return decide(VB::GE, VB::LT);
+  }
+  return std::nullopt;
+}
+
+/// Folds the comparisons of `loop`'s body its bounds decide, then
+/// canonicalizes the body.
+static void simplifyBody(scf::ForOp loop,
+                         const FrozenRewritePatternSet &patterns) {
+  SmallVector<arith::CmpIOp> compares;
+  loop.getBody()->walk([&](arith::CmpIOp cmp) { compares.push_back(cmp); });
+  for (arith::CmpIOp cmp : compares) {
+    std::optional<bool> outcome = proveComparison(cmp);
+    if (!outcome)
+      continue;
+    OpBuilder builder(cmp);
+    Value constant =
+        arith::ConstantIntOp::create(builder, cmp.getLoc(), builder.getI1Type(),
+                                     static_cast<int64_t>(*outcome));
+    cmp.replaceAllUsesWith(constant);
+    cmp.erase();
+  }
+  (void)applyPatternsGreedily(loop.getRegion(), patterns);
+}
+
+//===----------------------------------------------------------------------===//
+// Splitting
+//===----------------------------------------------------------------------===//
+
+/// `buffers` are used inside `op`.
+static bool usesAny(Operation *op, ArrayRef<Value> buffers) {
+  WalkResult result = op->walk([&](Operation *nested) {
+    for (Value operand : nested->getOperands())
+      if (llvm::is_contained(buffers, operand))
+        return WalkResult::interrupt();
+    return WalkResult::advance();
+  });
+  return result.wasInterrupted();
+}
+
+/// A copy of `loop` over [lb, ub) at the builder's place, starting from
+/// `inits`.
+static scf::ForOp cloneWithBounds(OpBuilder &builder, scf::ForOp loop, Value lb,
+                                  Value ub, ValueRange inits) {
+  auto clone = cast<scf::ForOp>(builder.clone(*loop));
+  clone.setLowerBound(lb);
+  clone.setUpperBound(ub);
+  clone.getInitArgsMutable().assign(inits);
+  return clone;
+}
+
+/// Splits `loop` into its interior (not reading `halos`), run first, and
+/// its first and last `p` iterations; false if no p in 1..2 frees the
+/// interior of the halos.
+static bool split(scf::ForOp loop, ArrayRef<Value> halos,
+                  const FrozenRewritePatternSet &patterns) {
+  Location loc = loop.getLoc();
+  Value lb = loop.getLowerBound(), ub = loop.getUpperBound();
+  for (int64_t p = 1; p <= 2; ++p) {
+    OpBuilder builder(loop);
+    Value width = arith::ConstantIndexOp::create(builder, loc, p);
+    Value innerLb = arith::AddIOp::create(builder, loc, lb, width);
+    Value innerUb = arith::SubIOp::create(builder, loc, ub, width);
+    scf::ForOp inner =
+        cloneWithBounds(builder, loop, innerLb, innerUb, loop.getInitArgs());
+    simplifyBody(inner, patterns);
+    if (usesAny(inner, halos)) {
+      inner.erase();
+      for (Value value : {innerUb, innerLb, width})
+        value.getDefiningOp()->erase();
+      continue;
+    }
+    // [lb, min(lb + p, ub)) and [max(ub - p, lb + p), ub) after it.
+    builder.setInsertionPoint(loop);
+    Value firstUb = arith::MinSIOp::create(builder, loc, innerLb, ub);
+    scf::ForOp first =
+        cloneWithBounds(builder, loop, lb, firstUb, inner.getResults());
+    Value lastLb = arith::MaxSIOp::create(builder, loc, innerUb, innerLb);
+    scf::ForOp last =
+        cloneWithBounds(builder, loop, lastLb, ub, first.getResults());
+    loop.replaceAllUsesWith(last.getResults());
+    LLVM_DEBUG(llvm::dbgs()
+               << "split the loop at " << loc << " with p = " << p << "\n");
+    loop.erase();
+    return true;
+  }
+  return false;
+}
+
+namespace {
+
+struct OverlapHalo : public distruntime::impl::OverlapHaloBase<OverlapHalo> {
+  using Base::Base;
+
+  void getDependentDialects(DialectRegistry &registry) const override {
+    registry.insert<arith::ArithDialect, scf::SCFDialect>();
+    arith::registerValueBoundsOpInterfaceExternalModels(registry);
+    memref::registerValueBoundsOpInterfaceExternalModels(registry);
+    scf::registerValueBoundsOpInterfaceExternalModels(registry);
+  }
+
+protected:
+  LogicalResult initialize(MLIRContext *context) override {
+    RewritePatternSet set(context);
+    for (Dialect *dialect : context->getLoadedDialects())
+      dialect->getCanonicalizationPatterns(set);
+    for (RegisteredOperationName op : context->getRegisteredOperations())
+      op.getCanonicalizationPatterns(set, context);
+    patterns = FrozenRewritePatternSet(std::move(set));
+    return success();
+  }
+
+  void runOnOperation() override {
+    BufferAccessAnalysis accesses(getOperation(), getAnalysis<AliasAnalysis>());
+    SmallVector<GetHaloOp> halos;
+    getOperation()->walk([&](GetHaloOp op) {
+      if (isa<BaseMemRefType>(op.getLeft().getType()))
+        halos.push_back(op);
+    });
+    for (GetHaloOp halo : halos) {
+      SmallVector<Value> buffers = {halo.getLeft(), halo.getRight()};
+      SmallVector<scf::ForOp> loops;
+      for (Operation *op = halo->getNextNode(); op; op = op->getNextNode())
+        if (auto loop = dyn_cast<scf::ForOp>(op);
+            loop && usesAny(loop, buffers))
+          loops.push_back(loop);
+      for (scf::ForOp loop : loops)
+        if (independentIterations(loop, accesses))
+          (void)split(loop, buffers, patterns);
+    }
+  }
+
+private:
+  FrozenRewritePatternSet patterns;
+};
+
+} // namespace

@@ -1,0 +1,200 @@
+// distruntime-overlap-halo: a loop over the rows after get_halo's wait whose
+// first and last iterations read the halos is split into an interior loop,
+// run first, and the first and last rows; distruntime-async-collectives then
+// moves the wait past the interior. Negative cases: a halo read by every
+// row, dependent iterations (a float sum carried across rows, a store not
+// indexed by the row, a row reading the written buffer) and buffers that may
+// alias. A maximum carried across rows (heat2d's residual) is split: the
+// parts chain it.
+// RUN: %distruntime-opt %s -split-input-file -distruntime-overlap-halo -distruntime-async-collectives | FileCheck %s
+// The result passes distruntime-verify-spmd.
+// RUN: %distruntime-opt %s -split-input-file -distruntime-overlap-halo -distruntime-async-collectives -distruntime-verify-spmd -o /dev/null
+
+// The interior [1, n - 1) reads only u; the wait follows it; the first row
+// [0, min(1, n)) and the last [max(n - 1, 1), n) are copies of the loop.
+// CHECK-LABEL: func.func @step(
+// CHECK-SAME: %[[U:[^:]*]]: memref<?x8xf64> {llvm.noalias}, %[[V:[^:]*]]: memref<?x8xf64> {llvm.noalias}
+// CHECK: %[[H:.*]], %[[L:.*]], %[[R:.*]] = distruntime.get_halo %[[U]]
+// CHECK: %[[N:.*]] = memref.dim %[[U]], %c0
+// CHECK: %[[LB:.*]] = arith.addi %c0, %[[ONE:.*]] : index
+// CHECK: %[[UB:.*]] = arith.subi %[[N]], %[[ONE]] : index
+// CHECK: scf.for %{{.*}} = %[[LB]] to %[[UB]] step
+// CHECK-NOT: scf.if
+// CHECK-NOT: %[[L]]
+// CHECK-NOT: %[[R]]
+// CHECK: memref.store %{{.*}}, %[[V]]
+// CHECK: %[[FIRST_UB:.*]] = arith.minsi %[[LB]], %[[N]]
+// CHECK-NEXT: distruntime.wait %[[H]]
+// CHECK-NEXT: scf.for %{{.*}} = %c0 to %[[FIRST_UB]] step
+// CHECK: scf.yield %[[L]], %c0
+// CHECK: %[[LAST_LB:.*]] = arith.maxsi %[[UB]], %[[LB]]
+// CHECK-NEXT: scf.for %{{.*}} = %[[LAST_LB]] to %[[N]] step
+// CHECK: scf.yield %[[R]], %c0
+// CHECK: memref.dealloc %[[L]]
+// The sync-written stencil step: one loop over the rows after get_halo's
+// wait, the first and last rows reading the halos.
+func.func @step(%u: memref<?x8xf64> {llvm.noalias}, %v: memref<?x8xf64> {llvm.noalias}, %g: index, %o: index, %bo: index, %bs: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c8 = arith.constant 8 : index
+  %n = memref.dim %u, %c0 : memref<?x8xf64>
+  %h, %left, %right = distruntime.get_halo %u gshape [%g, %c8] loffsets [%o, %c0]
+      bboffsets [%bo, %c0] bbsizes [%bs, %c8] team(0) : memref<?x8xf64> -> memref<?x8xf64>, memref<?x8xf64>
+  distruntime.wait %h
+  scf.for %i = %c0 to %n step %c1 {
+    %is_first = arith.cmpi eq, %i, %c0 : index
+    %up_buf, %up_row = scf.if %is_first -> (memref<?x8xf64>, index) {
+      scf.yield %left, %c0 : memref<?x8xf64>, index
+    } else {
+      %p = arith.subi %i, %c1 : index
+      scf.yield %u, %p : memref<?x8xf64>, index
+    }
+    %ip = arith.addi %i, %c1 : index
+    %is_last = arith.cmpi eq, %ip, %n : index
+    %dn_buf, %dn_row = scf.if %is_last -> (memref<?x8xf64>, index) {
+      scf.yield %right, %c0 : memref<?x8xf64>, index
+    } else {
+      scf.yield %u, %ip : memref<?x8xf64>, index
+    }
+    scf.for %j = %c0 to %c8 step %c1 {
+      %a = memref.load %up_buf[%up_row, %j] : memref<?x8xf64>
+      %b = memref.load %dn_buf[%dn_row, %j] : memref<?x8xf64>
+      %s = arith.addf %a, %b : f64
+      memref.store %s, %v[%i, %j] : memref<?x8xf64>
+    }
+  }
+  memref.dealloc %left : memref<?x8xf64>
+  memref.dealloc %right : memref<?x8xf64>
+  return
+}
+
+// -----
+
+// CHECK-LABEL: func.func @every_row(
+// CHECK: distruntime.wait
+// CHECK-NEXT: scf.for
+// CHECK-NOT: scf.for
+// Every row reads the left halo: no interior.
+func.func @every_row(%u: memref<?x8xf64> {llvm.noalias}, %v: memref<?x8xf64> {llvm.noalias}, %g: index, %o: index, %bo: index, %bs: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c8 = arith.constant 8 : index
+  %n = memref.dim %u, %c0 : memref<?x8xf64>
+  %h, %left, %right = distruntime.get_halo %u gshape [%g, %c8] loffsets [%o, %c0]
+      bboffsets [%bo, %c0] bbsizes [%bs, %c8] team(0) : memref<?x8xf64> -> memref<?x8xf64>, memref<?x8xf64>
+  distruntime.wait %h
+  scf.for %i = %c0 to %n step %c1 {
+    %a = memref.load %left[%c0, %c0] : memref<?x8xf64>
+    memref.store %a, %v[%i, %c0] : memref<?x8xf64>
+  }
+  memref.dealloc %left : memref<?x8xf64>
+  memref.dealloc %right : memref<?x8xf64>
+  return
+}
+
+// -----
+
+// The three loops stay whole, each after the wait.
+// CHECK-LABEL: func.func @dependent(
+// CHECK: distruntime.wait
+// CHECK-NEXT: scf.for
+// CHECK-NOT: arith.minsi
+// Iterations that are not independent: a float sum carried across rows
+// (its bits depend on the order), a store not indexed by the row, a row
+// that reads what another row wrote.
+func.func @dependent(%u: memref<?x8xf64> {llvm.noalias}, %v: memref<?x8xf64> {llvm.noalias}, %g: index, %o: index, %bo: index, %bs: index) -> f64 {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c8 = arith.constant 8 : index
+  %zero = arith.constant 0.0 : f64
+  %n = memref.dim %u, %c0 : memref<?x8xf64>
+  %h, %left, %right = distruntime.get_halo %u gshape [%g, %c8] loffsets [%o, %c0]
+      bboffsets [%bo, %c0] bbsizes [%bs, %c8] team(0) : memref<?x8xf64> -> memref<?x8xf64>, memref<?x8xf64>
+  distruntime.wait %h
+  %sum = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %zero) -> f64 {
+    %is_first = arith.cmpi eq, %i, %c0 : index
+    %buf = arith.select %is_first, %left, %u : memref<?x8xf64>
+    %a = memref.load %buf[%c0, %c0] : memref<?x8xf64>
+    %s = arith.addf %acc, %a : f64
+    scf.yield %s : f64
+  }
+  scf.for %i = %c0 to %n step %c1 {
+    %is_first = arith.cmpi eq, %i, %c0 : index
+    %buf = arith.select %is_first, %left, %u : memref<?x8xf64>
+    %a = memref.load %buf[%c0, %c0] : memref<?x8xf64>
+    memref.store %a, %v[%c0, %c0] : memref<?x8xf64>
+  }
+  scf.for %i = %c0 to %n step %c1 {
+    %is_first = arith.cmpi eq, %i, %c0 : index
+    %buf = arith.select %is_first, %left, %v : memref<?x8xf64>
+    %a = memref.load %buf[%c0, %c0] : memref<?x8xf64>
+    memref.store %a, %v[%i, %c0] : memref<?x8xf64>
+  }
+  memref.dealloc %left : memref<?x8xf64>
+  memref.dealloc %right : memref<?x8xf64>
+  return %sum : f64
+}
+
+// -----
+
+// CHECK-LABEL: func.func @may_alias(
+// CHECK: distruntime.wait
+// CHECK-NEXT: scf.for
+// CHECK-NOT: arith.minsi
+// Without llvm.noalias, u and v may be one buffer: a row could read what
+// another wrote, so the loop is left alone.
+func.func @may_alias(%u: memref<?x8xf64>, %v: memref<?x8xf64>, %g: index, %o: index, %bo: index, %bs: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c8 = arith.constant 8 : index
+  %n = memref.dim %u, %c0 : memref<?x8xf64>
+  %h, %left, %right = distruntime.get_halo %u gshape [%g, %c8] loffsets [%o, %c0]
+      bboffsets [%bo, %c0] bbsizes [%bs, %c8] team(0) : memref<?x8xf64> -> memref<?x8xf64>, memref<?x8xf64>
+  distruntime.wait %h
+  scf.for %i = %c0 to %n step %c1 {
+    %is_first = arith.cmpi eq, %i, %c0 : index
+    %buf = arith.select %is_first, %left, %u : memref<?x8xf64>
+    %a = memref.load %buf[%c0, %c0] : memref<?x8xf64>
+    memref.store %a, %v[%i, %c0] : memref<?x8xf64>
+  }
+  memref.dealloc %left : memref<?x8xf64>
+  memref.dealloc %right : memref<?x8xf64>
+  return
+}
+
+// -----
+
+// CHECK-LABEL: func.func @max_residual(
+// CHECK: %[[H:.*]], %{{.*}}, %{{.*}} = distruntime.get_halo
+// CHECK: %[[IN:.*]] = scf.for {{.*}} iter_args(%{{.*}} = %{{.*}}) -> (f64)
+// CHECK: distruntime.wait %[[H]]
+// CHECK-NEXT: %[[FIRST:.*]] = scf.for {{.*}} iter_args(%{{.*}} = %[[IN]]) -> (f64)
+// CHECK: %[[LAST:.*]] = scf.for {{.*}} iter_args(%{{.*}} = %[[FIRST]]) -> (f64)
+// CHECK: return %[[LAST]]
+func.func @max_residual(%u: memref<?x8xf64> {llvm.noalias}, %v: memref<?x8xf64> {llvm.noalias}, %g: index, %o: index, %bo: index, %bs: index) -> f64 {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c8 = arith.constant 8 : index
+  %zero = arith.constant 0.0 : f64
+  %n = memref.dim %u, %c0 : memref<?x8xf64>
+  %h, %left, %right = distruntime.get_halo %u gshape [%g, %c8] loffsets [%o, %c0]
+      bboffsets [%bo, %c0] bbsizes [%bs, %c8] team(0) : memref<?x8xf64> -> memref<?x8xf64>, memref<?x8xf64>
+  distruntime.wait %h
+  %r = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %zero) -> f64 {
+    %is_first = arith.cmpi eq, %i, %c0 : index
+    %buf = arith.select %is_first, %left, %u : memref<?x8xf64>
+    %row = arith.select %is_first, %c0, %i : index
+    %a = memref.load %buf[%row, %c0] : memref<?x8xf64>
+    memref.store %a, %v[%i, %c0] : memref<?x8xf64>
+    %m = scf.if %is_first -> f64 {
+      scf.yield %acc : f64
+    } else {
+      %x = arith.maximumf %acc, %a : f64
+      scf.yield %x : f64
+    }
+    scf.yield %m : f64
+  }
+  memref.dealloc %left : memref<?x8xf64>
+  memref.dealloc %right : memref<?x8xf64>
+  return %r : f64
+}
