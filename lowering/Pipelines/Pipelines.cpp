@@ -96,14 +96,7 @@ void mlir::distruntime::buildShardToLLVMPipeline(
   // Folds the index arithmetic the partitioner and the conversion leave.
   pm.addPass(createCanonicalizerPass());
   DistRuntimeToLLVMOptions llvm;
-  llvm.bufferDeallocation = options.bufferDeallocation;
-  llvm.verifySPMD = options.verifySPMD;
-  llvm.spmdWarningsAsErrors = options.spmdWarningsAsErrors;
-  llvm.combineCollectives = options.combineCollectives;
-  llvm.combineMaxBytes = options.combineMaxBytes;
-  llvm.overlapHalo = options.overlapHalo;
-  llvm.asyncCollectives = options.asyncCollectives;
-  llvm.asyncMinBytes = options.asyncMinBytes;
+  llvm.assignShared(options);
   buildDistRuntimeToLLVMPipeline(pm, llvm);
 }
 

@@ -190,7 +190,7 @@ TEST_CASE("all_to_all_v: bad tables and shapes are clear errors",
 TEST_CASE("all_to_all_v: checked mode names a table that differs",
           "[collectives]") {
   const int64_t N = worldSize(), f = worldRank();
-  setChecked(true);
+  const CheckedScope checked;
   // Rank 0 passes other (consistent) tables than the others.
   const Counts counts(N, f == 0 ? 1 : 0);
   const int64_t rows = std::max(Counts(N, 0).maxRows(), Counts(N, 1).maxRows());
@@ -205,5 +205,4 @@ TEST_CASE("all_to_all_v: checked mode names a table that differs",
     CHECK_THROWS_WITH(call(), Contains("all_to_all_v at ") &&
                                   Contains("send_counts [") &&
                                   Contains(f == 0 ? "on rank 1" : "on rank 0"));
-  setChecked(false);
 }

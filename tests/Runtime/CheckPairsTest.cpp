@@ -20,16 +20,6 @@ using namespace distrt;
 using namespace distrt::test;
 using Catch::Contains;
 
-namespace {
-
-/// Checked mode for the scope of a test, off again even if it throws.
-struct CheckedScope {
-  CheckedScope() { setChecked(true); }
-  ~CheckedScope() { setChecked(false); }
-};
-
-} // namespace
-
 TEST_CASE("checked mode: members that disagree on collective_permute's pairs "
           "are named",
           "[check]") {

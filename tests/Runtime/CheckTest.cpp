@@ -22,16 +22,6 @@ using namespace distrt;
 using namespace distrt::test;
 using Catch::Contains;
 
-namespace {
-
-/// Checked mode for the scope of a test, off again even if it throws.
-struct CheckedScope {
-  CheckedScope() { setChecked(true); }
-  ~CheckedScope() { setChecked(false); }
-};
-
-} // namespace
-
 TEST_CASE("checked mode: ranks that agree get the unchecked results",
           "[check]") {
   const CheckedScope checked;

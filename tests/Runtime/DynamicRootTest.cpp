@@ -137,12 +137,6 @@ void checkVariant(const Layout &layout, int variant, int64_t shift, bool async,
   }
 }
 
-/// Checked mode for the scope of a test, off again even if it throws.
-struct CheckedScope {
-  CheckedScope() { setChecked(true); }
-  ~CheckedScope() { setChecked(false); }
-};
-
 } // namespace
 
 TEST_CASE("collective_broadcast with dynamic roots: odd groups, a root per "

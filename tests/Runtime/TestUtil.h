@@ -135,6 +135,14 @@ inline double load(Dtype dtype, const void *p) {
   return 0;
 }
 
+/// Checked mode for the scope of a test, off again even if it throws.
+struct CheckedScope {
+  CheckedScope() { setChecked(true); }
+  ~CheckedScope() { setChecked(false); }
+  CheckedScope(const CheckedScope &) = delete;
+  CheckedScope &operator=(const CheckedScope &) = delete;
+};
+
 } // namespace distrt::test
 
 #endif // DISTRUNTIME_TESTS_RUNTIME_TESTUTIL_H

@@ -381,12 +381,11 @@ TEST_CASE("checked mode names a rank that replans update_halo alone",
   CHECK(runCase(c) == "");
   if (P < 2)
     return;
-  setChecked(true);
+  const CheckedScope checked;
   if (me == 0)
     c.cores = {std::vector<int64_t>(static_cast<size_t>(P), 4)};
   CHECK_THROWS_WITH(runCase(c),
                     Contains("update_halo") && Contains("replanned"));
-  setChecked(false);
 }
 
 TEST_CASE("update_halo with strided faces past the packing limit",

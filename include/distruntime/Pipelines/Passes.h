@@ -17,54 +17,74 @@ namespace mlir::distruntime {
 #define GEN_PASS_DECL
 #include "distruntime/Pipelines/Passes.h.inc"
 
-/// Options of the `distruntime-to-llvm` pipeline.
-struct DistRuntimeToLLVMOptions
-    : public PassPipelineOptions<DistRuntimeToLLVMOptions> {
-  PassOptions::Option<bool> bufferDeallocation{
+/// The options both pipelines take: how tensors are bufferized and which
+/// of the distruntime-to-llvm passes run (the shard pipeline ends in it).
+/// (The base is dependent: its PassOptions is named in full.)
+template <typename Derived>
+struct LoweringOptions : public PassPipelineOptions<Derived> {
+  mlir::detail::PassOptions::Option<bool> bufferDeallocation{
       *this, "buffer-deallocation",
       llvm::cl::desc("Insert deallocations for buffers created by "
                      "bufferizing tensors (input must have no deallocs)"),
       llvm::cl::init(false)};
+  mlir::detail::PassOptions::Option<bool> verifySPMD{
+      *this, "verify-spmd",
+      llvm::cl::desc("Check statically that the members of a team agree "
+                     "(distruntime-verify-spmd); errors fail the compile"),
+      llvm::cl::init(true)};
+  mlir::detail::PassOptions::Option<bool> spmdWarningsAsErrors{
+      *this, "spmd-warnings-as-errors",
+      llvm::cl::desc("Fail the compile on the warnings of "
+                     "distruntime-verify-spmd too"),
+      llvm::cl::init(false)};
+  mlir::detail::PassOptions::Option<bool> combineCollectives{
+      *this, "combine-collectives",
+      llvm::cl::desc("Combine independent all_reduces (all_gathers) of a "
+                     "block into one op (distruntime-combine-collectives)"),
+      llvm::cl::init(true)};
+  mlir::detail::PassOptions::Option<int64_t> combineMaxBytes{
+      *this, "combine-max-bytes",
+      llvm::cl::desc("The inputs' bytes a combined op may have (0: no "
+                     "limit; distruntime-combine-collectives' max-bytes)"),
+      llvm::cl::init(0)};
+  mlir::detail::PassOptions::Option<bool> overlapHalo{
+      *this, "overlap-halo",
+      llvm::cl::desc("Split a loop over rows after get_halo so its interior "
+                     "overlaps the exchange (distruntime-overlap-halo)"),
+      llvm::cl::init(true)};
+  mlir::detail::PassOptions::Option<bool> asyncCollectives{
+      *this, "async-collectives",
+      llvm::cl::desc("Issue communication early and wait for it late "
+                     "(distruntime-async-collectives)"),
+      llvm::cl::init(true)};
+  mlir::detail::PassOptions::Option<int64_t> asyncMinBytes{
+      *this, "async-min-bytes",
+      llvm::cl::desc("Leave ops with fewer bytes of buffers sync "
+                     "(distruntime-async-collectives' min-bytes)"),
+      llvm::cl::init(0)};
+
+  /// Takes the shared options of `other`.
+  template <typename Other>
+  void assignShared(const LoweringOptions<Other> &other) {
+    bufferDeallocation = other.bufferDeallocation;
+    verifySPMD = other.verifySPMD;
+    spmdWarningsAsErrors = other.spmdWarningsAsErrors;
+    combineCollectives = other.combineCollectives;
+    combineMaxBytes = other.combineMaxBytes;
+    overlapHalo = other.overlapHalo;
+    asyncCollectives = other.asyncCollectives;
+    asyncMinBytes = other.asyncMinBytes;
+  }
+};
+
+/// Options of the `distruntime-to-llvm` pipeline.
+struct DistRuntimeToLLVMOptions
+    : public LoweringOptions<DistRuntimeToLLVMOptions> {
   PassOptions::Option<bool> decomposeBatchingDims{
       *this, "decompose-batching-dims",
       llvm::cl::desc("Rewrite gather/scatter batching dimensions into the "
                      "older form first (distruntime-decompose-batching-dims)"),
       llvm::cl::init(false)};
-  PassOptions::Option<bool> verifySPMD{
-      *this, "verify-spmd",
-      llvm::cl::desc("Check statically that the members of a team agree "
-                     "(distruntime-verify-spmd); errors fail the compile"),
-      llvm::cl::init(true)};
-  PassOptions::Option<bool> spmdWarningsAsErrors{
-      *this, "spmd-warnings-as-errors",
-      llvm::cl::desc("Fail the compile on the warnings of "
-                     "distruntime-verify-spmd too"),
-      llvm::cl::init(false)};
-  PassOptions::Option<bool> combineCollectives{
-      *this, "combine-collectives",
-      llvm::cl::desc("Combine independent all_reduces (all_gathers) of a "
-                     "block into one op (distruntime-combine-collectives)"),
-      llvm::cl::init(true)};
-  PassOptions::Option<int64_t> combineMaxBytes{
-      *this, "combine-max-bytes",
-      llvm::cl::desc("The inputs' bytes a combined op may have (0: no "
-                     "limit; distruntime-combine-collectives' max-bytes)"),
-      llvm::cl::init(0)};
-  PassOptions::Option<bool> overlapHalo{
-      *this, "overlap-halo",
-      llvm::cl::desc("Split a loop over rows after get_halo so its interior "
-                     "overlaps the exchange (distruntime-overlap-halo)"),
-      llvm::cl::init(true)};
-  PassOptions::Option<bool> asyncCollectives{
-      *this, "async-collectives",
-      llvm::cl::desc("Issue communication early and wait for it late "
-                     "(distruntime-async-collectives)"),
-      llvm::cl::init(true)};
-  PassOptions::Option<int64_t> asyncMinBytes{
-      *this, "async-min-bytes",
-      llvm::cl::desc("Leave ops with fewer bytes of buffers sync "
-                     "(distruntime-async-collectives' min-bytes)"),
-      llvm::cl::init(0)};
 };
 
 /// distruntime + func/arith/scf/memref/tensor/linalg/vector -> LLVM dialect.
@@ -72,26 +92,11 @@ void buildDistRuntimeToLLVMPipeline(OpPassManager &pm,
                                     const DistRuntimeToLLVMOptions &options);
 
 /// Options of the `shard-to-llvm` pipeline.
-struct ShardToLLVMOptions : public PassPipelineOptions<ShardToLLVMOptions> {
+struct ShardToLLVMOptions : public LoweringOptions<ShardToLLVMOptions> {
   PassOptions::Option<int64_t> team{
       *this, "team",
       llvm::cl::desc("The distruntime team the shard grids map onto"),
       llvm::cl::init(0)};
-  PassOptions::Option<bool> bufferDeallocation{
-      *this, "buffer-deallocation",
-      llvm::cl::desc("Insert deallocations for buffers created by "
-                     "bufferizing tensors (input must have no deallocs)"),
-      llvm::cl::init(false)};
-  PassOptions::Option<bool> verifySPMD{
-      *this, "verify-spmd",
-      llvm::cl::desc("Check statically that the members of a team agree, "
-                     "after partitioning (distruntime-verify-spmd)"),
-      llvm::cl::init(true)};
-  PassOptions::Option<bool> spmdWarningsAsErrors{
-      *this, "spmd-warnings-as-errors",
-      llvm::cl::desc("Fail the compile on the warnings of "
-                     "distruntime-verify-spmd too"),
-      llvm::cl::init(false)};
   PassOptions::Option<bool> shardSimplify{
       *this, "shard-simplify",
       llvm::cl::desc("Rewrite shard.all_reduce + shard.all_slice into "
@@ -103,31 +108,6 @@ struct ShardToLLVMOptions : public PassPipelineOptions<ShardToLLVMOptions> {
                      "over groups of more than two too (last bits may "
                      "change)"),
       llvm::cl::init(false)};
-  PassOptions::Option<bool> combineCollectives{
-      *this, "combine-collectives",
-      llvm::cl::desc("Combine independent all_reduces (all_gathers) of a "
-                     "block into one op (distruntime-combine-collectives)"),
-      llvm::cl::init(true)};
-  PassOptions::Option<int64_t> combineMaxBytes{
-      *this, "combine-max-bytes",
-      llvm::cl::desc("The inputs' bytes a combined op may have (0: no "
-                     "limit; distruntime-combine-collectives' max-bytes)"),
-      llvm::cl::init(0)};
-  PassOptions::Option<bool> overlapHalo{
-      *this, "overlap-halo",
-      llvm::cl::desc("Split a loop over rows after get_halo so its interior "
-                     "overlaps the exchange (distruntime-overlap-halo)"),
-      llvm::cl::init(true)};
-  PassOptions::Option<bool> asyncCollectives{
-      *this, "async-collectives",
-      llvm::cl::desc("Issue communication early and wait for it late "
-                     "(distruntime-async-collectives)"),
-      llvm::cl::init(true)};
-  PassOptions::Option<int64_t> asyncMinBytes{
-      *this, "async-min-bytes",
-      llvm::cl::desc("Leave ops with fewer bytes of buffers sync "
-                     "(distruntime-async-collectives' min-bytes)"),
-      llvm::cl::init(0)};
 };
 
 /// A program annotated with upstream shard ops -> LLVM dialect:
