@@ -173,9 +173,17 @@ UniformityInfo::getEnclosingControl(Operation *op) const {
 
 bool UniformityInfo::isLive(Operation *op) const {
   Block *block = op->getBlock();
-  if (!block)
-    return true;
+  return !block || isLive(block);
+}
+
+bool UniformityInfo::isLive(Block *block) const {
   const auto *state = solver.lookupState<dataflow::Executable>(
       solver.getProgramPointBefore(block));
+  return state && state->isLive();
+}
+
+bool UniformityInfo::isLiveEdge(Block *from, Block *to) const {
+  const auto *state = solver.lookupState<dataflow::Executable>(
+      solver.getLatticeAnchor<dataflow::CFGEdge>(from, to));
   return state && state->isLive();
 }

@@ -273,6 +273,9 @@ CollectiveSummarizer::summarizePaths(Block *from, Block *stop,
     SmallVector<Value> conditions = getBranchConditions(terminator);
     CollectiveSummary either = noPath();
     for (auto [i, successor] : llvm::enumerate(block->getSuccessors())) {
+      // A side that never runs (a branch on a constant) is no path.
+      if (!info.isLiveEdge(block, successor))
+        continue;
       CollectiveSummary side = summarizePaths(successor, join, returns);
       if (isa<cf::CondBranchOp>(terminator))
         side.decide(decision(conditions.front(), i == 0));
@@ -343,6 +346,8 @@ CollectiveSummary CollectiveSummarizer::summarize(Operation *op) {
   // nothing on its other side.
   CollectiveSummary either = noPath();
   for (auto [i, region] : llvm::enumerate(op->getRegions())) {
+    if (!region.empty() && !info.isLive(&region.front()))
+      continue;
     CollectiveSummary side = summarize(region);
     if (auto ifOp = dyn_cast<scf::IfOp>(op))
       side.decide(decision(ifOp.getCondition(), i == 0));

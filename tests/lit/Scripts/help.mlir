@@ -12,5 +12,5 @@
 // CHECK-DAG: ok: setup.sh
 // CHECK-DAG: ok: test.sh
 // CHECK-DAG: ok: tidy.sh
-// CHECK-DAG: ok: verify-cost.sh
+// CHECK-DAG: ok: pass-cost.sh
 // CHECK-DAG: ok: plot_benchmarks.py

@@ -230,3 +230,58 @@ func.func @correct(%a: memref<4xf32>, %t: tensor<4xf32>) {
   }
   return
 }
+
+// -----
+
+// Code that never runs is not checked: a branch on a constant keeps only the
+// side it takes live (BranchConstants gives the dead-code analysis the
+// constant conditions), so the mismatch under `scf.if %false` is not
+// reported, in either form of branch.
+func.func @dead_side(%a: memref<4xf32>) {
+  %c0 = arith.constant 0 : index
+  %false = arith.constant false
+  %me = distruntime.team_member team(0)
+  %is0 = arith.cmpi eq, %me, %c0 : index
+  scf.if %false {
+    scf.if %is0 {
+      distruntime.all_reduce ins(%a : memref<4xf32>) outs(%a : memref<4xf32>)
+          {reduction = #distruntime.reduction<sum>, replica_groups = dense<> : tensor<0x0xi64>}
+    }
+  }
+  cf.cond_br %false, ^dead, ^live
+^dead:
+  cf.cond_br %is0, ^one, ^live
+^one:
+  distruntime.all_reduce ins(%a : memref<4xf32>) outs(%a : memref<4xf32>)
+      {reduction = #distruntime.reduction<sum>, replica_groups = dense<> : tensor<0x0xi64>}
+  cf.br ^live
+^live:
+  return
+}
+
+// -----
+
+// A dead side decides nothing: the same condition under `scf.if %false`
+// does not make its collective part of the live branch's sides.
+func.func @dead_prefix(%a: memref<4xf32>) {
+  %c0 = arith.constant 0 : index
+  %false = arith.constant false
+  // expected-note @below {{it derives from the member id here}}
+  %me = distruntime.team_member team(0)
+  %is0 = arith.cmpi eq, %me, %c0 : index
+  scf.if %false {
+    scf.if %is0 {
+      distruntime.all_reduce ins(%a : memref<4xf32>) outs(%a : memref<4xf32>)
+          {reduction = #distruntime.reduction<sum>, replica_groups = dense<> : tensor<0x0xi64>}
+    }
+  }
+  // expected-note @below {{the 'cf.cond_br' that decides, on a value that may differ between members}}
+  cf.cond_br %is0, ^one, ^done
+^one:
+  // expected-error @below {{'distruntime.all_reduce' on team 0 runs on one side of a branch whose condition may differ between members, and the other side runs no matching collective}}
+  distruntime.all_reduce ins(%a : memref<4xf32>) outs(%a : memref<4xf32>)
+      {reduction = #distruntime.reduction<sum>, replica_groups = dense<> : tensor<0x0xi64>}
+  cf.br ^done
+^done:
+  return
+}

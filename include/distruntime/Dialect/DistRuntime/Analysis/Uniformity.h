@@ -10,7 +10,8 @@
 // merges differ too (scf results, block arguments at joins, callee
 // arguments). Sound: in doubt, a value may differ.
 //
-// Load DeadCodeAnalysis and SparseConstantPropagation beside it.
+// Load DeadCodeAnalysis beside it, with BranchConstants (BranchConstants.h)
+// or SparseConstantPropagation for the constants that one reads.
 //
 //===----------------------------------------------------------------------===//
 
@@ -274,6 +275,10 @@ public:
   std::pair<Operation *, Uniformity> getEnclosingControl(Operation *op) const;
   /// Whether the block of `op` may run.
   bool isLive(Operation *op) const;
+  /// Whether `block` may run.
+  bool isLive(Block *block) const;
+  /// Whether control may pass from `from` to its successor `to`.
+  bool isLiveEdge(Block *from, Block *to) const;
   RegionFlows &getFlows() const { return flows; }
 
 private:
