@@ -5,14 +5,15 @@
 # pipeline's wall time, of the command's wall and CPU time, and the passes'
 # own lines. Run it alone on the machine (the figures are milliseconds).
 # Usage: scripts/pass-cost.sh OFF LINES [pipeline] [prog.mlir] [runs]
-#   OFF: the pipeline options that turn the passes off; LINES: an awk
-#   regular expression for their --mlir-timing lines.
+#   OFF: the pipeline options that turn the passes off (space-separated,
+#   as in a pass pipeline); LINES: an awk regular expression for their
+#   --mlir-timing lines.
 #   scripts/pass-cost.sh verify-spmd=0 VerifySPMD \
 #     distruntime-to-llvm examples/stencil.mlir 41
 #   scripts/pass-cost.sh verify-spmd=0 VerifySPMD \
 #     shard-to-llvm examples/shard/matmul.mlir 41
 #   scripts/pass-cost.sh \
-#     combine-collectives=0,overlap-halo=0,async-collectives=0 \
+#     'combine-collectives=0 overlap-halo=0 async-collectives=0' \
 #     'CombineCollectives|OverlapHalo|AsyncCollectives' \
 #     distruntime-to-llvm examples/stencil.mlir 41
 # Uses the build directory's distruntime-opt: DISTRUNTIME_BUILD_DIR, else
@@ -40,8 +41,12 @@ runs="${5:-21}"
 # and less sensitive than wall time to other work on the machine).
 measure() {
   local TIMEFORMAT='%R %U %S' times
-  times="$({ time "$opt" "$file" --pass-pipeline="builtin.module($1)" \
-    --mlir-timing -o /dev/null 2>"$timing"; } 2>&1)"
+  if ! times="$({ time "$opt" "$file" --pass-pipeline="builtin.module($1)" \
+    --mlir-timing -o /dev/null 2>"$timing"; } 2>&1)"; then
+    echo "$0: the compile with builtin.module($1) failed:" >&2
+    cat "$timing" >&2
+    kill "$$"
+  fi
   awk -v times="$times" -v lines="^ *($lines)\$" '
     { gsub(/\([^)]*\)/, "") } # user, wall, name
     / Total$/ { total = $2 }

@@ -184,15 +184,19 @@ protected:
             !llvm::any_of(op->getOperandTypes(), llvm::IsaPred<TensorType>))
           starts.push_back(op);
     });
+    bool changed = false;
     for (Operation *op : syncOps)
-      makeAsync(scheduler, op);
+      changed |= makeAsync(scheduler, op);
     for (Operation *op : starts)
-      spread(scheduler, op);
+      changed |= spread(scheduler, op);
+    // Unchanged IR: the pass manager skips verifying it again.
+    if (!changed)
+      markAllAnalysesPreserved();
   }
 
   /// Makes sync `op` a start and a wait as far apart as allowed, unless
-  /// they would enclose no work.
-  void makeAsync(Scheduler &scheduler, Operation *op) {
+  /// they would enclose no work; whether it did.
+  bool makeAsync(Scheduler &scheduler, Operation *op) {
     SmallVector<Value> reads, writes;
     BufferAccessAnalysis::ownBuffers(op, reads, writes);
     Operation *start = scheduler.earliestStart(op, reads, writes);
@@ -202,7 +206,7 @@ protected:
          it = it->getNextNode())
       overlaps |= it != op && isWork(it);
     if (!overlaps)
-      return;
+      return false;
     LLVM_DEBUG(llvm::dbgs()
                << "async " << op->getName() << " at " << op->getLoc() << "\n");
     OpBuilder builder(start);
@@ -210,10 +214,12 @@ protected:
     builder.setInsertionPointAfter(wait);
     WaitOp::create(builder, op->getLoc(), async->getResult(0));
     op->erase();
+    return true;
   }
 
-  /// Moves the start of async `op` up and its wait down.
-  void spread(Scheduler &scheduler, Operation *op) {
+  /// Moves the start of async `op` up and its wait down; whether it moved
+  /// either.
+  bool spread(Scheduler &scheduler, Operation *op) {
     SmallVector<Value> reads, writes;
     BufferAccessAnalysis::ownBuffers(op, reads, writes);
     Value handle = *llvm::find_if(op->getResults(), [](Value result) {
@@ -226,6 +232,7 @@ protected:
     Operation *last = scheduler.latestWait(wait, reads, writes);
     if (last != wait)
       wait->moveAfter(last);
+    return start != op || last != wait;
   }
 };
 

@@ -340,8 +340,10 @@ protected:
       if (!isa<AllReduceGroupOp, ReduceScatterOp>(block->getParentOp()))
         blocks.push_back(block);
     });
+    bool changed = false;
     for (Block *block : blocks)
       for (Group &group : combiner.findGroups(*block)) {
+        changed = true;
         LLVM_DEBUG(llvm::dbgs()
                    << "combining " << group.ops.size() << " "
                    << group.ops.front()->getName() << " (" << group.bytes
@@ -351,6 +353,9 @@ protected:
         else
           combine<AllGatherOp>(group.ops);
       }
+    // Unchanged IR: the pass manager skips verifying it again.
+    if (!changed)
+      markAllAnalysesPreserved();
   }
 };
 

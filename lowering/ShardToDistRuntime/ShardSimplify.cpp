@@ -100,8 +100,12 @@ protected:
     SmallVector<shard::AllSliceOp> slices;
     getOperation().walk(
         [&](shard::AllSliceOp slice) { slices.push_back(slice); });
+    bool changed = false;
     for (shard::AllSliceOp slice : slices)
-      (void)simplify(slice, symbols, reassociate);
+      changed |= succeeded(simplify(slice, symbols, reassociate));
+    // Unchanged IR: the pass manager skips verifying it again.
+    if (!changed)
+      markAllAnalysesPreserved();
   }
 };
 
