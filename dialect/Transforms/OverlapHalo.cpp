@@ -21,13 +21,16 @@
 // constant and canonicalization removes the branch that read the halo. If
 // a halo is still used for p = 1 and 2, the loop is left alone.
 //
+// Linalg ops after update_halo are split by OverlapHaloLinalg.cpp.
+//
 //===----------------------------------------------------------------------===//
 
-#include "BufferAccess.h"
+#include "OverlapHalo.h"
 
 #include "distruntime/Dialect/DistRuntime/IR/DistRuntimeOps.h"
 #include "distruntime/Dialect/DistRuntime/Transforms/Passes.h"
 
+#include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Arith/IR/ValueBoundsOpInterfaceImpl.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
@@ -327,7 +330,8 @@ struct OverlapHalo : public distruntime::impl::OverlapHaloBase<OverlapHalo> {
   using Base::Base;
 
   void getDependentDialects(DialectRegistry &registry) const override {
-    registry.insert<arith::ArithDialect, scf::SCFDialect>();
+    registry.insert<affine::AffineDialect, arith::ArithDialect,
+                    memref::MemRefDialect, scf::SCFDialect>();
     arith::registerValueBoundsOpInterfaceExternalModels(registry);
     memref::registerValueBoundsOpInterfaceExternalModels(registry);
     scf::registerValueBoundsOpInterfaceExternalModels(registry);
@@ -362,6 +366,11 @@ protected:
         if (independentIterations(loop, accesses))
           (void)split(loop, buffers, patterns);
     }
+    // The loops split above changed no buffer, but a fresh analysis sees
+    // the IR as it now is.
+    BufferAccessAnalysis linalgAccesses(getOperation(),
+                                        getAnalysis<AliasAnalysis>());
+    overlapLinalgStencils(getOperation(), linalgAccesses);
   }
 
 private:
