@@ -316,3 +316,40 @@ func.func @empty_interior(%u: memref<4x8xf64> {llvm.noalias}, %v: memref<2x8xf64
   }
   return
 }
+
+// -----
+
+// An op between the exchange and the stencil that leaves the block alone
+// (a store to another buffer) stays where it is: the exchange is in flight
+// across it and the interior. A second reader of the block, after the
+// first one's slabs (which need the halo), stays whole after the wait.
+// CHECK-LABEL: func.func @two_readers(
+// CHECK-SAME: %[[U:[^:]*]]: memref<10x8xf64> {llvm.noalias}, %[[V:[^:]*]]: memref<8x8xf64> {llvm.noalias}, %[[W:[^:]*]]: memref<8x8xf64> {llvm.noalias}, %[[X:[^:]*]]: memref<1xf64> {llvm.noalias}
+// CHECK: %[[H:.*]] = distruntime.update_halo %[[U]] {{.*}} async
+// CHECK-NEXT: memref.store %{{.*}}, %[[X]]
+// CHECK: memref.subview %[[V]][1, 0] [6, 8] [1, 1]
+// CHECK-NEXT: linalg.generic
+// CHECK: distruntime.wait %[[H]]
+// CHECK-COUNT-2: outs(%{{.*}} : memref<1x8xf64
+// CHECK: linalg.generic {{.*}} ins(%[[U]] : memref<10x8xf64>) outs(%[[W]] : memref<8x8xf64>)
+// CHECK-NOT: linalg.generic
+// CHECK: return
+func.func @two_readers(%u: memref<10x8xf64> {llvm.noalias}, %v: memref<8x8xf64> {llvm.noalias}, %w: memref<8x8xf64> {llvm.noalias}, %x: memref<1xf64> {llvm.noalias}) {
+  %c0 = arith.constant 0 : index
+  %one = arith.constant 1.0 : f64
+  distruntime.update_halo %u grid [2] split_axes [[0]] halo_sizes [1, 1, 0, 0] : memref<10x8xf64>
+  memref.store %one, %x[%c0] : memref<1xf64>
+  %n = memref.subview %u[0, 0] [8, 8] [1, 1] : memref<10x8xf64> to memref<8x8xf64, strided<[8, 1]>>
+  linalg.generic {indexing_maps = [affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (i + 2, j)>, affine_map<(i, j) -> (i, j)>], iterator_types = ["parallel", "parallel"]}
+      ins(%n, %u : memref<8x8xf64, strided<[8, 1]>>, memref<10x8xf64>) outs(%v : memref<8x8xf64>) {
+  ^bb0(%a: f64, %b: f64, %out: f64):
+    %r = arith.addf %a, %b : f64
+    linalg.yield %r : f64
+  }
+  linalg.generic {indexing_maps = [affine_map<(i, j) -> (i + 1, j)>, affine_map<(i, j) -> (i, j)>], iterator_types = ["parallel", "parallel"]}
+      ins(%u : memref<10x8xf64>) outs(%w : memref<8x8xf64>) {
+  ^bb0(%a: f64, %out: f64):
+    linalg.yield %a : f64
+  }
+  return
+}
