@@ -21,14 +21,17 @@
 // constant and canonicalization removes the branch that read the halo. If
 // a halo is still used for p = 1 and 2, the loop is left alone.
 //
+// Linalg ops after update_halo are split by OverlapHaloLinalg.cpp.
+//
 //===----------------------------------------------------------------------===//
 
-#include "BufferAccess.h"
+#include "OverlapHalo.h"
 
 #include "distruntime/Dialect/DistRuntime/IR/DistRuntimeOps.h"
 #include "distruntime/Dialect/DistRuntime/Transforms/Passes.h"
 
 #include "mlir/Analysis/SliceAnalysis.h"
+#include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Arith/IR/ValueBoundsOpInterfaceImpl.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
@@ -368,7 +371,8 @@ struct OverlapHalo : public distruntime::impl::OverlapHaloBase<OverlapHalo> {
   using Base::Base;
 
   void getDependentDialects(DialectRegistry &registry) const override {
-    registry.insert<arith::ArithDialect, scf::SCFDialect>();
+    registry.insert<affine::AffineDialect, arith::ArithDialect,
+                    memref::MemRefDialect, scf::SCFDialect>();
     arith::registerValueBoundsOpInterfaceExternalModels(registry);
     memref::registerValueBoundsOpInterfaceExternalModels(registry);
     scf::registerValueBoundsOpInterfaceExternalModels(registry);
@@ -407,6 +411,9 @@ protected:
         if (independentIterations(loop, accesses))
           changed |= split(loop, buffers, patterns);
     }
+    // With an analysis of its own: it sees the loops split above.
+    changed |=
+        overlapLinalgStencils(getOperation(), getAnalysis<AliasAnalysis>());
     // Unchanged IR: the pass manager skips verifying it again.
     if (!changed)
       markAllAnalysesPreserved();

@@ -10,9 +10,11 @@
 // RUN: sed 's/@line(shape = 4)/@line(shape = 2)/; s/@square(shape = 2x2)/@square(shape = 1x2)/' %examples/shard/matmul.mlir > %t.dir/matmul-line2.mlir
 // RUN: %S/Inputs/both-ways.sh "%mpirun" %compile %t.work %examples/*.mlir %examples/shard/*.mlir %S/*.mlir %t.dir/matmul-line2.mlir:2 > %t.out
 // RUN: FileCheck %s --implicit-check-not=DIFFERS < %t.out
-// heat2d's and the stencil's row loops are split and overlapped; programs
-// that end in an error (errors/bbox) compare too.
+// heat2d's and the stencil's row loops are split and overlapped, and so is
+// linalg-stencil's linalg.generic after update_halo; programs that end in an
+// error (errors/bbox) compare too.
 // CHECK-DAG: {{^}}heat2d: changed, same output at np 3
+// CHECK-DAG: {{^}}linalg-stencil: changed, same output at np 4
 // CHECK-DAG: {{^}}stencil: changed, same output at np 4
 // CHECK-DAG: {{^}}halo: changed, same output at np 4
 // CHECK-DAG: {{^}}errors/bbox: changed, same output at np 2

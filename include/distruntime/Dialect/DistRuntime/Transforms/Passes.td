@@ -177,8 +177,9 @@ def AsyncCollectives
 }
 
 def OverlapHalo : Pass<"distruntime-overlap-halo", "::mlir::ModuleOp"> {
-  let summary = "Split a loop over rows after get_halo into an interior "
-                "that needs no halo and its first and last rows";
+  let summary = "Split a loop over rows after get_halo, or a linalg "
+                "stencil after update_halo, into an interior that needs no "
+                "halo and boundary parts";
   let description = [{
     The stencil pattern written sync: `get_halo`, its wait, then an
     `scf.for` over the local rows whose first and last iterations read the
@@ -208,11 +209,39 @@ def OverlapHalo : Pass<"distruntime-overlap-halo", "::mlir::ModuleOp"> {
     scf.for %i = %max to %n step %c1 { ... }
     ```
 
+    Linalg stencils after `update_halo` on memrefs: the first linalg op
+    after the exchange that touches the block, if it reads shifted views of
+    it (unit-stride subviews, indexing maps `d_k + c`), is cut into an
+    interior box whose iterations read only the block's core, run before
+    the exchange's wait (a sync `update_halo` becomes async), and the 2n
+    slabs around it (n loops), run after the wait. Along each dimension the
+    exchange writes, the interior of loop k is where
+    `lo - T - c <= x_k < size - hi - T - c` for every read at view offset
+    `T`, as `affine.max`/`affine.min`. Only ops whose elements are
+    independent are split: all loops parallel, a body without memory
+    effects, permutation output maps, and outputs that may alias neither
+    each other, an input nor the block; every op between the exchange and
+    the linalg op must leave the block alone.
+
+    ```mlir
+    distruntime.update_halo %u grid [2] split_axes [[0]]
+        halo_sizes [1, 1, 0, 0] : memref<10x8xf64>
+    linalg.generic ... ins(%north, %south : ...) outs(%vcore : ...)
+    // becomes
+    %h = distruntime.update_halo %u ... async : memref<10x8xf64>
+    linalg.generic ... ins(<rows 1..6 of %north>, ...) outs(...)
+    distruntime.wait %h
+    linalg.generic ... (row 0)
+    linalg.generic ... (row 7)
+    ```
+
     Runs in `distruntime-to-llvm` before distruntime-async-collectives
     (`overlap-halo=0` turns it off).
   }];
   let dependentDialects = [
+    "::mlir::affine::AffineDialect",
     "::mlir::arith::ArithDialect",
+    "::mlir::memref::MemRefDialect",
     "::mlir::scf::SCFDialect"
   ];
 }
