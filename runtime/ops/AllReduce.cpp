@@ -24,6 +24,20 @@
 namespace distrt::detail {
 namespace {
 
+// SimGrid's SMPI (3.32) gives an MPI_Iallreduce in place (MPI_IN_PLACE) a
+// temporary send buffer that it frees before returning, while the sends it
+// started may read it later: a send of smpi/send-is-detached-thresh bytes or
+// more (64 KiB by default) is not copied when started. The peers then
+// reduce freed memory (seen: an async all_reduce of a 17,000-element i32
+// operand gave other sums than the sync one). Under SMPI an async reduction
+// in place therefore sends from a copy of its own, kept in the slot's
+// staging until the wait.
+#ifdef DISTRT_SMPI
+constexpr bool kCopyInPlaceSends = true;
+#else
+constexpr bool kCopyInPlaceSends = false;
+#endif
+
 struct AllReduce : OpKind<AllReduce, ReducePlan> {
   static constexpr std::array kParams{"reduction"};
   /// Operand k's own reduction (calls, or run()'s staging).
@@ -188,7 +202,29 @@ struct AllReduce : OpKind<AllReduce, ReducePlan> {
       return done(c.op, c.team, c.loc, c.async);
     return runInSlot(c.op, c.team, c.loc, c.async, [&](RequestSlot &slot) {
       const size_t packsAt = stagedBytes(m.outs);
-      slot.stage(packsAt + m.plan.packBytes);
+      // Under SMPI, after the packs: a send copy of every operand and pack
+      // (kCopyInPlaceSends), each operand's at most its output's bytes.
+      const bool copySends = kCopyInPlaceSends && c.async;
+      const size_t copiesAt = packsAt + m.plan.packBytes;
+      size_t copyBytes = 0;
+      if (copySends) {
+        for (size_t k = 0; k < m.outs.size(); ++k)
+          if (m.outs[k].count > 0 && !m.plan.packed[k])
+            copyBytes += alignUp(m.outs[k].byteCount);
+        copyBytes += m.plan.packBytes;
+      }
+      slot.stage(copiesAt + copyBytes);
+      size_t copyOffset = copiesAt;
+      // `from`, or under SMPI a copy of the `bytes` at `to` for a reduction
+      // in place.
+      auto sendOf = [&](const void *from, const void *to, size_t bytes) {
+        if (!copySends || from != MPI_IN_PLACE)
+          return from;
+        std::byte *copy = slot.staging.data() + copyOffset;
+        std::memcpy(copy, to, bytes);
+        copyOffset += bytes;
+        return static_cast<const void *>(copy);
+      };
       size_t offset = 0;
       for (size_t k = 0; k < m.ins.size(); ++k) {
         const Buffer &in = m.ins[k], &out = m.outs[k];
@@ -223,7 +259,9 @@ struct AllReduce : OpKind<AllReduce, ReducePlan> {
           const int64_t count = std::min(in.count - first, most);
           if (c.async)
             postRequest(slot, "MPI_Iallreduce", [&](MPI_Request *request) {
-              return iallreduceCount(from, to, count, out.type->mpi, op,
+              const void *sent = sendOf(
+                  from, to, static_cast<size_t>(count) * out.type->size);
+              return iallreduceCount(sent, to, count, out.type->mpi, op,
                                      m.plan.comm, request);
             });
           else
@@ -231,6 +269,7 @@ struct AllReduce : OpKind<AllReduce, ReducePlan> {
                 allreduceCount(from, to, count, out.type->mpi, op, m.plan.comm),
                 "MPI_Allreduce");
         }
+        copyOffset = alignUp(copyOffset);
       }
       // The packs, reduced in the slot's staging and unpacked at the wait.
       std::byte *staging = slot.staging.data() + packsAt;
@@ -239,7 +278,9 @@ struct AllReduce : OpKind<AllReduce, ReducePlan> {
         void *data = staging + pack.offset;
         if (c.async)
           postRequest(slot, "MPI_Iallreduce", [&](MPI_Request *request) {
-            return iallreduceCount(MPI_IN_PLACE, data, pack.count, pack.type,
+            const void *sent = sendOf(MPI_IN_PLACE, data, pack.bytes);
+            copyOffset = alignUp(copyOffset);
+            return iallreduceCount(sent, data, pack.count, pack.type,
                                    pack.op, m.plan.comm, request);
           });
         else
