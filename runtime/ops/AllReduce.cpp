@@ -197,34 +197,39 @@ struct AllReduce : OpKind<AllReduce, ReducePlan> {
     return 0;
   }
 
+  /// The staging bytes of an async call's send copies under SMPI
+  /// (kCopyInPlaceSends): each operand reduced alone, at most its output's
+  /// bytes, and the packs.
+  static size_t sendCopyBytes(const Memo<Plan> &m, bool async) {
+    if (!kCopyInPlaceSends || !async)
+      return 0;
+    size_t bytes = m.plan.packBytes;
+    for (size_t k = 0; k < m.outs.size(); ++k)
+      if (m.outs[k].count > 0 && !m.plan.packed[k])
+        bytes += alignUp(m.outs[k].byteCount);
+    return bytes;
+  }
+
+  /// An async reduction's send buffer: `from`, or under SMPI, for one in
+  /// place, a copy of the `bytes` at `to` at `at` in the slot's staging
+  /// (`at` then moves past it).
+  static const void *sendFrom(RequestSlot &slot, size_t &at, const void *from,
+                              const void *to, size_t bytes) {
+    if (!kCopyInPlaceSends || from != MPI_IN_PLACE)
+      return from;
+    std::byte *copy = slot.staging.data() + at;
+    std::memcpy(copy, to, bytes);
+    at += bytes;
+    return copy;
+  }
+
   static distrt_handle_t run(Memo<Plan> &m, const Call &c) {
     if (m.plan.active == 0)
       return done(c.op, c.team, c.loc, c.async);
     return runInSlot(c.op, c.team, c.loc, c.async, [&](RequestSlot &slot) {
       const size_t packsAt = stagedBytes(m.outs);
-      // Under SMPI, after the packs: a send copy of every operand and pack
-      // (kCopyInPlaceSends), each operand's at most its output's bytes.
-      const bool copySends = kCopyInPlaceSends && c.async;
-      const size_t copiesAt = packsAt + m.plan.packBytes;
-      size_t copyBytes = 0;
-      if (copySends) {
-        for (size_t k = 0; k < m.outs.size(); ++k)
-          if (m.outs[k].count > 0 && !m.plan.packed[k])
-            copyBytes += alignUp(m.outs[k].byteCount);
-        copyBytes += m.plan.packBytes;
-      }
-      slot.stage(copiesAt + copyBytes);
-      size_t copyOffset = copiesAt;
-      // `from`, or under SMPI a copy of the `bytes` at `to` for a reduction
-      // in place.
-      auto sendOf = [&](const void *from, const void *to, size_t bytes) {
-        if (!copySends || from != MPI_IN_PLACE)
-          return from;
-        std::byte *copy = slot.staging.data() + copyOffset;
-        std::memcpy(copy, to, bytes);
-        copyOffset += bytes;
-        return static_cast<const void *>(copy);
-      };
+      size_t copyAt = packsAt + m.plan.packBytes;
+      slot.stage(copyAt + sendCopyBytes(m, c.async));
       size_t offset = 0;
       for (size_t k = 0; k < m.ins.size(); ++k) {
         const Buffer &in = m.ins[k], &out = m.outs[k];
@@ -259,8 +264,9 @@ struct AllReduce : OpKind<AllReduce, ReducePlan> {
           const int64_t count = std::min(in.count - first, most);
           if (c.async)
             postRequest(slot, "MPI_Iallreduce", [&](MPI_Request *request) {
-              const void *sent = sendOf(
-                  from, to, static_cast<size_t>(count) * out.type->size);
+              const void *sent =
+                  sendFrom(slot, copyAt, from, to,
+                           static_cast<size_t>(count) * out.type->size);
               return iallreduceCount(sent, to, count, out.type->mpi, op,
                                      m.plan.comm, request);
             });
@@ -269,7 +275,7 @@ struct AllReduce : OpKind<AllReduce, ReducePlan> {
                 allreduceCount(from, to, count, out.type->mpi, op, m.plan.comm),
                 "MPI_Allreduce");
         }
-        copyOffset = alignUp(copyOffset);
+        copyAt = alignUp(copyAt);
       }
       // The packs, reduced in the slot's staging and unpacked at the wait.
       std::byte *staging = slot.staging.data() + packsAt;
@@ -278,10 +284,11 @@ struct AllReduce : OpKind<AllReduce, ReducePlan> {
         void *data = staging + pack.offset;
         if (c.async)
           postRequest(slot, "MPI_Iallreduce", [&](MPI_Request *request) {
-            const void *sent = sendOf(MPI_IN_PLACE, data, pack.bytes);
-            copyOffset = alignUp(copyOffset);
-            return iallreduceCount(sent, data, pack.count, pack.type,
-                                   pack.op, m.plan.comm, request);
+            const void *sent =
+                sendFrom(slot, copyAt, MPI_IN_PLACE, data, pack.bytes);
+            copyAt = alignUp(copyAt);
+            return iallreduceCount(sent, data, pack.count, pack.type, pack.op,
+                                   m.plan.comm, request);
           });
         else
           checkMpi(allreduceCount(MPI_IN_PLACE, data, pack.count, pack.type,
