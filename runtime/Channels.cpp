@@ -151,6 +151,24 @@ distrt_handle_t hostRecv(TeamState &team, int64_t channel,
   return handle;
 }
 
+/// The bytes of a probed message: MPI_Get_elements_x counts past INT_MAX;
+/// without it (DISTRT_MPI_GET_ELEMENTS_X, runtime/CMakeLists.txt: SMPI)
+/// MPI_Get_count, and -1 for a message it cannot count.
+static MPI_Count probedBytes(const MPI_Status &status) {
+#if DISTRT_MPI_GET_ELEMENTS_X
+  MPI_Count bytes = -1;
+  if (MPI_Get_elements_x(&status, MPI_BYTE, &bytes) != MPI_SUCCESS)
+    return -1;
+  return bytes;
+#else
+  int bytes = -1;
+  if (MPI_Get_count(&status, MPI_BYTE, &bytes) != MPI_SUCCESS ||
+      bytes == MPI_UNDEFINED)
+    return -1;
+  return bytes;
+#endif
+}
+
 static int commRank(MPI_Comm comm) {
   int rank = -1;
   MPI_Comm_rank(comm, &rank);
@@ -196,8 +214,17 @@ void postReceive(RequestSlot &slot, const std::vector<Buffer> &buffers,
     checkMpi(MPI_Iprobe(source, tag, comm, &found, &status), "MPI_Iprobe");
 #endif
     if (found) {
-      MPI_Count sent = 0;
-      MPI_Get_elements_x(&status, MPI_BYTE, &sent);
+      const MPI_Count sent = probedBytes(status);
+#if !DISTRT_MPI_MATCHED_PROBE
+      // MPI_Improbe takes the message it matched, so that the next receive
+      // gets the next one; an MPI_Iprobe'd message of the wrong size is
+      // taken here instead.
+      if (sent >= 0 && sent != static_cast<MPI_Count>(bytes)) {
+        std::vector<std::byte> sink(static_cast<size_t>(sent));
+        MPI_Recv(sink.data(), static_cast<int>(sent), MPI_BYTE, source, tag,
+                 comm, MPI_STATUS_IGNORE);
+      }
+#endif
       if (sent != static_cast<MPI_Count>(bytes))
         failBlockingReceive("", check,
                             sent > static_cast<MPI_Count>(bytes)
@@ -277,8 +304,7 @@ static void reportUnreceived(TeamState &team) noexcept {
         !found)
       return;
 #endif
-    MPI_Count bytes = 0;
-    MPI_Get_elements_x(&status, MPI_BYTE, &bytes);
+    const MPI_Count bytes = probedBytes(status);
     const int tag = status.MPI_TAG; // zigzag: 0, -1, 1, ... (channelTag)
     const int64_t channel = tag % 2 == 0 ? tag / 2 : -(int64_t{tag} + 1) / 2;
     std::fprintf(stderr,
@@ -288,7 +314,7 @@ static void reportUnreceived(TeamState &team) noexcept {
                  static_cast<long long>(bytes), status.MPI_SOURCE,
                  static_cast<long long>(channel));
     constexpr MPI_Count kSinkLimit = MPI_Count{64} << 20;
-    if (bytes > kSinkLimit)
+    if (bytes < 0 || bytes > kSinkLimit)
       return; // left to MPI
     sink.resize(static_cast<size_t>(bytes));
 #if DISTRT_MPI_MATCHED_PROBE

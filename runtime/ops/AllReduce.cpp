@@ -24,6 +24,20 @@
 namespace distrt::detail {
 namespace {
 
+// SimGrid's SMPI (3.32) gives an MPI_Iallreduce in place (MPI_IN_PLACE) a
+// temporary send buffer that it frees before returning, while the sends it
+// started may read it later: a send of smpi/send-is-detached-thresh bytes or
+// more (64 KiB by default) is not copied when started. The peers then
+// reduce freed memory (seen: an async all_reduce of a 17,000-element i32
+// operand gave other sums than the sync one). Under SMPI an async reduction
+// in place therefore sends from a copy of its own, kept in the slot's
+// staging until the wait.
+#ifdef DISTRT_SMPI
+constexpr bool kCopyInPlaceSends = true;
+#else
+constexpr bool kCopyInPlaceSends = false;
+#endif
+
 struct AllReduce : OpKind<AllReduce, ReducePlan> {
   static constexpr std::array kParams{"reduction"};
   /// Operand k's own reduction (calls, or run()'s staging).
@@ -183,12 +197,39 @@ struct AllReduce : OpKind<AllReduce, ReducePlan> {
     return 0;
   }
 
+  /// The staging bytes of an async call's send copies under SMPI
+  /// (kCopyInPlaceSends): each operand reduced alone, at most its output's
+  /// bytes, and the packs.
+  static size_t sendCopyBytes(const Memo<Plan> &m, bool async) {
+    if (!kCopyInPlaceSends || !async)
+      return 0;
+    size_t bytes = m.plan.packBytes;
+    for (size_t k = 0; k < m.outs.size(); ++k)
+      if (m.outs[k].count > 0 && !m.plan.packed[k])
+        bytes += alignUp(m.outs[k].byteCount);
+    return bytes;
+  }
+
+  /// An async reduction's send buffer: `from`, or under SMPI, for one in
+  /// place, a copy of the `bytes` at `to` at `at` in the slot's staging
+  /// (`at` then moves past it).
+  static const void *sendFrom(RequestSlot &slot, size_t &at, const void *from,
+                              const void *to, size_t bytes) {
+    if (!kCopyInPlaceSends || from != MPI_IN_PLACE)
+      return from;
+    std::byte *copy = slot.staging.data() + at;
+    std::memcpy(copy, to, bytes);
+    at += bytes;
+    return copy;
+  }
+
   static distrt_handle_t run(Memo<Plan> &m, const Call &c) {
     if (m.plan.active == 0)
       return done(c.op, c.team, c.loc, c.async);
     return runInSlot(c.op, c.team, c.loc, c.async, [&](RequestSlot &slot) {
       const size_t packsAt = stagedBytes(m.outs);
-      slot.stage(packsAt + m.plan.packBytes);
+      size_t copyAt = packsAt + m.plan.packBytes;
+      slot.stage(copyAt + sendCopyBytes(m, c.async));
       size_t offset = 0;
       for (size_t k = 0; k < m.ins.size(); ++k) {
         const Buffer &in = m.ins[k], &out = m.outs[k];
@@ -223,7 +264,10 @@ struct AllReduce : OpKind<AllReduce, ReducePlan> {
           const int64_t count = std::min(in.count - first, most);
           if (c.async)
             postRequest(slot, "MPI_Iallreduce", [&](MPI_Request *request) {
-              return iallreduceCount(from, to, count, out.type->mpi, op,
+              const void *sent =
+                  sendFrom(slot, copyAt, from, to,
+                           static_cast<size_t>(count) * out.type->size);
+              return iallreduceCount(sent, to, count, out.type->mpi, op,
                                      m.plan.comm, request);
             });
           else
@@ -231,6 +275,7 @@ struct AllReduce : OpKind<AllReduce, ReducePlan> {
                 allreduceCount(from, to, count, out.type->mpi, op, m.plan.comm),
                 "MPI_Allreduce");
         }
+        copyAt = alignUp(copyAt);
       }
       // The packs, reduced in the slot's staging and unpacked at the wait.
       std::byte *staging = slot.staging.data() + packsAt;
@@ -239,8 +284,11 @@ struct AllReduce : OpKind<AllReduce, ReducePlan> {
         void *data = staging + pack.offset;
         if (c.async)
           postRequest(slot, "MPI_Iallreduce", [&](MPI_Request *request) {
-            return iallreduceCount(MPI_IN_PLACE, data, pack.count, pack.type,
-                                   pack.op, m.plan.comm, request);
+            const void *sent =
+                sendFrom(slot, copyAt, MPI_IN_PLACE, data, pack.bytes);
+            copyAt = alignUp(copyAt);
+            return iallreduceCount(sent, data, pack.count, pack.type, pack.op,
+                                   m.plan.comm, request);
           });
         else
           checkMpi(allreduceCount(MPI_IN_PLACE, data, pack.count, pack.type,

@@ -7,8 +7,8 @@
 #   tests/smpi/suite.sh <build>
 # Configures and builds libdistrt for SMPI into <build>/smpi on first use
 # (scripts/build.sh, DISTRUNTIME_MPI=smpi). Exits 77 (ctest: skipped) with
-# a message when SMPI is not installed (DISTRUNTIME_MPI=smpi
-# scripts/setup.sh installs libsimgrid-dev).
+# a message when SMPI is not installed (scripts/setup.sh installs
+# libsimgrid-dev).
 set -euo pipefail
 if [ "${1:-}" = --help ] || [ "${1:-}" = -h ] || [ $# -ne 1 ]; then
   sed -n '2,/^set -euo/{/^set -euo/d;s/^# \{0,1\}//;p}' "$0"
@@ -20,8 +20,7 @@ build="$(cd "$1" && pwd)"
 if ! command -v smpirun >/dev/null 2>&1 || ! command -v smpicxx >/dev/null 2>&1 ||
   [ ! -f /usr/include/smpi/mpi.h ]; then
   echo "suite.sh: SKIPPED: SimGrid's SMPI is not installed (smpirun, smpicxx," \
-    "smpi/mpi.h: Debian libsimgrid-dev; DISTRUNTIME_MPI=smpi scripts/setup.sh" \
-    "installs it)"
+    "smpi/mpi.h: Debian libsimgrid-dev; scripts/setup.sh installs it)"
   exit 77
 fi
 smpi_build="$build/smpi"
