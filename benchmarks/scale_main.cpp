@@ -32,6 +32,8 @@
 //   checked  all_reduce of 8 B with DISTRT_CHECK=1 semantics (agreement
 //       before the call) and with the watchdog (120 s timeout) alone,
 //       each against unchecked distrt.
+// --network-only (last): the run simulates no computation, so every time is
+// exact and one pair of single calls is enough.
 // CSV on stdout (rank 0): case,P,bytes,baseline_us,distrt_us,ratio;
 // halo rows: case,P,n,plan_us,exchange_us,baseline_us,plan_bytes.
 //
@@ -68,13 +70,18 @@ const distrt_groups_t kEveryone{DISTRT_FLATTENED_IDS, -1, -1, 0, 0,
 const char *const kLoc = "scale_main";
 
 /// Paired blocks of 4 calls, 6 blocks: SMPI's time is deterministic but
-/// for the measured CPU bursts.
+/// for the measured CPU bursts. With --network-only (scale.sh's
+/// smpi/simulate-computation:no, where the time is exact), two blocks of one
+/// call: at P = 1,024 a ring all_gather is a million simulated messages per
+/// call.
+int gBlocks = 6, gCalls = 4;
+
 template <class Baseline, class Ours>
 Comparison pairedCompare(Baseline &&baseline, Ours &&ours, MPI_Comm comm) {
   baseline();
   ours();
-  return alternate([&] { return timeBlock(baseline, 4, comm); },
-                   [&] { return timeBlock(ours, 4, comm); }, 6);
+  return alternate([&] { return timeBlock(baseline, gCalls, comm); },
+                   [&] { return timeBlock(ours, gCalls, comm); }, gBlocks);
 }
 
 void row(int rank, const char *name, int size, int64_t bytes,
@@ -361,8 +368,14 @@ int main(int argc, char **argv) {
   MPI_Comm_size(MPI_COMM_WORLD, &size);
   MPI_Comm comm;
   MPI_Comm_dup(MPI_COMM_WORLD, &comm);
-  const std::string what = argc > 1 ? argv[1] : "";
-  const int64_t arg = argc > 2 ? std::stoll(argv[2]) : 8;
+  std::vector<std::string> args(argv + 1, argv + argc);
+  if (!args.empty() && args.back() == "--network-only") {
+    args.pop_back();
+    gBlocks = 2;
+    gCalls = 1;
+  }
+  const std::string what = args.empty() ? "" : args[0];
+  const int64_t arg = args.size() > 1 ? std::stoll(args[1]) : 8;
   if (what == "collectives") {
     benchCollectives(arg, comm, rank, size);
   } else if (what == "teams") {
@@ -375,7 +388,7 @@ int main(int argc, char **argv) {
   } else {
     if (rank == 0)
       std::fprintf(stderr, "usage: distrt_scale collectives <bytes> | teams | "
-                           "halo <n> | checked\n");
+                           "halo <n> | checked [--network-only]\n");
     MPI_Abort(MPI_COMM_WORLD, 2);
   }
   MPI_Comm_free(&comm);
