@@ -45,6 +45,10 @@ while [ $# -gt 0 ]; do
   shift
 done
 limit="${DISTRUNTIME_SCALE_TIMEOUT:-900}"
+# The figures need matplotlib: Debian's python3 has it (python3-matplotlib);
+# another python3 first on PATH may not.
+py=/usr/bin/python3
+[ -x "$py" ] || py=python3
 platforms="$root/platforms"
 build="$root/build-smpi"
 logs="$build/scale"
@@ -56,7 +60,7 @@ if [ "$calibrate" = 1 ]; then
     -hostfile "$platforms/calibrated-2core.hosts" --log=xbt_cfg.thres:warning \
     --log=smpi_config.thres:error --cfg=smpi/simulate-computation:no \
     "$logs/calibrate" >"$logs/calibrate.csv"
-  python3 "$root/scripts/scaling_report.py" calibrate "$logs/calibrate.csv" \
+  "$py" "$root/scripts/scaling_report.py" calibrate "$logs/calibrate.csv" \
     "$root/docs/benchmarks.csv"
   exit 0
 fi
@@ -173,7 +177,7 @@ fi
       '!((only == "" || $1 == only) && index(ps, " " $3 " "))' "$csv" >>"$new"
   fi
   mv "$new" "$csv"
-  python3 "$root/scripts/scaling_report.py" report "$csv" \
+  "$py" "$root/scripts/scaling_report.py" report "$csv" \
     "$root/docs/scaling.md"
 ) 9>"$logs/merge.lock"
 echo "scale.sh: docs/scaling.csv and docs/scaling.md updated" >&2
