@@ -3,13 +3,14 @@
 // A stencil written sync fetches its halos with get_halo, waits, then runs
 // one loop over its rows in which the first and last rows read the halos.
 // This pass splits such a loop into an interior loop, which needs no halo,
-// and the first and last `p` iterations, and puts the interior first;
-// distruntime-async-collectives then moves the wait past the interior, so
-// it runs while the exchange is in flight.
+// and one loop over the first and last `p` iterations (two trips over the
+// two slabs), and puts the interior first; distruntime-async-collectives
+// then moves the wait past the interior, so it runs while the exchange is
+// in flight.
 //
 // The split is legal when the iterations are independent: the loop carries
 // values only as reductions whose bits do not depend on the order (a
-// maximum residual; the three parts chain them), every write in its body is a
+// maximum residual; the parts chain them), every write in its body is a
 // memref.store whose index at one position is the induction variable
 // (iterations write disjoint elements) and no buffer the body writes is read in
 // it, so running the iterations in another order writes the same bytes (each
@@ -348,15 +349,29 @@ static bool split(scf::ForOp loop, ArrayRef<Value> halos,
         value.getDefiningOp()->erase();
       continue;
     }
-    // [lb, min(lb + p, ub)) and [max(ub - p, lb + p), ub) after it.
+    // Then [lb, min(lb + p, ub)) and [max(ub - p, lb + p), ub), as the two
+    // trips of one loop over these slabs: one more copy of the body, not
+    // two (the lowering to LLVM costs in proportion to the body's copies).
     builder.setInsertionPoint(loop);
     Value firstUb = arith::MinSIOp::create(builder, loc, innerLb, ub);
-    scf::ForOp first =
-        cloneWithBounds(builder, loop, lb, firstUb, inner.getResults());
     Value lastLb = arith::MaxSIOp::create(builder, loc, innerUb, innerLb);
-    scf::ForOp last =
-        cloneWithBounds(builder, loop, lastLb, ub, first.getResults());
-    loop.replaceAllUsesWith(last.getResults());
+    Value zero = arith::ConstantIndexOp::create(builder, loc, 0);
+    Value two = arith::ConstantIndexOp::create(builder, loc, 2);
+    // The step is 1 (independentIterations).
+    auto slabs = scf::ForOp::create(
+        builder, loc, zero, two, loop.getStep(), inner.getResults(),
+        [&](OpBuilder &nested, Location loc, Value slab, ValueRange carried) {
+          Value isFirst = arith::CmpIOp::create(
+              nested, loc, arith::CmpIPredicate::eq, slab, zero);
+          Value slabLb =
+              arith::SelectOp::create(nested, loc, isFirst, lb, lastLb);
+          Value slabUb =
+              arith::SelectOp::create(nested, loc, isFirst, firstUb, ub);
+          scf::ForOp rows =
+              cloneWithBounds(nested, loop, slabLb, slabUb, carried);
+          scf::YieldOp::create(nested, loc, rows.getResults());
+        });
+    loop.replaceAllUsesWith(slabs.getResults());
     LLVM_DEBUG(llvm::dbgs()
                << "split the loop at " << loc << " with p = " << p << "\n");
     loop.erase();
