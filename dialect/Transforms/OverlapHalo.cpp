@@ -271,11 +271,13 @@ static std::optional<bool> proveComparison(arith::CmpIOp cmp,
                 constantBound(presburger::BoundType::UB, delta, stop));
 }
 
+namespace {
 /// A value as `base + offset`, the base null for a constant.
 struct Sum {
   Value base;
   int64_t offset;
 };
+} // namespace
 
 /// `value` as a sum, following arith.addi and arith.subi with a constant
 /// operand (index arithmetic, assumed not to wrap, as the bounds above do).
@@ -357,10 +359,12 @@ static std::optional<bool> proveBySums(scf::ForOp loop, arith::CmpIOp cmp) {
                 difference(lhs->second, rhs->first));
 }
 
+namespace {
 /// What a proof sees, from the cheapest: sums of the induction variable
 /// and constants; the loop's body and bounds, the values from further out
 /// being unknowns; all of the IR.
 enum class Proof { Sums, Local, Global };
+} // namespace
 
 /// Folds the comparisons on the induction variable of `loop`'s body that
 /// its bounds decide with `proof`, then canonicalizes the body. (Only
