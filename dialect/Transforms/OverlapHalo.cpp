@@ -3,13 +3,14 @@
 // A stencil written sync fetches its halos with get_halo, waits, then runs
 // one loop over its rows in which the first and last rows read the halos.
 // This pass splits such a loop into an interior loop, which needs no halo,
-// and the first and last `p` iterations, and puts the interior first;
-// distruntime-async-collectives then moves the wait past the interior, so
-// it runs while the exchange is in flight.
+// and one loop over the first and last `p` iterations (two trips over the
+// two slabs), and puts the interior first; distruntime-async-collectives
+// then moves the wait past the interior, so it runs while the exchange is
+// in flight.
 //
 // The split is legal when the iterations are independent: the loop carries
 // values only as reductions whose bits do not depend on the order (a
-// maximum residual; the three parts chain them), every write in its body is a
+// maximum residual; the parts chain them), every write in its body is a
 // memref.store whose index at one position is the induction variable
 // (iterations write disjoint elements) and no buffer the body writes is read in
 // it, so running the iterations in another order writes the same bytes (each
@@ -38,10 +39,12 @@
 #include "mlir/Dialect/MemRef/IR/ValueBoundsOpInterfaceImpl.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/SCF/IR/ValueBoundsOpInterfaceImpl.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/IR/Matchers.h"
 #include "mlir/Interfaces/ValueBoundsOpInterface.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 #include "llvm/ADT/SetVector.h"
+#include "llvm/Support/CheckedArithmetic.h"
 #include "llvm/Support/Debug.h"
 
 #define DEBUG_TYPE "distruntime-overlap-halo"
@@ -198,36 +201,20 @@ static std::optional<int64_t> constantBound(presburger::BoundType type,
   return succeeded(bound) ? std::optional<int64_t>(*bound) : std::nullopt;
 }
 
-/// The outcome of `cmp` if the bounds of its operands prove it: from the
-/// constant bounds [lo, hi] of lhs - rhs, found in the part of the IR that
-/// `stop` leaves (all of it when null).
-static std::optional<bool> proveComparison(arith::CmpIOp cmp,
-                                           const VB::StopConditionFn &stop) {
-  Value lhs = cmp.getLhs(), rhs = cmp.getRhs();
-  if (!lhs.getType().isIndex())
-    return std::nullopt;
-  using P = arith::CmpIPredicate;
-  P predicate = cmp.getPredicate();
-  // Unsigned comparisons agree with signed ones on non-negative values.
-  if (predicate == P::ult || predicate == P::ule || predicate == P::ugt ||
-      predicate == P::uge) {
-    for (Value side : {lhs, rhs}) {
-      std::optional<int64_t> low =
-          constantBound(presburger::BoundType::LB, side, stop);
-      if (!low || *low < 0)
-        return std::nullopt;
-    }
-  }
-  MLIRContext *context = cmp.getContext();
-  AffineMap difference = AffineMap::get(
-      2, 0, getAffineDimExpr(0, context) - getAffineDimExpr(1, context));
-  VB::Variable delta(difference, ValueRange{lhs, rhs});
-  std::optional<int64_t> lo =
-      constantBound(presburger::BoundType::LB, delta, stop);
-  std::optional<int64_t> hi =
-      constantBound(presburger::BoundType::UB, delta, stop);
+using P = arith::CmpIPredicate;
+
+static bool isUnsigned(P predicate) {
+  return predicate == P::ult || predicate == P::ule || predicate == P::ugt ||
+         predicate == P::uge;
+}
+
+/// The outcome of `lhs predicate rhs` from the closed bounds [lo, hi] of
+/// lhs - rhs, if they decide it. (Unsigned predicates: the caller has
+/// proved both sides non-negative, where they agree with signed ones.)
+static std::optional<bool> decide(P predicate, std::optional<int64_t> lo,
+                                  std::optional<int64_t> hi) {
   // `yes` when the whole range satisfies it, `no` when none of it does.
-  auto decide = [](bool yes, bool no) -> std::optional<bool> {
+  auto outcome = [](bool yes, bool no) -> std::optional<bool> {
     if (yes)
       return true;
     if (no)
@@ -239,36 +226,152 @@ static std::optional<bool> proveComparison(arith::CmpIOp cmp,
   case P::eq:
   case P::ne: {
     std::optional<bool> equal =
-        decide(loKnown && hiKnown && *lo == 0 && *hi == 0,
-               (loKnown && *lo > 0) || (hiKnown && *hi < 0));
+        outcome(loKnown && hiKnown && *lo == 0 && *hi == 0,
+                (loKnown && *lo > 0) || (hiKnown && *hi < 0));
     if (!equal)
       return std::nullopt;
     return predicate == P::eq ? *equal : !*equal;
   }
   case P::slt:
   case P::ult:
-    return decide(hiKnown && *hi < 0, loKnown && *lo >= 0);
+    return outcome(hiKnown && *hi < 0, loKnown && *lo >= 0);
   case P::sle:
   case P::ule:
-    return decide(hiKnown && *hi <= 0, loKnown && *lo > 0);
+    return outcome(hiKnown && *hi <= 0, loKnown && *lo > 0);
   case P::sgt:
   case P::ugt:
-    return decide(loKnown && *lo > 0, hiKnown && *hi <= 0);
+    return outcome(loKnown && *lo > 0, hiKnown && *hi <= 0);
   case P::sge:
   case P::uge:
-    return decide(loKnown && *lo >= 0, hiKnown && *hi < 0);
+    return outcome(loKnown && *lo >= 0, hiKnown && *hi < 0);
   }
   return std::nullopt;
 }
 
+/// The outcome of `cmp` if the bounds of its operands prove it: from the
+/// constant bounds [lo, hi] of lhs - rhs, found in the part of the IR that
+/// `stop` leaves (all of it when null).
+static std::optional<bool> proveComparison(arith::CmpIOp cmp,
+                                           const VB::StopConditionFn &stop) {
+  Value lhs = cmp.getLhs(), rhs = cmp.getRhs();
+  if (isUnsigned(cmp.getPredicate())) {
+    for (Value side : {lhs, rhs}) {
+      std::optional<int64_t> low =
+          constantBound(presburger::BoundType::LB, side, stop);
+      if (!low || *low < 0)
+        return std::nullopt;
+    }
+  }
+  MLIRContext *context = cmp.getContext();
+  AffineMap difference = AffineMap::get(
+      2, 0, getAffineDimExpr(0, context) - getAffineDimExpr(1, context));
+  VB::Variable delta(difference, ValueRange{lhs, rhs});
+  return decide(cmp.getPredicate(),
+                constantBound(presburger::BoundType::LB, delta, stop),
+                constantBound(presburger::BoundType::UB, delta, stop));
+}
+
+namespace {
+/// A value as `base + offset`, the base null for a constant.
+struct Sum {
+  Value base;
+  int64_t offset;
+};
+} // namespace
+
+/// `value` as a sum, following arith.addi and arith.subi with a constant
+/// operand (index arithmetic, assumed not to wrap, as the bounds above do).
+static std::optional<Sum> asSum(Value value) {
+  int64_t offset = 0;
+  while (true) {
+    if (std::optional<int64_t> constant = getConstantIntValue(value))
+      return llvm::transformOptional(llvm::checkedAdd(offset, *constant),
+                                     [](int64_t sum) {
+                                       return Sum{Value(), sum};
+                                     });
+    Operation *def = value.getDefiningOp();
+    if (!isa_and_nonnull<arith::AddIOp, arith::SubIOp>(def))
+      return Sum{value, offset};
+    std::optional<int64_t> lhs = getConstantIntValue(def->getOperand(0));
+    std::optional<int64_t> rhs = getConstantIntValue(def->getOperand(1));
+    std::optional<int64_t> next;
+    if (rhs) {
+      next = isa<arith::SubIOp>(def) ? llvm::checkedSub(offset, *rhs)
+                                     : llvm::checkedAdd(offset, *rhs);
+      value = def->getOperand(0);
+    } else if (lhs && isa<arith::AddIOp>(def)) {
+      next = llvm::checkedAdd(offset, *lhs);
+      value = def->getOperand(1);
+    } else {
+      return Sum{value, offset};
+    }
+    if (!next)
+      return std::nullopt;
+    offset = *next;
+  }
+}
+
+/// Closed bounds of `value` in the body of `loop`: [lb + c, ub - 1 + c]
+/// for the induction variable plus c, the value itself for a value from
+/// outside the loop (plus c).
+static std::optional<std::pair<Sum, Sum>> rangeInBody(scf::ForOp loop,
+                                                      Value value) {
+  std::optional<Sum> sum = asSum(value);
+  if (!sum)
+    return std::nullopt;
+  if (sum->base == loop.getInductionVar()) {
+    std::optional<Sum> lo = asSum(loop.getLowerBound());
+    std::optional<Sum> hi = asSum(loop.getUpperBound());
+    if (!lo || !hi)
+      return std::nullopt;
+    std::optional<int64_t> loOffset = llvm::checkedAdd(lo->offset, sum->offset);
+    std::optional<int64_t> hiOffset = llvm::checkedAdd(hi->offset, sum->offset);
+    if (hiOffset)
+      hiOffset = llvm::checkedSub(*hiOffset, int64_t(1));
+    if (!loOffset || !hiOffset)
+      return std::nullopt;
+    return std::pair{Sum{lo->base, *loOffset}, Sum{hi->base, *hiOffset}};
+  }
+  if (sum->base && loop->isAncestor(sum->base.getParentRegion()->getParentOp()))
+    return std::nullopt;
+  return std::pair{*sum, *sum};
+}
+
+/// a - b if both have the same base.
+static std::optional<int64_t> difference(const Sum &a, const Sum &b) {
+  if (a.base != b.base)
+    return std::nullopt;
+  return llvm::checkedSub(a.offset, b.offset);
+}
+
+/// The outcome of `cmp` in `loop`'s body if sums prove it: the first-row
+/// and last-row tests (i == lb, i + 1 == ub) without a constraint set.
+static std::optional<bool> proveBySums(scf::ForOp loop, arith::CmpIOp cmp) {
+  auto lhs = rangeInBody(loop, cmp.getLhs());
+  auto rhs = rangeInBody(loop, cmp.getRhs());
+  if (!lhs || !rhs)
+    return std::nullopt;
+  if (isUnsigned(cmp.getPredicate()))
+    for (const Sum &low : {lhs->first, rhs->first})
+      if (low.base || low.offset < 0)
+        return std::nullopt;
+  return decide(cmp.getPredicate(), difference(lhs->first, rhs->second),
+                difference(lhs->second, rhs->first));
+}
+
+namespace {
+/// What a proof sees, from the cheapest: sums of the induction variable
+/// and constants; the loop's body and bounds, the values from further out
+/// being unknowns; all of the IR.
+enum class Proof { Sums, Local, Global };
+} // namespace
+
 /// Folds the comparisons on the induction variable of `loop`'s body that
-/// its bounds decide, then canonicalizes the body. (Only those: the others
-/// read the same in every part, and each proof builds a constraint set.)
-/// With `local`, a proof sees only the loop's body and bounds, the values
-/// from further out being unknowns: much cheaper, and enough for the usual
-/// first-row and last-row tests.
+/// its bounds decide with `proof`, then canonicalizes the body. (Only
+/// those: the others read the same in every part, and each proof but
+/// Sums builds a constraint set.)
 static void simplifyBody(scf::ForOp loop,
-                         const FrozenRewritePatternSet &patterns, bool local) {
+                         const FrozenRewritePatternSet &patterns, Proof proof) {
   Value lb = loop.getLowerBound(), ub = loop.getUpperBound();
   // The bounds' own definitions (lb + p, ub - p) are followed one step.
   VB::StopConditionFn stopOutside = [&](Value value, std::optional<int64_t>,
@@ -281,11 +384,16 @@ static void simplifyBody(scf::ForOp loop,
   getForwardSlice(loop.getInductionVar(), &onInduction);
   SmallVector<arith::CmpIOp> compares;
   for (Operation *op : onInduction)
-    if (auto cmp = dyn_cast<arith::CmpIOp>(op))
+    if (auto cmp = dyn_cast<arith::CmpIOp>(op);
+        cmp && cmp.getLhs().getType().isIndex())
       compares.push_back(cmp);
+  bool folded = false;
   for (arith::CmpIOp cmp : compares) {
     std::optional<bool> outcome =
-        proveComparison(cmp, local ? stopOutside : nullptr);
+        proof == Proof::Sums
+            ? proveBySums(loop, cmp)
+            : proveComparison(cmp,
+                              proof == Proof::Local ? stopOutside : nullptr);
     if (!outcome)
       continue;
     OpBuilder builder(cmp);
@@ -294,8 +402,11 @@ static void simplifyBody(scf::ForOp loop,
                                      static_cast<int64_t>(*outcome));
     cmp.replaceAllUsesWith(constant);
     cmp.erase();
+    folded = true;
   }
-  (void)applyPatternsGreedily(loop.getRegion(), patterns);
+  // The last attempt canonicalizes even if nothing folded, as before.
+  if (folded || proof == Proof::Global)
+    (void)applyPatternsGreedily(loop.getRegion(), patterns);
 }
 
 //===----------------------------------------------------------------------===//
@@ -338,25 +449,42 @@ static bool split(scf::ForOp loop, ArrayRef<Value> halos,
     Value innerUb = arith::SubIOp::create(builder, loc, ub, width);
     scf::ForOp inner =
         cloneWithBounds(builder, loop, innerLb, innerUb, loop.getInitArgs());
-    // The cheap proofs first, all of the IR only if a halo is still read.
-    simplifyBody(inner, patterns, /*local=*/true);
-    if (usesAny(inner, halos))
-      simplifyBody(inner, patterns, /*local=*/false);
-    if (usesAny(inner, halos)) {
+    // The cheap proofs first, the dearer ones only if a halo is still read.
+    bool freed = false;
+    for (Proof proof : {Proof::Sums, Proof::Local, Proof::Global}) {
+      simplifyBody(inner, patterns, proof);
+      if ((freed = !usesAny(inner, halos)))
+        break;
+    }
+    if (!freed) {
       inner.erase();
       for (Value value : {innerUb, innerLb, width})
         value.getDefiningOp()->erase();
       continue;
     }
-    // [lb, min(lb + p, ub)) and [max(ub - p, lb + p), ub) after it.
+    // Then [lb, min(lb + p, ub)) and [max(ub - p, lb + p), ub), as the two
+    // trips of one loop over these slabs: one more copy of the body, not
+    // two (the lowering to LLVM costs in proportion to the body's copies).
     builder.setInsertionPoint(loop);
     Value firstUb = arith::MinSIOp::create(builder, loc, innerLb, ub);
-    scf::ForOp first =
-        cloneWithBounds(builder, loop, lb, firstUb, inner.getResults());
     Value lastLb = arith::MaxSIOp::create(builder, loc, innerUb, innerLb);
-    scf::ForOp last =
-        cloneWithBounds(builder, loop, lastLb, ub, first.getResults());
-    loop.replaceAllUsesWith(last.getResults());
+    Value zero = arith::ConstantIndexOp::create(builder, loc, 0);
+    Value two = arith::ConstantIndexOp::create(builder, loc, 2);
+    // The step is 1 (independentIterations).
+    auto slabs = scf::ForOp::create(
+        builder, loc, zero, two, loop.getStep(), inner.getResults(),
+        [&](OpBuilder &nested, Location loc, Value slab, ValueRange carried) {
+          Value isFirst = arith::CmpIOp::create(
+              nested, loc, arith::CmpIPredicate::eq, slab, zero);
+          Value slabLb =
+              arith::SelectOp::create(nested, loc, isFirst, lb, lastLb);
+          Value slabUb =
+              arith::SelectOp::create(nested, loc, isFirst, firstUb, ub);
+          scf::ForOp rows =
+              cloneWithBounds(nested, loop, slabLb, slabUb, carried);
+          scf::YieldOp::create(nested, loc, rows.getResults());
+        });
+    loop.replaceAllUsesWith(slabs.getResults());
     LLVM_DEBUG(llvm::dbgs()
                << "split the loop at " << loc << " with p = " << p << "\n");
     loop.erase();
