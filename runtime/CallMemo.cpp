@@ -89,15 +89,18 @@ void CallMemo::store(const Call &c, const std::vector<int64_t> *groupsKey,
   quick[0] = head[0];
   quick[1] = head[1];
   const size_t operands = ins.size() + outs.size();
-  quickIns = quickOuts = -1;
-  if (operands <= kQuickOperands) {
-    quickIns = c.inputs.size();
-    quickOuts = c.outputs.size();
-    w = operandWords;
-    for (size_t k = 0; k < operands; ++k) {
-      quick[2 + k] = w[2];
-      w += 4 + 2 * w[0];
-    }
+  quickIns = c.inputs.size();
+  quickOuts = c.outputs.size();
+  quickSpilled.clear();
+  int64_t *aligned = quick.data() + 2;
+  if (operands > kQuickOperands) {
+    quickSpilled.resize(operands);
+    aligned = quickSpilled.data();
+  }
+  w = operandWords;
+  for (size_t k = 0; k < operands; ++k) {
+    aligned[k] = w[2];
+    w += 4 + 2 * w[0];
   }
   valid = true;
 }

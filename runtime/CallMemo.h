@@ -182,11 +182,13 @@ struct CallMemo {
   /// Block shapes of the ops that derive them (all_gather, all_to_all).
   std::vector<int64_t> shapes;
   /// What a DISTRT_SITE_STATIC site compares: team, team generation and
-  /// the aligned pointer of each operand (inputs, then outputs), for up to
-  /// kQuickOperands operands; `quickIns`, `quickOuts` count them, -1 when
-  /// there are more. The groups and scalars are the op's attributes.
+  /// the aligned pointer of each operand (inputs, then outputs), inline for
+  /// up to kQuickOperands operands, else in `quickSpilled` (a combined
+  /// gradient sync has a hundred); `quickIns`, `quickOuts` count them, -1
+  /// before the first call. The groups and scalars are the op's attributes.
   static constexpr int64_t kQuickOperands = 8;
   std::array<int64_t, 2 + kQuickOperands> quick{};
+  std::vector<int64_t> quickSpilled;
   int64_t quickIns = -1, quickOuts = -1;
   /// The site is DISTRT_SITE_STATIC and the runtime unchecked: its direct
   /// calls use matchesStatic().
@@ -226,7 +228,8 @@ struct CallMemo {
                               static_cast<uint64_t>(quick[1])) |
          (nIns ^ quickIns) | (nOuts ^ quickOuts)) != 0)
       return false;
-    const int64_t *w = quick.data() + 2;
+    const int64_t *w =
+        quickSpilled.empty() ? quick.data() + 2 : quickSpilled.data();
     return sameAligned(c.inputs, w) && sameAligned(c.outputs, w);
   }
 

@@ -68,11 +68,18 @@ inline constexpr size_t kReducePackOperandLimit = size_t{64} << 10;
 /// A pack holds at most this many bytes (staging is kept by the plan).
 inline constexpr size_t kReducePackLimit = size_t{4} << 20;
 /// In a group of two, a pack of at most this many bytes is exchanged with
-/// MPI_Sendrecv and reduced locally (MPI_Reduce_local), which is what
-/// MPI_Allreduce does for two processes, less its algorithm selection and
-/// segmentation: about 0.7 of its time from 8 to 32 KiB with Open MPI's
-/// shared-memory transport (measured at np 2), the same past it.
-inline constexpr size_t kReduceExchangeLimit = size_t{32} << 10;
+/// the peer point to point and reduced locally (MPI_Reduce_local), which is
+/// what MPI_Allreduce does for two processes, less its algorithm selection:
+/// past it, MPI_Allreduce.
+inline constexpr size_t kReduceExchangeLimit = size_t{256} << 10;
+/// The exchange sends a pack in messages of at most this many bytes, so
+/// that each is eager on Open MPI's shared-memory transport (vader: 4 KiB
+/// with its headers): one message of 16 KiB there is a rendezvous, a
+/// round trip with the peer before its bytes move, and costs about twice
+/// the four eager ones (np 2, 64 x 256 B). The receiver reduces each
+/// message as it arrives while the next ones are still being copied. A
+/// multiple of 64, so every element type's elements stay whole.
+inline constexpr size_t kReduceChunkBytes = 4032;
 
 /// Reducing operands packed into one call gives every element the bits that
 /// one call per operand gives: the element is still reduced once by each
@@ -114,6 +121,8 @@ struct ReducePlan {
   mutable std::vector<std::byte> staging;
   /// The packs' bytes, each aligned (alignUp).
   size_t packBytes = 0;
+  /// A sync exchange's requests (receives, then sends): reused.
+  mutable std::vector<MPI_Request> requests;
 
   /// Starts planning over `layout` (the calls keep their storage).
   void start(const GroupLayout &layout) {

@@ -8,7 +8,8 @@
 // reduced by several calls, each on the next gMaxCount elements at most.
 // Small operands of one output element type are packed into one reduction
 // where that gives the same bits (ReducePlan.h, packingExact); in a group of
-// two a small sync pack is one MPI_Sendrecv and a local reduction (a
+// two a sync pack up to kReduceExchangeLimit bytes is exchanged with the
+// peer in eager-sized messages, each reduced locally as it arrives (a
 // layout's communicator carries no other point-to-point traffic, as for
 // collective_broadcast). The RFC's `allreduce` is this op over the whole
 // team, in place.
@@ -128,6 +129,11 @@ struct AllReduce : OpKind<AllReduce, ReducePlan> {
     addPacks(p, candidates, s, redop);
     const bool exchange = layout.size() == 2;
     p.staging.resize(exchange ? 2 * p.packBytes : p.packBytes);
+    size_t chunks = 0;
+    for (const ReducePack &pack : p.packs)
+      if (exchange && pack.bytes <= kReduceExchangeLimit)
+        chunks = std::max(chunks, chunksOf(pack.bytes));
+    p.requests.resize(2 * chunks);
     return &layout.key;
   }
 
@@ -145,33 +151,90 @@ struct AllReduce : OpKind<AllReduce, ReducePlan> {
     }
   }
 
-  /// A sync pack: packed, reduced (exchanged in a group of two, up to
-  /// kReduceExchangeLimit bytes) and unpacked.
+  /// The messages of a pack of `bytes` exchanged in a group of two.
+  static size_t chunksOf(size_t bytes) {
+    return (bytes + kReduceChunkBytes - 1) / kReduceChunkBytes;
+  }
+
+  /// A sync pack in a group of two: its packed inputs at `mine` go to the
+  /// peer, and the peer's come back, in messages of kReduceChunkBytes at
+  /// most; each received message is reduced in the receive buffer as it
+  /// arrives (`mine` is still being sent) and copied into the dense outputs
+  /// it covers, the strided outputs unpacked at the end. Each member
+  /// computes op(mine, theirs): one application of a commutative op
+  /// (packingExact), the bits MPI_Allreduce gives.
+  static void exchangePack(const Memo<Plan> &m, const ReducePack &pack,
+                           std::byte *mine) {
+    const Plan &p = m.plan;
+    std::byte *theirs = mine + p.packBytes;
+    const int peer = 1 - p.layout->position;
+    const size_t chunks = chunksOf(pack.bytes);
+    MPI_Request *receives = p.requests.data(), *sends = receives + chunks;
+    auto length = [&](size_t i) {
+      return static_cast<int>(
+          std::min(kReduceChunkBytes, pack.bytes - i * kReduceChunkBytes));
+    };
+    for (size_t i = 0; i < chunks; ++i)
+      checkMpi(MPI_Irecv(theirs + i * kReduceChunkBytes, length(i), MPI_BYTE,
+                         peer, kOwnTag, p.comm, &receives[i]),
+               "MPI_Irecv");
+    packInputs(m, pack, p.staging.data());
+    for (size_t i = 0; i < chunks; ++i)
+      checkMpi(MPI_Isend(mine + i * kReduceChunkBytes, length(i), MPI_BYTE,
+                         peer, kOwnTag, p.comm, &sends[i]),
+               "MPI_Isend");
+    const size_t elementSize = pack.bytes / static_cast<size_t>(pack.count);
+    // The first member whose dense output is not yet complete.
+    uint32_t next = pack.first;
+    for (size_t i = 0; i < chunks; ++i) {
+      MPI_Status status;
+      const int code = MPI_Wait(&receives[i], &status);
+      checkBlockingReceive("all_reduce", code, status, length(i), peer,
+                           "all_reduce operands");
+      const size_t from = i * kReduceChunkBytes;
+      const size_t to = from + static_cast<size_t>(length(i));
+      checkMpi(MPI_Reduce_local(mine + from, theirs + from,
+                                static_cast<int>((to - from) / elementSize),
+                                pack.type, pack.op),
+               "MPI_Reduce_local");
+      for (; next < pack.end; ++next) {
+        const PackMember &member = p.members[next];
+        const Buffer &out = m.outs[member.operand];
+        const size_t begin = member.offset - pack.offset;
+        const size_t end = begin + out.byteCount;
+        if (out.dense) {
+          const size_t first = std::max(begin, from);
+          std::memcpy(out.bytes.base + (first - begin), theirs + first,
+                      std::min(end, to) - first);
+        }
+        if (end > to)
+          break;
+      }
+    }
+    checkMpi(MPI_Waitall(static_cast<int>(chunks), sends, MPI_STATUSES_IGNORE),
+             "MPI_Waitall");
+    for (uint32_t i = pack.first; i < pack.end; ++i) {
+      const PackMember &member = p.members[i];
+      const Buffer &out = m.outs[member.operand];
+      if (!out.dense)
+        unpack(theirs + (member.offset - pack.offset), out.bytes);
+    }
+  }
+
+  /// A sync pack: exchanged in a group of two (up to kReduceExchangeLimit
+  /// bytes), else packed, reduced by MPI_Allreduce and unpacked.
   static void reducePack(const Memo<Plan> &m, const ReducePack &pack) {
     const Plan &p = m.plan;
     std::byte *staging = p.staging.data();
-    packInputs(m, pack, staging);
     std::byte *mine = staging + pack.offset;
     if (p.layout->size() == 2 && pack.bytes <= kReduceExchangeLimit) {
-      // Both members compute op(theirs, mine): one application of a
-      // commutative op (packingExact), the bits MPI_Allreduce gives.
-      std::byte *theirs = mine + p.packBytes;
-      const int peer = 1 - p.layout->position;
-      const int bytes = static_cast<int>(pack.bytes);
-      MPI_Status status;
-      const int code =
-          MPI_Sendrecv(mine, bytes, MPI_BYTE, peer, kOwnTag, theirs, bytes,
-                       MPI_BYTE, peer, kOwnTag, p.comm, &status);
-      checkBlockingReceive("all_reduce", code, status, bytes, peer,
-                           "all_reduce operands");
-      checkMpi(MPI_Reduce_local(theirs, mine, static_cast<int>(pack.count),
-                                pack.type, pack.op),
-               "MPI_Reduce_local");
-    } else {
-      checkMpi(allreduceCount(MPI_IN_PLACE, mine, pack.count, pack.type,
-                              pack.op, p.comm),
-               "MPI_Allreduce");
+      exchangePack(m, pack, mine);
+      return;
     }
+    packInputs(m, pack, staging);
+    checkMpi(allreduceCount(MPI_IN_PLACE, mine, pack.count, pack.type, pack.op,
+                            p.comm),
+             "MPI_Allreduce");
     for (uint32_t i = pack.first; i < pack.end; ++i) {
       const PackMember &member = p.members[i];
       const Buffer &out = m.outs[member.operand];

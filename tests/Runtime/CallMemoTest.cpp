@@ -461,3 +461,57 @@ TEST_CASE("memo: a static site matches the team and each buffer's address",
   m.valid = false;
   CHECK_FALSE(m.matchesStatic(call(7, 1)));
 }
+
+TEST_CASE("memo: a static site of many operands follows each buffer's address",
+          "[collectives]") {
+  // 40 operands in place (past CallMemo::kQuickOperands: the addresses are
+  // kept out of line), summed from a DISTRT_SITE_STATIC site: the calls
+  // after the first match by address; moving one operand's buffer makes
+  // the next call plan again, and the sum lands in the new buffer.
+  constexpr int kOperands = 40;
+  const int64_t N = worldSize(), r = worldRank();
+  std::vector<std::vector<float>> bufs(kOperands), moved(kOperands);
+  std::vector<Desc2> descs(kOperands);
+  std::vector<distrt_operand_t> ops(kOperands);
+  for (int k = 0; k < kOperands; ++k) {
+    bufs[k].resize(static_cast<size_t>(2 * (k + 1)));
+    moved[k].resize(bufs[k].size());
+    descs[k] = dense2(bufs[k].data(), 2, k + 1);
+    ops[k] = {2, &descs[k], DISTRT_F32};
+  }
+  distrt_site_t s{DISTRT_SITE_STATIC, nullptr, nullptr};
+  auto fill = [&](std::vector<float> &b, int k) {
+    for (size_t i = 0; i < b.size(); ++i)
+      b[i] = static_cast<float>(r + k + static_cast<int64_t>(i));
+  };
+  // Over the ranks q of q + k + i.
+  auto expected = [&](int k, size_t i) {
+    return static_cast<float>(N * (k + static_cast<int64_t>(i)) +
+                              N * (N - 1) / 2);
+  };
+  for (int round = 0; round < 4; ++round) {
+    // Round 2 moves operand 37 to another buffer, round 3 operand 0 too.
+    if (round == 2)
+      descs[37].aligned = moved[37].data();
+    if (round == 3)
+      descs[0].aligned = moved[0].data();
+    for (int k = 0; k < kOperands; ++k) {
+      fill(bufs[k], k);
+      fill(moved[k], k);
+    }
+    distrt_all_reduce(0, &kWorld, DISTRT_SUM, kOperands, ops.data(), ops.data(),
+                      0, &s, "memo_many");
+    for (int k = 0; k < kOperands; ++k) {
+      const bool isMoved = (round >= 2 && k == 37) || (round == 3 && k == 0);
+      const std::vector<float> &got = isMoved ? moved[k] : bufs[k];
+      const std::vector<float> &untouched = isMoved ? bufs[k] : moved[k];
+      for (size_t i = 0; i < got.size(); ++i) {
+        INFO("rank " << r << " round " << round << " operand " << k
+                     << " element " << i);
+        CHECK(got[i] == expected(k, i));
+        CHECK(untouched[i] ==
+              static_cast<float>(r + k + static_cast<int64_t>(i)));
+      }
+    }
+  }
+}

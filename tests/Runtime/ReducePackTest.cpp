@@ -70,12 +70,15 @@ struct Case {
 
 } // namespace
 
-/// Operand k: sizes from 1 to a few hundred elements, one past the pack
-/// limit (64 KiB), every third strided, every fifth in place; i8 inputs of
-/// i32 outputs are promoted.
-static std::vector<Case> makeCases(Dtype dtype, int64_t p) {
+/// Operand k: sizes from 1 to a few hundred elements (times `scale`), one
+/// past the pack limit (64 KiB), every third strided, every fifth in place;
+/// i8 inputs of i32 outputs are promoted. At scale 30 a pack is exchanged
+/// in several messages in a group of two (kReduceChunkBytes).
+static std::vector<Case> makeCases(Dtype dtype, int64_t p, int64_t scale) {
   std::vector<Case> cases;
-  const int64_t sizes[] = {1, 7, 64, 3, 250, 1, 33, 17000, 5, 128, 2, 90};
+  std::vector<int64_t> sizes = {1, 7, 64, 3, 250, 1, 33, 17000, 5, 128, 2, 90};
+  for (int64_t &size : sizes)
+    size = size == 17000 ? size : size * scale;
   for (int64_t k = 0; k < static_cast<int64_t>(std::size(sizes)); ++k) {
     const bool strided = k % 3 == 1, inPlace = k % 5 == 4;
     const Dtype inType =
@@ -117,45 +120,47 @@ TEST_CASE("all_reduce of many operands gives the bits of one call each",
           "[allreduce][largecount]") {
   const int64_t ranks = worldSize(), p = worldRank();
   const GroupTable groupings[] = {everyone(), pairs(ranks)};
-  for (const GroupTable &groups : groupings)
-    for (Dtype dtype : {Dtype::F32, Dtype::F64, Dtype::BF16, Dtype::I32,
-                        Dtype::UI64, Dtype::I16})
-      for (RedOp op : reductionsOf(dtype))
-        for (bool async : {false, true}) {
-          std::vector<Case> cases = makeCases(dtype, p);
-          std::vector<Operand> ins, outs;
-          for (Case &c : cases) {
-            c.reference.fill([](int64_t) { return 0; });
-            // The same form (sync or async): Open MPI's MPI_Iallreduce and
-            // MPI_Allreduce may return different zeros for MPI_MIN/MPI_MAX
-            // of -0 and +0 (seen at np 2).
-            const Operand in = c.in.operand(), ref = c.reference.operand();
+  for (int64_t scale : {1, 30})
+    for (const GroupTable &groups : groupings)
+      for (Dtype dtype : {Dtype::F32, Dtype::F64, Dtype::BF16, Dtype::I32,
+                          Dtype::UI64, Dtype::I16})
+        for (RedOp op : reductionsOf(dtype))
+          for (bool async : {false, true}) {
+            std::vector<Case> cases = makeCases(dtype, p, scale);
+            std::vector<Operand> ins, outs;
+            for (Case &c : cases) {
+              c.reference.fill([](int64_t) { return 0; });
+              // The same form (sync or async): Open MPI's MPI_Iallreduce and
+              // MPI_Allreduce may return different zeros for MPI_MIN/MPI_MAX
+              // of -0 and +0 (seen at np 2).
+              const Operand in = c.in.operand(), ref = c.reference.operand();
+              if (async)
+                allReduceAsync(world(), groups, op, {{in}}, {{ref}}).wait();
+              else
+                allReduce(world(), groups, op, {{in}}, {{ref}});
+              ins.push_back(c.in.operand());
+              outs.push_back(c.inPlace ? c.in.operand() : c.out.operand());
+            }
             if (async)
-              allReduceAsync(world(), groups, op, {{in}}, {{ref}}).wait();
+              allReduceAsync(world(), groups, op, ins, outs).wait();
             else
-              allReduce(world(), groups, op, {{in}}, {{ref}});
-            ins.push_back(c.in.operand());
-            outs.push_back(c.inPlace ? c.in.operand() : c.out.operand());
+              allReduce(world(), groups, op, ins, outs);
+            for (size_t k = 0; k < cases.size(); ++k) {
+              const Case &c = cases[k];
+              const Array &got = c.inPlace ? c.in : c.out;
+              const size_t size = dtypeSize(dtype);
+              int64_t differ = 0;
+              for (int64_t i = 0; i < got.count(); ++i)
+                differ += std::memcmp(got.element(i), c.reference.element(i),
+                                      size) != 0;
+              INFO("rank " << p << " " << groups.str() << " scale " << scale
+                           << " " << dtypeName(dtype) << " reduction "
+                           << static_cast<int>(op) << (async ? " async" : "")
+                           << " operand " << k);
+              CHECK(differ == 0);
+              CHECK(got.touchedPadding() == 0);
+            }
           }
-          if (async)
-            allReduceAsync(world(), groups, op, ins, outs).wait();
-          else
-            allReduce(world(), groups, op, ins, outs);
-          for (size_t k = 0; k < cases.size(); ++k) {
-            const Case &c = cases[k];
-            const Array &got = c.inPlace ? c.in : c.out;
-            const size_t size = dtypeSize(dtype);
-            int64_t differ = 0;
-            for (int64_t i = 0; i < got.count(); ++i)
-              differ += std::memcmp(got.element(i), c.reference.element(i),
-                                    size) != 0;
-            INFO("rank " << p << " " << groups.str() << " " << dtypeName(dtype)
-                         << " reduction " << static_cast<int>(op)
-                         << (async ? " async" : "") << " operand " << k);
-            CHECK(differ == 0);
-            CHECK(got.touchedPadding() == 0);
-          }
-        }
 }
 
 TEST_CASE("packed integer sums match their closed form",
@@ -189,4 +194,84 @@ TEST_CASE("packed integer sums match their closed form",
                                   ranks * (i % 11)));
       }
   }
+}
+
+TEST_CASE("packs of many messages and past the exchange limit match their "
+          "closed form",
+          "[allreduce]") {
+  // 30 operands cycling through five output types (i32 fed by i8 inputs
+  // at times), sized so that a type's pack is one message, several (a
+  // group of two exchanges it in kReduceChunkBytes pieces, members
+  // straddling them), or past kReduceExchangeLimit (MPI_Allreduce), some
+  // operands past the 64 KiB packing limit. Rank q contributes
+  // (q + 1) * (k % 4 + 1) + i % 7 to element i of operand k: over the
+  // members m of its group, the sum is (k % 4 + 1) * sum(m + 1) +
+  // |group| * (i % 7) and the max (k % 4 + 1) * (max m + 1) + i % 7, exact
+  // in every type here.
+  const int64_t ranks = worldSize(), p = worldRank();
+  const Dtype types[] = {Dtype::F32, Dtype::F64, Dtype::I32, Dtype::I16,
+                         Dtype::BF16};
+  const int64_t base[] = {1, 1009, 37, 2500, 513, 4096, 3, 777, 1500, 64};
+  const GroupTable groupings[] = {everyone(), pairs(ranks)};
+  for (int64_t scale : {1, 8, 40})
+    for (int g = 0; g < 2; ++g)
+      for (RedOp op : {RedOp::Sum, RedOp::Max})
+        for (bool async : {false, true}) {
+          // This process's group: the team, or its pair.
+          std::vector<int64_t> members;
+          for (int64_t q = 0; q < ranks; ++q)
+            if (g == 0 || q / 2 == p / 2)
+              members.push_back(q);
+          int64_t memberSum = 0, memberMax = 0;
+          for (int64_t q : members) {
+            memberSum += q + 1;
+            memberMax = std::max(memberMax, q + 1);
+          }
+          const auto group = static_cast<int64_t>(members.size());
+          std::vector<Array> ins, outs;
+          std::vector<bool> inPlace;
+          for (int64_t k = 0; k < 30; ++k) {
+            const Dtype dtype = types[k % 5];
+            const int64_t size = base[k % 10] * scale;
+            const bool place = k % 7 == 3;
+            const Dtype inType =
+                dtype == Dtype::I32 && k % 3 == 0 && !place ? Dtype::I8 : dtype;
+            ins.emplace_back(inType, std::vector<int64_t>{size}, k % 6 == 1);
+            outs.emplace_back(dtype, std::vector<int64_t>{size}, k % 4 == 2);
+            inPlace.push_back(place);
+            ins.back().fill(
+                [&](int64_t i) { return (p + 1) * (k % 4 + 1) + i % 7; });
+          }
+          std::vector<Operand> inOps, outOps;
+          for (size_t k = 0; k < ins.size(); ++k) {
+            inOps.push_back(ins[k].operand());
+            outOps.push_back(inPlace[k] ? ins[k].operand() : outs[k].operand());
+          }
+          if (async)
+            allReduceAsync(world(), groupings[g], op, inOps, outOps).wait();
+          else
+            allReduce(world(), groupings[g], op, inOps, outOps);
+          for (int64_t k = 0; k < 30; ++k) {
+            const auto kk = static_cast<size_t>(k);
+            const Array &got = inPlace[kk] ? ins[kk] : outs[kk];
+            int64_t wrong = 0, firstWrong = -1;
+            for (int64_t i = 0; i < got.count(); ++i) {
+              const int64_t expected =
+                  op == RedOp::Sum ? (k % 4 + 1) * memberSum + group * (i % 7)
+                                   : (k % 4 + 1) * memberMax + i % 7;
+              if (got.get(i) != static_cast<double>(expected)) {
+                ++wrong;
+                if (firstWrong < 0)
+                  firstWrong = i;
+              }
+            }
+            INFO("rank " << p << " " << groupings[g].str() << " scale " << scale
+                         << " reduction " << static_cast<int>(op)
+                         << (async ? " async" : "") << " operand " << k << " ("
+                         << dtypeName(types[k % 5]) << ", " << got.count()
+                         << " elements) first wrong index " << firstWrong);
+            CHECK(wrong == 0);
+            CHECK(got.touchedPadding() == 0);
+          }
+        }
 }
