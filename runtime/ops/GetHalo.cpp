@@ -315,9 +315,8 @@ static std::vector<Owner> ownersOf(const Gathered &all, int ranks) {
 /// wanted.begin, so checking every rank's halos is O(P log P), not O(P^2).
 static void checkCovered(const std::vector<Owner> &owners, Rows wanted, int p) {
   int64_t next = wanted.begin;
-  auto it = std::partition_point(
-      owners.begin(), owners.end(),
-      [&](const Owner &owner) { return owner.rows.end <= next; });
+  auto it = std::ranges::partition_point(
+      owners, [&](const Owner &owner) { return owner.rows.end <= next; });
   for (; it != owners.end() && next < wanted.end; ++it) {
     if (it->rows.begin > next)
       break;
