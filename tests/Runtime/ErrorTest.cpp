@@ -161,6 +161,28 @@ TEST_CASE("get_halo checks the local block against the global array",
                std::to_string(2 * gap.P + 1) + ") requested by rank " +
                std::to_string(gap.P - 1) + " are owned by no rank"));
 
+  // A row between two owners (rank 0 owns [0, 2), rank k > 0 rows
+  // [2k + 1, 2k + 3)): the requester's box starts at row 2, owned by no
+  // rank; the gap ends where the next owner begins, before the halo does
+  // when the halo also covers rank 1's rows (P > 2).
+  if (gap.P > 1) {
+    Halo1D middle;
+    const int64_t requester = middle.P > 2 ? 2 : 1;
+    middle.gShape = {2 * middle.P + 1};
+    if (middle.me > 0) {
+      middle.lOffsets = {2 * middle.me + 1};
+      middle.bbOffsets = {2 * middle.me + 1};
+    }
+    if (middle.me == requester) {
+      middle.bbOffsets = {2};
+      middle.bbSizes = {2 * requester + 1};
+      middle.leftSize = {2 * requester - 1};
+    }
+    CHECK_THROWS_WITH(middle.run(), Contains("rows [2, 3) requested by rank " +
+                                             std::to_string(requester) +
+                                             " are owned by no rank"));
+  }
+
   // Dimension 1 must not be distributed.
   std::vector<double> local(4), halo(4);
   const std::vector<int64_t> shape{2, 2}, strides{2, 1}, empty{0, 2};
