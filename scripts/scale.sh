@@ -44,6 +44,24 @@ while [ $# -gt 0 ]; do
   esac
   shift
 done
+case "$only" in
+"" | collectives | teams | halo | checked | programs) ;;
+*) echo "scale.sh: --only takes collectives, teams, halo, checked or" \
+  "programs, not '$only'" >&2; exit 2 ;;
+esac
+if ! [[ "$max_p" =~ ^[0-9]+$ ]]; then
+  echo "scale.sh: --max-p takes a rank count, not '$max_p'" >&2
+  exit 2
+fi
+ps=()
+for p in ${only_p:-4 16 64 256 1024}; do
+  if ! [[ "$p" =~ ^[1-9][0-9]*$ ]] || [ "$p" -gt 1024 ]; then
+    echo "scale.sh: --p takes rank counts from 1 to 1024 (the fat tree's" \
+      "hosts), not '$p'" >&2
+    exit 2
+  fi
+  [ "$p" -le "$max_p" ] && ps+=("$p")
+done
 limit="${DISTRUNTIME_SCALE_TIMEOUT:-900}"
 # The figures need matplotlib: Debian's python3 has it (python3-matplotlib);
 # another python3 first on PATH may not.
@@ -96,10 +114,6 @@ smpi() {
     >"$log.out" 2>"$log.err"
 }
 
-ps=()
-for p in ${only_p:-4 16 64 256 1024}; do
-  [ "$p" -le "$max_p" ] && ps+=("$p")
-done
 bench="$build/bin/distrt_scale"
 [ -x "$bench" ] || bench="$build/benchmarks/distrt_scale"
 run_bench() {
