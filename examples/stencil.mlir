@@ -45,7 +45,8 @@ module {
   // Rows [lo, hi) of v from u, all inside u: the 5-point average in the
   // interior columns, the edge columns copied. Public with a C interface so
   // that benchmarks/bench_stencil.cpp times the compute alone.
-  func.func @relax_rows(%u: memref<?x?xf64>, %v: memref<?x?xf64>,
+  func.func @relax_rows(%u: memref<?x?xf64> {llvm.noalias},
+                        %v: memref<?x?xf64> {llvm.noalias},
                         %lo: index, %hi: index)
       attributes {llvm.emit_c_interface} {
     %c0 = arith.constant 0 : index

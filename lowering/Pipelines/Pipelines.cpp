@@ -69,6 +69,10 @@ void mlir::distruntime::buildDistRuntimeToLLVMPipeline(
 
   // Then the upstream lowering of everything else, as in mlir-runner tests.
   pm.addNestedPass<func::FuncOp>(createConvertLinalgToLoopsPass());
+  // Stencil rows load each element once (LLVM keeps the recurrence). On
+  // the module: what a call writes is read from its callee's body.
+  if (options.carryLoads)
+    pm.addPass(createCarryLoads());
   pm.addPass(memref::createExpandStridedMetadataPass());
   pm.addPass(createLowerAffinePass());
   pm.addPass(createSCFToControlFlowPass());

@@ -62,6 +62,11 @@ struct LoweringOptions : public PassPipelineOptions<Derived> {
       llvm::cl::desc("Leave ops with fewer bytes of buffers sync "
                      "(distruntime-async-collectives' min-bytes)"),
       llvm::cl::init(0)};
+  mlir::detail::PassOptions::Option<bool> carryLoads{
+      *this, "carry-loads",
+      llvm::cl::desc("Carry loads a later loop iteration repeats in "
+                     "iter_args (distruntime-carry-loads)"),
+      llvm::cl::init(true)};
 
   /// Takes the shared options of `other`.
   template <typename Other>
@@ -74,6 +79,7 @@ struct LoweringOptions : public PassPipelineOptions<Derived> {
     overlapHalo = other.overlapHalo;
     asyncCollectives = other.asyncCollectives;
     asyncMinBytes = other.asyncMinBytes;
+    carryLoads = other.carryLoads;
   }
 };
 

@@ -1,6 +1,7 @@
-// The communication passes of the pipelines (distruntime-combine-collectives,
+// The optimizing passes of the pipelines (distruntime-combine-collectives,
 // distruntime-shard-simplify, distruntime-overlap-halo,
-// distruntime-async-collectives) change no program's output: every example and
+// distruntime-async-collectives, distruntime-carry-loads) change no
+// program's output: every example and
 // integration program is lowered with and without them; those they change
 // are compiled and run both ways and print the same (Inputs/both-ways.sh).
 // The K-split matmul on a grid of two (its all_reduce + all_slice become a

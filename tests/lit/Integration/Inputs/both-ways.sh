@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
-# Compiles each program with the communication passes of the pipelines (the
+# Compiles each program with the optimizing passes of the pipelines (the
 # default) and without them (combine-collectives=0 overlap-halo=0
-# async-collectives=0, and shard-simplify=0 for programs with shard
-# annotations), and compares. A file with split-file
+# async-collectives=0 carry-loads=0, and shard-simplify=0 for programs with
+# shard annotations), and compares. A file with split-file
 # parts (//---) is taken part by part; parts without @main are skipped.
 #  - The same LLVM dialect both ways: "<name>: unchanged".
 #  - Otherwise both are compiled and run at np N (the largest `-np N` or
@@ -66,7 +66,7 @@ for arg in "$@"; do
     np="${np:-2}"
     read -r -a args <<<"$(argsOf "$file" "$np" "$partName")"
     pipeline=distruntime-to-llvm
-    off="combine-collectives=0 overlap-halo=0 async-collectives=0"
+    off="combine-collectives=0 overlap-halo=0 async-collectives=0 carry-loads=0"
     if grep -q 'shard\.grid' "$part"; then
       pipeline=shard-to-llvm
       off="shard-simplify=0 $off"

@@ -246,4 +246,48 @@ def OverlapHalo : Pass<"distruntime-overlap-halo", "::mlir::ModuleOp"> {
   ];
 }
 
+def CarryLoads : Pass<"distruntime-carry-loads"> {
+  let summary = "Carry loads a later loop iteration repeats in iter_args";
+  let description = [{
+    Scalar replacement across iterations: in an `scf.for` with a constant
+    step, loads of one memref at indices that differ only in one position,
+    `iv + c` for constants c a multiple of the step apart, read each element
+    again in a later iteration. The element is loaded once, at the highest
+    offset, and carried to the iterations that need it in `iter_args`; the
+    values the first iteration needs are loaded before the loop when it
+    runs at all. LLVM's loop vectorizer keeps such a recurrence in
+    registers, which it does not find on its own: a stencil row then loads
+    each element of its row once instead of twice, as GCC -O3 does.
+
+    Only loads in the loop's body block (each iteration runs them) of a
+    memref defined outside the loop, with the other indices defined outside
+    it too, and only if nothing in the body may write that memref
+    (distinct `llvm.noalias` arguments and fresh allocations are known
+    apart) or has unknown effects; at most 4 values per group. Every use
+    sees the value its load would have read: results are bit-identical.
+
+    ```mlir
+    scf.for %j = %c1 to %n step %c1 {
+      %w = memref.load %u[%i, %jm] ...   // %jm = %j - 1
+      %e = memref.load %u[%i, %jp] ...   // %jp = %j + 1
+      ...
+    }
+    // becomes (under lb < ub: u[i, 0], u[i, 1] loaded first)
+    scf.for %j = %c1 to %n step %c1 iter_args(%w = %u0, %c = %u1) {
+      %e = memref.load %u[%i, %jp] ...
+      ...
+      scf.yield %c, %e
+    }
+    ```
+
+    Runs in `distruntime-to-llvm` after the linalg ops become loops
+    (`carry-loads=0` turns it off).
+  }];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect",
+    "::mlir::memref::MemRefDialect",
+    "::mlir::scf::SCFDialect"
+  ];
+}
+
 #endif // DISTRUNTIME_DIALECT_DISTRUNTIME_TRANSFORMS_PASSES_TD
