@@ -27,7 +27,8 @@
 // grid and must give bit-identical arrays and the same checksum.
 // Alternating blocks of >= ~50 ms in one launch (Paired.h); size = N, times
 // per step (slowest rank).
-// Usage: bench_stencil [check | N...]   (default N = 1024 4096 8192)
+// Usage: bench_stencil [check | N...]   (default N = 1024 4096 8192;
+// scripts/bench.sh runs 256 512 1024 4096 8192)
 //
 //===----------------------------------------------------------------------===//
 

@@ -107,7 +107,7 @@ fi
 # hand-written C++/MPI Jacobi (its agreement check goes to stderr).
 begin "bench_stencil: the stencil example vs hand-written MPI Jacobi (np 2)"
 "${mpirun:-mpirun}" "${np_flag:--np}" 2 "${flags[@]}" \
-  "$build/benchmarks/bench_stencil" | record
+  "$build/benchmarks/bench_stencil" 256 512 1024 4096 8192 | record
 mv "$out.tmp" "$out"
 echo "bench.sh: wrote $out ($((SECONDS - start))s)" >&2
 
