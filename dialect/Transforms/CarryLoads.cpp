@@ -46,21 +46,25 @@ namespace {
 /// radius 2 along the loop, few enough not to spill.
 constexpr int64_t kMaxCarried = 4;
 
+/// Offsets and steps beyond this are left alone (no overflow in the
+/// window's arithmetic).
+constexpr int64_t kMaxOffset = int64_t{1} << 20;
+
 /// `value` as `iv + c`: c, or nullopt.
 std::optional<int64_t> offsetFromIv(Value value, Value iv) {
+  std::optional<int64_t> c;
   if (value == iv)
-    return 0;
-  if (auto add = value.getDefiningOp<arith::AddIOp>()) {
-    if (add.getLhs() == iv)
-      return getConstantIntValue(add.getRhs());
-    if (add.getRhs() == iv)
-      return getConstantIntValue(add.getLhs());
-  }
-  if (auto sub = value.getDefiningOp<arith::SubIOp>();
-      sub && sub.getLhs() == iv)
-    if (std::optional<int64_t> c = getConstantIntValue(sub.getRhs()))
-      return -*c;
-  return std::nullopt;
+    c = 0;
+  else if (auto add = value.getDefiningOp<arith::AddIOp>())
+    c = add.getLhs() == iv   ? getConstantIntValue(add.getRhs())
+        : add.getRhs() == iv ? getConstantIntValue(add.getLhs())
+                             : std::nullopt;
+  else if (auto sub = value.getDefiningOp<arith::SubIOp>();
+           sub && sub.getLhs() == iv)
+    c = getConstantIntValue(sub.getRhs());
+  if (!c || *c < -kMaxOffset || *c > kMaxOffset)
+    return std::nullopt;
+  return isa_and_present<arith::SubIOp>(value.getDefiningOp()) ? -*c : *c;
 }
 
 /// Loads of one memref at the same indices but the loop's position.
@@ -222,7 +226,7 @@ struct CarryLoadsPass
     getOperation()->walk([&](scf::ForOp loop) { loops.push_back(loop); });
     for (scf::ForOp loop : loops) {
       std::optional<int64_t> step = getConstantIntValue(loop.getStep());
-      if (!step || *step <= 0)
+      if (!step || *step <= 0 || *step > kMaxOffset)
         continue;
       SmallVector<Group> groups = findGroups(loop, *step);
       if (groups.empty())

@@ -195,9 +195,9 @@ func.func @conditional(%u: memref<?xf64> {llvm.noalias},
 
 // -----
 
-// Offsets 0 and 1 with step 2 never meet; 0 and 5 are a window of 5; the
-// two-position index, a dynamic step and a memref made in the loop do not
-// qualify either.
+// Offsets 0 and 1 with step 2 never meet; 0 and 5 are a window of 5, 0 and
+// -2^62 an offset out of range; the two-position index, a dynamic step and
+// a memref made in the loop do not qualify either.
 // CHECK-LABEL: func.func @not_groups(
 // CHECK-NOT: iter_args
 // CHECK: return
@@ -227,6 +227,14 @@ func.func @not_groups(%u: memref<?x?xf64> {llvm.noalias},
     %b = memref.load %u[%jp, %jp] : memref<?x?xf64>
     %s = arith.addf %a, %b : f64
     memref.store %s, %v[%j] : memref<?xf64>
+  }
+  %big = arith.constant 4611686018427387904 : index
+  scf.for %j = %lb to %ub step %c1 {
+    %jb = arith.subi %j, %big : index
+    %a = memref.load %v[%j] : memref<?xf64>
+    %b = memref.load %v[%jb] : memref<?xf64>
+    %s = arith.addf %a, %b : f64
+    memref.store %s, %u[%c1, %j] : memref<?x?xf64>
   }
   scf.for %j = %lb to %ub step %step {
     %jp = arith.addi %j, %c1 : index
