@@ -171,16 +171,26 @@ void benchCollectives(int64_t bytes, MPI_Comm comm, int rank, int size) {
       });
 }
 
+/// One f64 in and one out, as the lowering passes memref<1xf64> operands.
+struct ScalarOperands {
+  double x, y = 0;
+  Descriptor<1> inDesc{&x, &x, 0, {1}, {1}}, outDesc{&y, &y, 0, {1}, {1}};
+  const distrt_operand_t in{1, &inDesc, DISTRT_F64},
+      out{1, &outDesc, DISTRT_F64};
+
+  explicit ScalarOperands(double value) : x(value) {}
+  ScalarOperands(const ScalarOperands &) = delete;
+  ScalarOperands &operator=(const ScalarOperands &) = delete;
+};
+
 /// Sets up team 0 (the runtime's communicators: its own and its
 /// subsystems') by a first call over the whole team, so that a first call
 /// timed afterwards times its own layout or plan alone.
 void setUpTeam() {
-  double x = 0, y = 0;
-  Descriptor<1> inDesc{&x, &x, 0, {1}, {1}}, outDesc{&y, &y, 0, {1}, {1}};
-  const distrt_operand_t in{1, &inDesc, DISTRT_F64},
-      out{1, &outDesc, DISTRT_F64};
+  ScalarOperands s(0);
   distrt_site_t site{DISTRT_SITE_STATIC, nullptr, nullptr};
-  distrt_all_reduce(0, &kEveryone, DISTRT_SUM, 1, &in, &out, 0, &site, kLoc);
+  distrt_all_reduce(0, &kEveryone, DISTRT_SUM, 1, &s.in, &s.out, 0, &site,
+                    kLoc);
 }
 
 /// The R x C grid of P ranks: R = 2^floor(log2(P) / 2).
@@ -212,13 +222,10 @@ void benchTeams(MPI_Comm comm, int rank, int size) {
     ids.push_back(i);
   const distrt_groups_t axis{
       DISTRT_FLATTENED_IDS, -1, -1, rows, cols, ids.data()};
-  double x = rank, y = 0;
-  Descriptor<1> inDesc{&x, &x, 0, {1}, {1}}, outDesc{&y, &y, 0, {1}, {1}};
-  const distrt_operand_t in{1, &inDesc, DISTRT_F64},
-      out{1, &outDesc, DISTRT_F64};
+  ScalarOperands s(rank);
   distrt_site_t site{DISTRT_SITE_STATIC, nullptr, nullptr};
   auto ours = [&] {
-    distrt_all_reduce(0, &axis, DISTRT_SUM, 1, &in, &out, 0, &site, kLoc);
+    distrt_all_reduce(0, &axis, DISTRT_SUM, 1, &s.in, &s.out, 0, &site, kLoc);
   };
   setUpTeam();
   const double first = once(ours, comm);
@@ -227,11 +234,11 @@ void benchTeams(MPI_Comm comm, int rank, int size) {
   const double mpiFirst = once(
       [&] {
         MPI_Comm_split(comm, rank / cols, rank, &split);
-        MPI_Allreduce(&x, &y, 1, MPI_DOUBLE, MPI_SUM, split);
+        MPI_Allreduce(&s.x, &s.y, 1, MPI_DOUBLE, MPI_SUM, split);
       },
       comm);
   const double mpiCached = steady(
-      [&] { MPI_Allreduce(&x, &y, 1, MPI_DOUBLE, MPI_SUM, split); }, comm);
+      [&] { MPI_Allreduce(&s.x, &s.y, 1, MPI_DOUBLE, MPI_SUM, split); }, comm);
   MPI_Comm_free(&split);
   const Comparison c{(mpiFirst - mpiCached) * 1e6, (first - cached) * 1e6,
                      (first - cached) / (mpiFirst - mpiCached)};
@@ -354,17 +361,15 @@ void benchGetHalo(int64_t n, MPI_Comm comm, int rank, int size) {
 constexpr int kWatchdogRanks = 64;
 
 void benchChecked(MPI_Comm comm, int rank, int size) {
-  double x = rank, y = 0;
-  Descriptor<1> inDesc{&x, &x, 0, {1}, {1}}, outDesc{&y, &y, 0, {1}, {1}};
-  const distrt_operand_t in{1, &inDesc, DISTRT_F64},
-      out{1, &outDesc, DISTRT_F64};
+  ScalarOperands s(rank);
   distrt_site_t sites[3];
   for (distrt_site_t &site : sites)
     site = {DISTRT_SITE_STATIC, nullptr, nullptr};
   auto reduce = [&](int check, double timeout, distrt_site_t *site) {
     distrt_set_check(check);
     distrt_set_timeout(timeout);
-    distrt_all_reduce(0, &kEveryone, DISTRT_SUM, 1, &in, &out, 0, site, kLoc);
+    distrt_all_reduce(0, &kEveryone, DISTRT_SUM, 1, &s.in, &s.out, 0, site,
+                      kLoc);
   };
   row(rank, "checked_vs_unchecked_all_reduce", size, 8,
       pairedCompare([&] { reduce(0, 0, &sites[0]); },
