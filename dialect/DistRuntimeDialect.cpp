@@ -8,6 +8,7 @@
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/DialectImplementation.h"
+#include "mlir/Transforms/InliningUtils.h"
 #include "llvm/ADT/TypeSwitch.h"
 
 #include <algorithm>
@@ -118,7 +119,23 @@ DistRuntimeDialect::verifyOperationAttribute(Operation *op,
   return success();
 }
 
+namespace {
+/// Every distruntime op may be inlined: none depends on the function it is
+/// in (a team is an id, a handle a value), and a time loop whose step
+/// function is inlined is one the overlap passes can see whole.
+struct DistRuntimeInlinerInterface : public DialectInlinerInterface {
+  using DialectInlinerInterface::DialectInlinerInterface;
+  bool isLegalToInline(Operation *, Region *, bool, IRMapping &) const final {
+    return true;
+  }
+  bool isLegalToInline(Region *, Region *, bool, IRMapping &) const final {
+    return true;
+  }
+};
+} // namespace
+
 void DistRuntimeDialect::initialize() {
+  addInterfaces<DistRuntimeInlinerInterface>();
   addOperations<
 #define GET_OP_LIST
 #include "distruntime/Dialect/DistRuntime/IR/DistRuntimeOps.cpp.inc"

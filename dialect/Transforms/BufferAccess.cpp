@@ -12,6 +12,7 @@
 #include "mlir/Interfaces/LoopLikeInterface.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "mlir/Interfaces/ViewLikeInterface.h"
+#include "llvm/ADT/DenseSet.h"
 
 using namespace mlir;
 using namespace mlir::distruntime;
@@ -79,8 +80,41 @@ static bool distinctNoAliasArgs(Value a, Value b) {
   return noAlias(argA) || noAlias(argB);
 }
 
-bool BufferAccessAnalysis::mayAlias(Value a, Value b) {
-  if (aliases.alias(a, b).isNo())
+bool BufferAccessAnalysis::apartIterArgs(Value a, Value b, int depth) {
+  auto argA = dyn_cast<BlockArgument>(a), argB = dyn_cast<BlockArgument>(b);
+  if (depth > 8 || !argA || !argB || argA == argB ||
+      argA.getOwner() != argB.getOwner())
+    return false;
+  auto loop = dyn_cast<LoopLikeOpInterface>(argA.getOwner()->getParentOp());
+  if (!loop || loop->getNumRegions() != 1)
+    return false;
+  Block::BlockArgListType iterArgs = loop.getRegionIterArgs();
+  ValueRange inits = loop.getInits(), yields = loop.getYieldedValues();
+  if (!llvm::is_contained(iterArgs, argA) ||
+      !llvm::is_contained(iterArgs, argB) || yields.size() != iterArgs.size())
+    return false;
+  // Each iteration passes the memref iter_args on permuted ...
+  SmallVector<unsigned> memrefs;
+  llvm::SmallDenseSet<Value> passed;
+  for (auto [k, arg] : llvm::enumerate(iterArgs)) {
+    if (!isa<BaseMemRefType>(arg.getType()))
+      continue;
+    memrefs.push_back(k);
+    if (!llvm::is_contained(iterArgs, yields[k]) ||
+        !passed.insert(yields[k]).second)
+      return false;
+  }
+  // ... and they start apart: then they are apart in every iteration.
+  for (auto [i, k] : llvm::enumerate(memrefs))
+    for (unsigned l : ArrayRef(memrefs).drop_front(i + 1))
+      if (mayAlias(inits[k], inits[l], depth + 1))
+        return false;
+  return true;
+}
+
+bool BufferAccessAnalysis::mayAlias(Value a, Value b, int depth) {
+  if (aliases.alias(a, b).isNo() ||
+      apartIterArgs(viewSource(a), viewSource(b), depth))
     return false;
   SmallVector<Value> rootsA, rootsB;
   rootsOf(a, rootsA);

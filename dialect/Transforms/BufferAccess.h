@@ -44,7 +44,7 @@ public:
   static void ownBuffers(Operation *op, SmallVectorImpl<Value> &reads,
                          SmallVectorImpl<Value> &writes);
   /// `a` and `b` may be views of one allocation.
-  bool mayAlias(Value a, Value b);
+  bool mayAlias(Value a, Value b, int depth = 0);
   /// An op with `set` may change what an op reading `reads` and writing
   /// `writes` reads or writes, or see its writes, if the two overlap.
   bool conflicts(const AccessSet &set, ArrayRef<Value> reads,
@@ -61,6 +61,11 @@ private:
   summary(Operation *func);
   /// `fresh` is (a view of) an allocation made after `older` was defined.
   bool freshAfter(Value fresh, Value older);
+  /// `a` and `b` are distinct memref iter_args of one loop that passes its
+  /// memref iter_args on permuted (a time loop swapping two buffers) and
+  /// whose initial values are pairwise apart: by induction, they are apart
+  /// in every iteration.
+  bool apartIterArgs(Value a, Value b, int depth);
 
   AliasAnalysis &aliases;
   DominanceInfo dominance;

@@ -36,6 +36,20 @@
 // The pass splits the step: the exchange becomes async, the interior runs
 // before its wait, the four slabs after it.
 // RUN: %distruntime-opt %s -distruntime-overlap-halo | FileCheck %s
+// With @step inlined, main's time loop swaps u and v through iter_args (two
+// allocations: apart in every step) and is split the same way; its output
+// is the same.
+// RUN: %distruntime-opt %s --inline > %t.inline.mlir
+// RUN: %distruntime-opt %t.inline.mlir -distruntime-overlap-halo | FileCheck %s --check-prefix=INLINE
+// RUN: %compile %t.inline.mlir -o %t.inline
+// RUN: %mpirun 4 %t.inline 37 23 50 2 2 > %t.inline.out && diff %t.expected %t.inline.out
+// INLINE-LABEL: func.func @main(
+// INLINE: scf.for {{.*}} iter_args(%[[U:.*]] = %{{.*}}, %[[V:.*]] = %{{.*}}) -> (memref<?x?xf64>, memref<?x?xf64>)
+// INLINE-NEXT: %[[H:.*]] = distruntime.update_halo %[[U]] {{.*}} async
+// INLINE: linalg.generic
+// INLINE: distruntime.wait %[[H]]
+// INLINE-COUNT-4: linalg.generic
+// INLINE: scf.yield %[[V]], %[[U]]
 
 // CHECK-LABEL: func.func @step(
 // CHECK: %[[H:.*]] = distruntime.update_halo {{.*}} async

@@ -353,3 +353,97 @@ func.func @two_readers(%u: memref<10x8xf64> {llvm.noalias}, %v: memref<8x8xf64> 
   }
   return
 }
+
+// -----
+
+// A time loop that swaps its two buffers through iter_args: u and v start
+// apart (distinct llvm.noalias arguments) and each step passes them on
+// swapped, so they are apart in every step and the stencil in the loop
+// body is split.
+// CHECK-LABEL: func.func @swapped_in_loop(
+// CHECK: scf.for {{.*}} iter_args(%[[U:.*]] = %{{.*}}, %[[V:.*]] = %{{.*}})
+// CHECK: %[[H:.*]] = distruntime.update_halo %[[U]] {{.*}} async : memref<10x8xf64>
+// CHECK: linalg.generic
+// CHECK: distruntime.wait %[[H]]
+// CHECK: linalg.generic
+// CHECK: linalg.generic
+// CHECK: scf.yield %[[V]], %[[U]]
+func.func @swapped_in_loop(%u0: memref<10x8xf64> {llvm.noalias},
+                           %v0: memref<10x8xf64> {llvm.noalias},
+                           %steps: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %fin:2 = scf.for %t = %c0 to %steps step %c1
+      iter_args(%u = %u0, %v = %v0) -> (memref<10x8xf64>, memref<10x8xf64>) {
+    distruntime.update_halo %u grid [2] split_axes [[0]] halo_sizes [1, 1, 0, 0] : memref<10x8xf64>
+    %n = memref.subview %u[0, 0] [8, 8] [1, 1] : memref<10x8xf64> to memref<8x8xf64, strided<[8, 1]>>
+    %s = memref.subview %u[2, 0] [8, 8] [1, 1] : memref<10x8xf64> to memref<8x8xf64, strided<[8, 1], offset: 16>>
+    %o = memref.subview %v[1, 0] [8, 8] [1, 1] : memref<10x8xf64> to memref<8x8xf64, strided<[8, 1], offset: 8>>
+    linalg.generic {indexing_maps = [affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (i, j)>], iterator_types = ["parallel", "parallel"]}
+        ins(%n, %s : memref<8x8xf64, strided<[8, 1]>>, memref<8x8xf64, strided<[8, 1], offset: 16>>)
+        outs(%o : memref<8x8xf64, strided<[8, 1], offset: 8>>) {
+    ^bb0(%a: f64, %b: f64, %out: f64):
+      %r = arith.addf %a, %b : f64
+      linalg.yield %r : f64
+    }
+    scf.yield %v, %u : memref<10x8xf64>, memref<10x8xf64>
+  }
+  return
+}
+
+// Negative: the loop passes u on as both (not a permutation), so from the
+// second step on v is u.
+// CHECK-LABEL: func.func @not_permuted(
+// CHECK: distruntime.update_halo {{.*}}halo_sizes [1, 1, 0, 0]{{ +}}: memref
+// CHECK-NOT: distruntime.wait
+// CHECK: linalg.generic
+// CHECK-NOT: linalg.generic
+// CHECK: return
+func.func @not_permuted(%u0: memref<10x8xf64> {llvm.noalias},
+                        %v0: memref<10x8xf64> {llvm.noalias},
+                        %steps: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %fin:2 = scf.for %t = %c0 to %steps step %c1
+      iter_args(%u = %u0, %v = %v0) -> (memref<10x8xf64>, memref<10x8xf64>) {
+    distruntime.update_halo %u grid [2] split_axes [[0]] halo_sizes [1, 1, 0, 0] : memref<10x8xf64>
+    %n = memref.subview %u[0, 0] [8, 8] [1, 1] : memref<10x8xf64> to memref<8x8xf64, strided<[8, 1]>>
+    %o = memref.subview %v[1, 0] [8, 8] [1, 1] : memref<10x8xf64> to memref<8x8xf64, strided<[8, 1], offset: 8>>
+    linalg.generic {indexing_maps = [affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (i, j)>], iterator_types = ["parallel", "parallel"]}
+        ins(%n : memref<8x8xf64, strided<[8, 1]>>)
+        outs(%o : memref<8x8xf64, strided<[8, 1], offset: 8>>) {
+    ^bb0(%a: f64, %out: f64):
+      linalg.yield %a : f64
+    }
+    scf.yield %u, %u : memref<10x8xf64>, memref<10x8xf64>
+  }
+  return
+}
+
+// Negative: the buffers swap, but start as arguments without llvm.noalias,
+// which may be one buffer.
+// CHECK-LABEL: func.func @swapped_may_alias(
+// CHECK: distruntime.update_halo {{.*}}halo_sizes [1, 1, 0, 0]{{ +}}: memref
+// CHECK-NOT: distruntime.wait
+// CHECK: linalg.generic
+// CHECK-NOT: linalg.generic
+// CHECK: return
+func.func @swapped_may_alias(%u0: memref<10x8xf64>, %v0: memref<10x8xf64>,
+                             %steps: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %fin:2 = scf.for %t = %c0 to %steps step %c1
+      iter_args(%u = %u0, %v = %v0) -> (memref<10x8xf64>, memref<10x8xf64>) {
+    distruntime.update_halo %u grid [2] split_axes [[0]] halo_sizes [1, 1, 0, 0] : memref<10x8xf64>
+    %n = memref.subview %u[0, 0] [8, 8] [1, 1] : memref<10x8xf64> to memref<8x8xf64, strided<[8, 1]>>
+    %o = memref.subview %v[1, 0] [8, 8] [1, 1] : memref<10x8xf64> to memref<8x8xf64, strided<[8, 1], offset: 8>>
+    linalg.generic {indexing_maps = [affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (i, j)>], iterator_types = ["parallel", "parallel"]}
+        ins(%n : memref<8x8xf64, strided<[8, 1]>>)
+        outs(%o : memref<8x8xf64, strided<[8, 1], offset: 8>>) {
+    ^bb0(%a: f64, %out: f64):
+      linalg.yield %a : f64
+    }
+    scf.yield %v, %u : memref<10x8xf64>, memref<10x8xf64>
+  }
+  return
+}
