@@ -139,6 +139,28 @@ static void exchangeEach(RequestSlot &slot, const Memo<BlockPlan> &m,
   }
 }
 
+/// Whether a sync call of several operands is exchangeEach() with every
+/// operand as it is: then it needs neither a slot nor staging.
+static bool eachAsIs(const BlockPlan &p, const OpScratch &s) {
+  if (s.ins.size() < 2 || p.block <= kPackLimit)
+    return false;
+  for (size_t k = 0; k < s.ins.size(); ++k)
+    if (asIs(p, s.ins[k], s.outs[k]) != std::pair{true, true})
+      return false;
+  return true;
+}
+
+void exchangeEachBlocking(const Memo<BlockPlan> &m) {
+  const BlockPlan &p = m.plan;
+  for (size_t k = 0; k < m.ins.size(); ++k) {
+    const Buffer &in = m.ins[k];
+    if (in.byteCount == 0)
+      continue;
+    const auto [count, type] = byteSpan(blockBytes(p, in));
+    exchangeBlocking(p, in.bytes.base, m.outs[k].bytes.base, count, type);
+  }
+}
+
 void planBlocks(Memo<BlockPlan> &m, const GroupLayout &layout,
                 const OpScratch &s, BlockShape shape, size_t block) {
   const ByteSpan span = byteSpan(block);
@@ -148,8 +170,10 @@ void planBlocks(Memo<BlockPlan> &m, const GroupLayout &layout,
             .count = span.count,
             .type = span.type,
             .comm = layout.comm};
-  if (s.ins.size() != 1)
+  if (s.ins.size() != 1) {
+    m.plan.eachBlocking = eachAsIs(m.plan, s);
     return;
+  }
   BlockPlan &p = m.plan;
   std::tie(p.directSend, p.directRecv) = asIs(p, s.ins[0], s.outs[0]);
   // A wide block takes runBlocks: the direct path is MPI_BYTE's.

@@ -7,9 +7,11 @@
 // output along the concatenation dimension. A single dense operand whose
 // blocks are contiguous byte ranges is handed to MPI as is; otherwise the
 // operands travel packed in one message up to kPackLimit bytes per member,
-// and past it each operand in a call of its own. A block of more than
-// gMaxCount bytes travels as one element of a wide type (LargeCount.h),
-// never by the direct path.
+// and past it each operand in a call of its own (a sync call whose operands
+// all go as they are makes those calls directly, as the single operand's
+// does: no slot). A block of more than gMaxCount bytes travels as one
+// element of a wide type (LargeCount.h), never by the single operand's
+// direct path.
 //
 //===----------------------------------------------------------------------===//
 
@@ -45,6 +47,9 @@ struct BlockPlan {
   /// A sync call is one MPI call from `send` to `recv`: both direct, and
   /// bytes to exchange (no more than gMaxCount).
   bool blocking = false;
+  /// A sync call is one MPI call per operand, each from its input to its
+  /// output: several operands past kPackLimit, every one as it is.
+  bool eachBlocking = false;
   const void *send = nullptr;
   void *recv = nullptr;
 };
@@ -66,17 +71,25 @@ inline void exchangeBlocking(const BlockPlan &p, const void *send, void *recv,
              "MPI_Alltoall");
 }
 
+/// The blocking calls of a plan with eachBlocking, one per operand.
+void exchangeEachBlocking(const Memo<BlockPlan> &m);
+
 /// Every call but a direct one: staged, packed or one call per operand.
 distrt_handle_t runBlocks(Memo<BlockPlan> &m, const Call &c);
 
 /// The base of all_gather and all_to_all: they differ in planning only.
 template <class Op> struct BlockOp : OpKind<Op, BlockPlan> {
-  /// A sync call of a single operand sent and received as it is.
+  /// A sync call whose operands are sent and received as they are: one
+  /// operand, or several past kPackLimit (no slot, no staging either way).
   static bool direct(const BlockPlan &p, bool async) {
-    return !async && p.blocking;
+    return !async && (p.blocking || p.eachBlocking);
   }
   static distrt_handle_t runDirect(const Memo<BlockPlan> &m, const Call &) {
-    exchangeBlocking(m.plan, m.plan.send, m.plan.recv, m.plan.count, MPI_BYTE);
+    if (m.plan.eachBlocking)
+      exchangeEachBlocking(m);
+    else
+      exchangeBlocking(m.plan, m.plan.send, m.plan.recv, m.plan.count,
+                       MPI_BYTE);
     return 0;
   }
   static distrt_handle_t run(Memo<BlockPlan> &m, const Call &c) {

@@ -111,11 +111,19 @@ public:
   /// The plan of `key` (made on first use), or for a key < 0 the scratch
   /// plan, invalidated: such calls plan every time.
   Plan &at(int64_t key) {
+    // A loop calls one key over and over: skip the map's hash (a division).
+    // Plans are never erased, so the pointer stays good.
+    if (key >= 0 && key == lastKey_) [[likely]]
+      return *last_;
     std::unique_ptr<Plan> &plan = key >= 0 ? byKey_[key] : scratch_;
     if (!plan)
       plan = std::make_unique<Plan>();
-    if (key < 0)
+    if (key < 0) {
       plan->valid = false;
+      return *plan;
+    }
+    lastKey_ = key;
+    last_ = plan.get();
     return *plan;
   }
 
@@ -132,6 +140,9 @@ public:
 private:
   std::unordered_map<int64_t, std::unique_ptr<Plan>> byKey_;
   std::unique_ptr<Plan> scratch_;
+  /// The plan of the key asked for last (-1: none yet).
+  int64_t lastKey_ = -1;
+  Plan *last_ = nullptr;
 };
 
 /// A team's halo state (TeamState::halos).

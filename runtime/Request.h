@@ -36,6 +36,9 @@ struct ReceiveCheck {
   int peer;
   MPI_Datatype type;
   const char *what; // e.g. "left halo"
+  /// `expected` elements' bytes when the poster knows them (-1: unknown),
+  /// so that the check reads the status instead of calling MPI_Get_count.
+  int64_t bytes = -1;
 };
 
 /// After completion, copy the dense staging bytes at `stagingOffset` into the

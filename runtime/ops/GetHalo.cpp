@@ -507,7 +507,8 @@ postExchange(TeamState &team, const HaloPlan &plan, const DtypeInfo &type,
                               static_cast<size_t>(recv.haloRow) * rowBytes;
           slot.checks.push_back({static_cast<int>(slot.requests.size()),
                                  recv.count, recv.peer, type.mpi,
-                                 recv.right ? "right halo" : "left halo"});
+                                 recv.right ? "right halo" : "left halo",
+                                 recv.count * static_cast<int64_t>(size)});
           postRequest(slot, "MPI_Irecv", [&](MPI_Request *request) {
             return MPI_Irecv(target, recv.count, type.mpi, recv.peer, recv.tag,
                              comm, request);

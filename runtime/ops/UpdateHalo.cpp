@@ -645,8 +645,11 @@ static distrt_handle_t postExchange(TeamState &team, const UpdateHaloPlan &plan,
                        plan.shapes.data() + box.shapeIndex, block.strides,
                        elementSize);
       }
+      // A derived type's size is MPI's to say.
+      const int64_t bytes =
+          box.ownsType ? -1 : box.count * static_cast<int64_t>(elementSize);
       slot.checks.push_back({static_cast<int>(slot.requests.size()), box.count,
-                             box.peer, box.type, "halo"});
+                             box.peer, box.type, "halo", bytes});
       postRequest(slot, "MPI_Irecv", [&](MPI_Request *request) {
         return MPI_Irecv(target, box.count, box.type, box.peer, box.tag, comm,
                          request);

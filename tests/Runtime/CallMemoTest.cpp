@@ -515,3 +515,67 @@ TEST_CASE("memo: a static site of many operands follows each buffer's address",
     }
   }
 }
+
+TEST_CASE("memo: dense operands past the pack limit, one blocking call each, "
+          "from a static site",
+          "[collectives]") {
+  // all_gather and all_to_all of an f64 and an i32 operand (3 KiB per
+  // member together: one MPI call each, on the operands' own buffers, the
+  // C entry's direct path once the site matched). Each round writes new
+  // input values; round 2 moves the i32 output, which plans again.
+  const int64_t N = worldSize(), r = worldRank();
+  constexpr int64_t kRows = 16, kF64Cols = 16, kI32Cols = 32;
+  std::vector<double> f64In(static_cast<size_t>(N * kRows * kF64Cols)),
+      f64Out(f64In.size());
+  std::vector<int32_t> i32In(static_cast<size_t>(N * kRows * kI32Cols)),
+      i32Out(i32In.size()), i32Moved(i32In.size());
+  distrt_site_t gatherSite{DISTRT_SITE_STATIC, nullptr, nullptr},
+      toAllSite{DISTRT_SITE_STATIC, nullptr, nullptr};
+  // Element i of process q's input in `round`.
+  auto value = [](int64_t q, int64_t i, int round) {
+    return 100000 * round + 1000 * q + i;
+  };
+  for (int round = 0; round < 4; ++round) {
+    int32_t *i32Target = round >= 2 ? i32Moved.data() : i32Out.data();
+    for (bool gather : {true, false}) {
+      // all_gather sends its first kRows rows; all_to_all all N * kRows.
+      const int64_t inRows = gather ? kRows : N * kRows;
+      for (size_t i = 0; i < f64In.size(); ++i)
+        f64In[i] =
+            static_cast<double>(value(r, static_cast<int64_t>(i), round));
+      for (size_t i = 0; i < i32In.size(); ++i)
+        i32In[i] =
+            static_cast<int32_t>(value(r, static_cast<int64_t>(i), round));
+      Desc2 descs[4] = {dense2(f64In.data(), inRows, kF64Cols),
+                        dense2(i32In.data(), inRows, kI32Cols),
+                        dense2(f64Out.data(), N * kRows, kF64Cols),
+                        dense2(i32Target, N * kRows, kI32Cols)};
+      const distrt_operand_t ins[2] = {{2, &descs[0], DISTRT_F64},
+                                       {2, &descs[1], DISTRT_I32}},
+                             outs[2] = {{2, &descs[2], DISTRT_F64},
+                                        {2, &descs[3], DISTRT_I32}};
+      if (gather)
+        distrt_all_gather(0, &kWorld, 0, 2, ins, outs, 0, &gatherSite, "each");
+      else
+        distrt_all_to_all(0, &kWorld, 0, 0, N, 2, ins, outs, 0, &toAllSite,
+                          "each");
+      // Row j of the output: row j % kRows of process j / kRows's block
+      // (all_to_all: its block for this process).
+      auto expected = [&](int64_t row, int64_t col, int64_t cols) {
+        const int64_t q = row / kRows,
+                      sent = (gather ? 0 : r * kRows) + row % kRows;
+        return value(q, sent * cols + col, round);
+      };
+      for (int64_t row = 0; row < N * kRows; ++row) {
+        INFO("rank " << r << " round " << round << " gather " << gather
+                     << " row " << row);
+        for (int64_t col = 0; col < kF64Cols; ++col)
+          CHECK(f64Out[static_cast<size_t>(row * kF64Cols + col)] ==
+                static_cast<double>(expected(row, col, kF64Cols)));
+        for (int64_t col = 0; col < kI32Cols; ++col)
+          CHECK(i32Target[row * kI32Cols + col] ==
+                expected(row, col, kI32Cols));
+      }
+    }
+  }
+}
