@@ -275,3 +275,63 @@ TEST_CASE("packs of many messages and past the exchange limit match their "
           }
         }
 }
+
+TEST_CASE("a site's exchange stays exact across new buffers and new shapes",
+          "[allreduce]") {
+  // A group of two exchanges a pack over persistent requests that its plan
+  // keeps while a new plan (new buffers, or the same shapes again) makes
+  // the same. One site, six calls: shapes A, A on other buffers, B, A, B
+  // in place, A. Operand k has f64 elements if k % 3 == 2, else f32 (two
+  // packs, so two sets of requests), 1,000 of them in A (messages of 4,032
+  // bytes end inside operands), fewer and more in B. Rank q contributes
+  // (q + 1) * (k + 1) + i % 7 + c (call c): over the members m of its
+  // group the sum is (k + 1) * sum(m + 1) + |group| * (i % 7 + c), exact
+  // in f32.
+  const int64_t ranks = worldSize(), p = worldRank();
+  const GroupTable groups = pairs(ranks);
+  const int64_t partner = p % 2 == 0 ? p + 1 : p - 1;
+  const int64_t group = partner < ranks ? 2 : 1;
+  const int64_t memberSum = (p + 1) + (partner < ranks ? partner + 1 : 0);
+  const std::vector<int64_t> shapeA(12, 1000),
+      shapeB = {5, 1000, 3000, 17, 4032, 8, 1008, 2, 700};
+  Site site;
+  struct Shape {
+    const std::vector<int64_t> *counts;
+    bool inPlace;
+  };
+  const Shape calls[] = {{&shapeA, false}, {&shapeA, false}, {&shapeB, false},
+                         {&shapeA, false}, {&shapeB, true},  {&shapeA, false}};
+  for (int64_t c = 0; c < static_cast<int64_t>(std::size(calls)); ++c) {
+    const std::vector<int64_t> &counts = *calls[c].counts;
+    std::vector<Array> ins, outs;
+    std::vector<Operand> inOps, outOps;
+    for (size_t k = 0; k < counts.size(); ++k) {
+      const auto kk = static_cast<int64_t>(k);
+      const Dtype dtype = k % 3 == 2 ? Dtype::F64 : Dtype::F32;
+      ins.emplace_back(dtype, std::vector<int64_t>{counts[k]});
+      outs.emplace_back(dtype, std::vector<int64_t>{counts[k]});
+      ins.back().fill(
+          [&](int64_t i) { return (p + 1) * (kk + 1) + i % 7 + c; });
+    }
+    for (size_t k = 0; k < counts.size(); ++k) {
+      inOps.push_back(ins[k].operand());
+      outOps.push_back(calls[c].inPlace ? ins[k].operand() : outs[k].operand());
+    }
+    allReduce(world(), groups, RedOp::Sum, inOps, outOps, &site);
+    for (size_t k = 0; k < counts.size(); ++k) {
+      const Array &got = calls[c].inPlace ? ins[k] : outs[k];
+      const auto kk = static_cast<int64_t>(k);
+      int64_t wrong = 0, firstWrong = -1;
+      for (int64_t i = 0; i < got.count(); ++i)
+        if (got.get(i) !=
+            static_cast<double>((kk + 1) * memberSum + group * (i % 7 + c))) {
+          ++wrong;
+          firstWrong = firstWrong < 0 ? i : firstWrong;
+        }
+      INFO("rank " << p << " call " << c << " operand " << k << " ("
+                   << counts[k] << " elements) first wrong index "
+                   << firstWrong);
+      CHECK(wrong == 0);
+    }
+  }
+}
