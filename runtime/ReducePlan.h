@@ -70,9 +70,10 @@ inline constexpr size_t kReducePackOperandLimit = size_t{64} << 10;
 /// A pack holds at most this many bytes (staging is kept by the plan).
 inline constexpr size_t kReducePackLimit = size_t{4} << 20;
 /// In a group of two, a pack of at most this many bytes is exchanged with
-/// the peer point to point and reduced locally (MPI_Reduce_local), which is
-/// what MPI_Allreduce does for two processes, less its algorithm selection:
-/// past it, MPI_Allreduce.
+/// the peer (through shared memory on one node, SharedPair.h, else point to
+/// point) and reduced locally (MPI_Reduce_local), which is what
+/// MPI_Allreduce does for two processes, less its algorithm selection: past
+/// it, MPI_Allreduce.
 inline constexpr size_t kReduceExchangeLimit = size_t{256} << 10;
 /// The exchange sends a pack in messages of at most this many bytes, so
 /// that each is eager on Open MPI's shared-memory transport (vader: 4 KiB

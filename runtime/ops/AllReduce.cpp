@@ -9,7 +9,8 @@
 // Small operands of one output element type are packed into one reduction
 // where that gives the same bits (ReducePlan.h, packingExact); in a group of
 // two a sync pack up to kReduceExchangeLimit bytes is exchanged with the
-// peer in eager-sized messages over persistent requests the plan keeps,
+// peer: through a shared window when both are on one node (SharedPair.h),
+// else in eager-sized messages over persistent requests the plan keeps,
 // each reduced locally as it arrives (a layout's communicator carries no
 // other point-to-point traffic, as for collective_broadcast). The RFC's
 // `allreduce` is this op over the whole team, in place.
@@ -19,6 +20,7 @@
 #include "../Channels.h"
 #include "../OpCall.h"
 #include "../ReducePlan.h"
+#include "../SharedPair.h"
 
 #include <cstring>
 
@@ -38,6 +40,8 @@ constexpr bool kCopyInPlaceSends = true;
 #else
 constexpr bool kCopyInPlaceSends = false;
 #endif
+
+static_assert(SharedPair::kSegmentBytes >= kReduceExchangeLimit);
 
 struct AllReduce : OpKind<AllReduce, ReducePlan> {
   static constexpr std::array kParams{"reduction"};
@@ -294,14 +298,87 @@ struct AllReduce : OpKind<AllReduce, ReducePlan> {
     }
   }
 
+  /// Streams the inputs of `pack` into `segment` (streamCopy where they
+  /// are dense elements of the output's type, else packed).
+  static void streamInputs(const Memo<Plan> &m, const ReducePack &pack,
+                           std::byte *segment) {
+    for (uint32_t i = pack.first; i < pack.end; ++i) {
+      const PackMember &member = m.plan.members[i];
+      const Buffer &in = m.ins[member.operand], &out = m.outs[member.operand];
+      std::byte *at = segment + (member.offset - pack.offset);
+      if (in.dense && in.dtype == out.dtype)
+        streamCopy(at, in.bytes.base, in.byteCount);
+      else
+        packPromoted(in.bytes, in.dtype, at, out.dtype, opScratch().copy);
+    }
+    streamFence();
+  }
+
+  /// Member `i` of `pack`: its output gets op(theirs, mine), `theirs` the
+  /// peer's packed input in its segment. A dense output holds `mine` first
+  /// (its input, copied or converted unless it is the output); a strided
+  /// one is reduced in the staging and unpacked.
+  static void reduceFromPeer(const Memo<Plan> &m, const ReducePack &pack,
+                             uint32_t i, const std::byte *theirs) {
+    const PackMember &member = m.plan.members[i];
+    const Buffer &in = m.ins[member.operand], &out = m.outs[member.operand];
+    const std::byte *from = theirs + (member.offset - pack.offset);
+    if (out.dense) {
+      copyPromoted(in, out);
+      reduceLocal(pack, from, out.bytes.base, out.byteCount);
+      return;
+    }
+    std::byte *staged = m.plan.staging.data() + member.offset;
+    packPromoted(in.bytes, in.dtype, staged, out.dtype, opScratch().copy);
+    reduceLocal(pack, from, staged, out.byteCount);
+    unpack(staged, out.bytes);
+  }
+
+  /// A sync pack in a group of two sharing a node (SharedPair.h): each
+  /// member streams its inputs into its segment and tells the other their
+  /// bytes, then reduces the other's from there into its outputs. Each
+  /// member computes op(theirs, mine): one application of an op
+  /// commutative bit for bit (packingExact), the bits MPI_Allreduce gives.
+  /// The pack's bytes cross cores once, read from memory (streamCopy), in
+  /// one message instead of one per kReduceChunkBytes.
+  static void sharePack(const Memo<Plan> &m, const ReducePack &pack,
+                        SharedPair &pair) {
+    std::byte *mine = pair.segmentMine();
+    const std::byte *theirs = pair.segmentTheirs();
+    ++pair.round;
+    checkMpi(MPI_Start(&pair.ready[0]), "MPI_Start");
+    streamInputs(m, pack, mine);
+    checkMpi(MPI_Win_sync(pair.window), "MPI_Win_sync");
+    pair.out = pack.bytes;
+    checkMpi(MPI_Start(&pair.ready[1]), "MPI_Start");
+    checkMpi(MPI_Wait(&pair.ready[0], MPI_STATUS_IGNORE), "MPI_Wait");
+    checkMpi(MPI_Win_sync(pair.window), "MPI_Win_sync");
+    if (pair.in != pack.bytes) [[unlikely]] {
+      // The pair stays usable: both messages complete before the error.
+      MPI_Wait(&pair.ready[1], MPI_STATUS_IGNORE);
+      raise("all_reduce: team rank {} packed {} bytes of operands where this "
+            "process packed {}: the operands' shapes or element types differ",
+            m.plan.layout->members[1 - m.plan.layout->position], pair.in,
+            pack.bytes);
+    }
+    for (uint32_t i = pack.first; i < pack.end; ++i)
+      reduceFromPeer(m, pack, i, theirs);
+    checkMpi(MPI_Wait(&pair.ready[1], MPI_STATUS_IGNORE), "MPI_Wait");
+  }
+
   /// A sync pack: exchanged in a group of two (up to kReduceExchangeLimit
-  /// bytes), else packed, reduced by MPI_Allreduce and unpacked.
-  static void reducePack(const Memo<Plan> &m, const ReducePack &pack) {
+  /// bytes) through shared memory or messages, else packed, reduced by
+  /// MPI_Allreduce and unpacked.
+  static void reducePack(const Memo<Plan> &m, const Call &c,
+                         const ReducePack &pack) {
     const Plan &p = m.plan;
     std::byte *staging = p.staging.data();
     std::byte *mine = staging + pack.offset;
-    if (p.layout->size() == 2 && pack.bytes <= kReduceExchangeLimit) {
-      exchangePack(m, pack, mine);
+    if (exchanged(p, pack)) {
+      if (SharedPair *pair = sharedPair(lookupTeam(c.team), p.comm))
+        sharePack(m, pack, *pair);
+      else
+        exchangePack(m, pack, mine);
       return;
     }
     packInputs(m, pack, staging);
@@ -320,7 +397,7 @@ struct AllReduce : OpKind<AllReduce, ReducePlan> {
 
   static bool direct(const Plan &p, bool async) { return p.direct(async); }
 
-  static distrt_handle_t runDirect(const Memo<Plan> &m, const Call &) {
+  static distrt_handle_t runDirect(const Memo<Plan> &m, const Call &c) {
     for (const ReduceCall &r : m.plan.calls) {
       if (r.inPlace)
         copyPromoted(m.ins[r.operand], m.outs[r.operand]);
@@ -329,7 +406,7 @@ struct AllReduce : OpKind<AllReduce, ReducePlan> {
           "MPI_Allreduce");
     }
     for (const ReducePack &pack : m.plan.packs)
-      reducePack(m, pack);
+      reducePack(m, c, pack);
     return 0;
   }
 

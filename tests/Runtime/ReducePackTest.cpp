@@ -335,3 +335,47 @@ TEST_CASE("a site's exchange stays exact across new buffers and new shapes",
     }
   }
 }
+
+TEST_CASE("a registered team's pairs exchange packs until unregistered",
+          "[allreduce]") {
+  // A team registered three times over: its groups of two exchange their
+  // packs (through memory they share when on one node) and release what
+  // they made with the team. Two packs (f32 and i32, 3,000 elements each,
+  // one in place), several calls each time; rank q contributes (q + 1) *
+  // (k + 1) + i % 5 + t + c (registration t, call c), so its pair's sum is
+  // (k + 1) * sum(m + 1) + |group| * (i % 5 + t + c).
+  const int64_t ranks = worldSize(), p = worldRank();
+  const int64_t partner = p % 2 == 0 ? p + 1 : p - 1;
+  const int64_t group = partner < ranks ? 2 : 1;
+  const int64_t memberSum = (p + 1) + (partner < ranks ? partner + 1 : 0);
+  const GroupTable groups = pairs(ranks);
+  for (int64_t t = 0; t < 3; ++t) {
+    Team team = Team::registerComm(11, MPI_COMM_WORLD);
+    for (int64_t c = 0; c < 3; ++c) {
+      const Dtype types[] = {Dtype::F32, Dtype::I32, Dtype::F32, Dtype::I32};
+      std::vector<Array> ins, outs;
+      std::vector<Operand> inOps, outOps;
+      for (int64_t k = 0; k < 4; ++k) {
+        ins.emplace_back(types[k], std::vector<int64_t>{3000});
+        outs.emplace_back(types[k], std::vector<int64_t>{3000});
+        ins.back().fill(
+            [&](int64_t i) { return (p + 1) * (k + 1) + i % 5 + t + c; });
+      }
+      for (size_t k = 0; k < ins.size(); ++k) {
+        inOps.push_back(ins[k].operand());
+        outOps.push_back(k == 1 ? ins[k].operand() : outs[k].operand());
+      }
+      allReduce(team, groups, RedOp::Sum, inOps, outOps);
+      for (int64_t k = 0; k < 4; ++k) {
+        const Array &got = k == 1 ? ins[1] : outs[static_cast<size_t>(k)];
+        int64_t wrong = 0;
+        for (int64_t i = 0; i < got.count(); ++i)
+          wrong += got.get(i) != static_cast<double>((k + 1) * memberSum +
+                                                     group * (i % 5 + t + c));
+        INFO("rank " << p << " registration " << t << " call " << c
+                     << " operand " << k);
+        CHECK(wrong == 0);
+      }
+    }
+  }
+}
