@@ -379,3 +379,52 @@ TEST_CASE("a registered team's pairs exchange packs until unregistered",
     }
   }
 }
+
+TEST_CASE("a packed operand whose output overlaps its input reads the input "
+          "first",
+          "[allreduce]") {
+  // Operand 1's output is its input shifted by 500 elements in one buffer
+  // (an operand's own input and output may share memory), packed with two
+  // others. Rank q contributes (q + 1) * (k + 1) + i % 9 to element i of
+  // operand k: the group's sum is (k + 1) * sum(m + 1) + |group| * (i % 9).
+  const int64_t ranks = worldSize(), p = worldRank();
+  const GroupTable groupings[] = {everyone(), pairs(ranks)};
+  for (int g = 0; g < 2; ++g) {
+    int64_t memberSum = 0, group = 0;
+    for (int64_t q = 0; q < ranks; ++q)
+      if (g == 0 || q / 2 == p / 2) {
+        memberSum += q + 1;
+        ++group;
+      }
+    const int64_t n = 1500, shift = 500, sizes[] = {n}, strides[] = {1};
+    std::vector<int32_t> shared(static_cast<size_t>(n + shift));
+    std::vector<Array> ins, outs;
+    for (int64_t k : {0, 2}) {
+      ins.emplace_back(Dtype::I32, std::vector<int64_t>{1000});
+      outs.emplace_back(Dtype::I32, std::vector<int64_t>{1000});
+      ins.back().fill([&](int64_t i) { return (p + 1) * (k + 1) + i % 9; });
+    }
+    for (int64_t i = 0; i < n; ++i)
+      shared[static_cast<size_t>(i)] =
+          static_cast<int32_t>(2 * (p + 1) + i % 9);
+    const Operand in{MemrefView(shared.data(), sizes, strides), Dtype::I32};
+    const Operand out{MemrefView(shared.data() + shift, sizes, strides),
+                      Dtype::I32};
+    const std::vector<Operand> inOps = {ins[0].operand(), in, ins[1].operand()},
+                               outOps = {outs[0].operand(), out,
+                                         outs[1].operand()};
+    allReduce(world(), groupings[g], RedOp::Sum, inOps, outOps);
+    int64_t wrong = 0;
+    for (int64_t i = 0; i < n; ++i)
+      wrong += shared[static_cast<size_t>(shift + i)] !=
+               2 * memberSum + group * (i % 9);
+    for (size_t j = 0; j < 2; ++j)
+      for (int64_t i = 0; i < 1000; ++i)
+        wrong +=
+            outs[j].get(i) !=
+            static_cast<double>(static_cast<int64_t>(2 * j + 1) * memberSum +
+                                group * (i % 9));
+    INFO("rank " << p << " " << groupings[g].str());
+    CHECK(wrong == 0);
+  }
+}
