@@ -447,6 +447,7 @@ static void createComms(TeamState &team) {
 static void freeGroups(TeamState &team) noexcept {
   if (!team.groups)
     return;
+  freeSharedPairs(team);
   for (auto &[groups, comm] : team.groups->commsByLayout)
     freeComm(comm);
   freeComm(team.groups->permuteComm);

@@ -23,6 +23,7 @@
 #ifndef DISTRUNTIME_RUNTIME_PROCESSGROUPS_H
 #define DISTRUNTIME_RUNTIME_PROCESSGROUPS_H
 
+#include "SharedPair.h"
 #include "Team.h"
 
 #include "distruntime/Runtime/distrt.h"
@@ -95,6 +96,9 @@ struct GroupCache {
   MPI_Comm permuteComm = MPI_COMM_NULL;
   MPI_Comm channelComm = MPI_COMM_NULL;
   int tagUpperBound = 0;
+  /// all_reduce's groups of two sharing a node, in the order made
+  /// (SharedPair.h).
+  std::vector<std::unique_ptr<SharedPair>> sharedPairs;
 };
 
 /// The spec's content equals the `size` words of `key` (mode, num_replicas,

@@ -9,16 +9,18 @@
 // Small operands of one output element type are packed into one reduction
 // where that gives the same bits (ReducePlan.h, packingExact); in a group of
 // two a sync pack up to kReduceExchangeLimit bytes is exchanged with the
-// peer in eager-sized messages, each reduced locally as it arrives (a
-// layout's communicator carries no other point-to-point traffic, as for
-// collective_broadcast). The RFC's `allreduce` is this op over the whole
-// team, in place.
+// peer: through a shared window when both are on one node (SharedPair.h),
+// else in eager-sized messages over persistent requests the plan keeps,
+// each reduced locally as it arrives (a layout's communicator carries no
+// other point-to-point traffic, as for collective_broadcast). The RFC's
+// `allreduce` is this op over the whole team, in place.
 //
 //===----------------------------------------------------------------------===//
 
 #include "../Channels.h"
 #include "../OpCall.h"
 #include "../ReducePlan.h"
+#include "../SharedPair.h"
 
 #include <cstring>
 
@@ -38,6 +40,8 @@ constexpr bool kCopyInPlaceSends = true;
 #else
 constexpr bool kCopyInPlaceSends = false;
 #endif
+
+static_assert(SharedPair::kSegmentBytes >= kReduceExchangeLimit);
 
 struct AllReduce : OpKind<AllReduce, ReducePlan> {
   static constexpr std::array kParams{"reduction"};
@@ -88,7 +92,8 @@ struct AllReduce : OpKind<AllReduce, ReducePlan> {
                   .bytes = 0,
                   .count = 0,
                   .type = out.type->mpi,
-                  .op = reductionOp(redop, dtype)};
+                  .op = reductionOp(redop, dtype),
+                  .firstRequest = 0};
         }
         p.members.push_back({k, pack.offset + pack.bytes});
         p.packed[k] = true;
@@ -129,12 +134,60 @@ struct AllReduce : OpKind<AllReduce, ReducePlan> {
     addPacks(p, candidates, s, redop);
     const bool exchange = layout.size() == 2;
     p.staging.resize(exchange ? 2 * p.packBytes : p.packBytes);
-    size_t chunks = 0;
-    for (const ReducePack &pack : p.packs)
-      if (exchange && pack.bytes <= kReduceExchangeLimit)
-        chunks = std::max(chunks, chunksOf(pack.bytes));
-    p.requests.resize(2 * chunks);
+    if (exchange)
+      makeExchangeRequests(p);
     return &layout.key;
+  }
+
+  /// A pack exchanged in a group of two (exchangePack).
+  static bool exchanged(const Plan &p, const ReducePack &pack) {
+    return p.layout->size() == 2 && pack.bytes <= kReduceExchangeLimit;
+  }
+
+  /// What the exchange requests of `p` depend on: the team generation and
+  /// group (so the communicator), the staging and each exchanged pack.
+  static void exchangeKey(const Plan &p, std::vector<uint64_t> &key) {
+    key.assign({gTeamGeneration, reinterpret_cast<uintptr_t>(p.layout),
+                reinterpret_cast<uintptr_t>(p.staging.data()), p.packBytes});
+    for (const ReducePack &pack : p.packs)
+      if (exchanged(p, pack))
+        key.insert(key.end(), {pack.offset, pack.bytes});
+  }
+
+  /// Makes the persistent requests of `p`'s exchanges unless it has them.
+  static void makeExchangeRequests(Plan &p) {
+    size_t requests = 0;
+    for (ReducePack &pack : p.packs)
+      if (exchanged(p, pack)) {
+        pack.firstRequest = requests;
+        requests += 2 * chunksOf(pack.bytes);
+      }
+    static std::vector<uint64_t> key; // reused (single-threaded)
+    exchangeKey(p, key);
+    ExchangeRequests &e = p.exchange;
+    if (key == e.key)
+      return;
+    e.release();
+    e.requests.assign(requests, MPI_REQUEST_NULL);
+    const int peer = 1 - p.layout->position;
+    for (const ReducePack &pack : p.packs) {
+      if (!exchanged(p, pack))
+        continue;
+      std::byte *mine = p.staging.data() + pack.offset;
+      const size_t chunks = chunksOf(pack.bytes);
+      MPI_Request *receives = e.requests.data() + pack.firstRequest;
+      for (size_t i = 0; i < chunks; ++i) {
+        const size_t at = i * kReduceChunkBytes;
+        const int length = chunkLength(pack, i);
+        checkMpi(MPI_Recv_init(mine + p.packBytes + at, length, MPI_BYTE, peer,
+                               kOwnTag, p.comm, &receives[i]),
+                 "MPI_Recv_init");
+        checkMpi(MPI_Send_init(mine + at, length, MPI_BYTE, peer, kOwnTag,
+                               p.comm, &receives[chunks + i]),
+                 "MPI_Send_init");
+      }
+    }
+    e.key.swap(key);
   }
 
   /// Packs the inputs of `pack` into `staging` (at the pack's offset).
@@ -156,6 +209,45 @@ struct AllReduce : OpKind<AllReduce, ReducePlan> {
     return (bytes + kReduceChunkBytes - 1) / kReduceChunkBytes;
   }
 
+  /// The bytes of message `i` of `pack`'s exchange.
+  static int chunkLength(const ReducePack &pack, size_t i) {
+    return static_cast<int>(
+        std::min(kReduceChunkBytes, pack.bytes - i * kReduceChunkBytes));
+  }
+
+  /// inout = op(in, inout) on `bytes` of `pack`'s elements.
+  static void reduceLocal(const ReducePack &pack, const std::byte *in,
+                          std::byte *inout, size_t bytes) {
+    if (bytes == 0)
+      return;
+    const size_t elementSize = pack.bytes / static_cast<size_t>(pack.count);
+    checkMpi(MPI_Reduce_local(in, inout, static_cast<int>(bytes / elementSize),
+                              pack.type, pack.op),
+             "MPI_Reduce_local");
+  }
+
+  /// Reduces bytes [from, to) of `pack`'s exchange, received in `theirs`,
+  /// there (op(mine, theirs)) and copies them into the dense outputs they
+  /// cover. `next` is the first member whose output is not yet complete.
+  static void reduceChunk(const Memo<Plan> &m, const ReducePack &pack,
+                          size_t from, size_t to, uint32_t &next,
+                          const std::byte *mine, std::byte *theirs) {
+    reduceLocal(pack, mine + from, theirs + from, to - from);
+    for (; next < pack.end; ++next) {
+      const PackMember &member = m.plan.members[next];
+      const Buffer &out = m.outs[member.operand];
+      const size_t begin = member.offset - pack.offset;
+      const size_t end = begin + out.byteCount;
+      if (out.dense) {
+        const size_t first = std::max(begin, from);
+        std::memcpy(out.bytes.base + (first - begin), theirs + first,
+                    std::min(end, to) - first);
+      }
+      if (end > to)
+        break;
+    }
+  }
+
   /// A sync pack in a group of two: its packed inputs at `mine` go to the
   /// peer, and the peer's come back, in messages of kReduceChunkBytes at
   /// most; each received message is reduced in the receive buffer as it
@@ -169,21 +261,22 @@ struct AllReduce : OpKind<AllReduce, ReducePlan> {
     std::byte *theirs = mine + p.packBytes;
     const int peer = 1 - p.layout->position;
     const size_t chunks = chunksOf(pack.bytes);
-    MPI_Request *receives = p.requests.data(), *sends = receives + chunks;
-    auto length = [&](size_t i) {
-      return static_cast<int>(
-          std::min(kReduceChunkBytes, pack.bytes - i * kReduceChunkBytes));
-    };
-    for (size_t i = 0; i < chunks; ++i)
-      checkMpi(MPI_Irecv(theirs + i * kReduceChunkBytes, length(i), MPI_BYTE,
-                         peer, kOwnTag, p.comm, &receives[i]),
-               "MPI_Irecv");
+    MPI_Request *receives = p.exchange.requests.data() + pack.firstRequest;
+    MPI_Request *sends = receives + chunks;
+    const auto length = [&](size_t i) { return chunkLength(pack, i); };
+    const int n = static_cast<int>(chunks);
+    // After an error the requests may still be active: made anew next time.
+    struct Guard {
+      ExchangeRequests &exchange;
+      bool failed = true;
+      ~Guard() {
+        if (failed)
+          exchange.release();
+      }
+    } guard{p.exchange};
+    checkMpi(MPI_Startall(n, receives), "MPI_Startall");
     packInputs(m, pack, p.staging.data());
-    for (size_t i = 0; i < chunks; ++i)
-      checkMpi(MPI_Isend(mine + i * kReduceChunkBytes, length(i), MPI_BYTE,
-                         peer, kOwnTag, p.comm, &sends[i]),
-               "MPI_Isend");
-    const size_t elementSize = pack.bytes / static_cast<size_t>(pack.count);
+    checkMpi(MPI_Startall(n, sends), "MPI_Startall");
     // The first member whose dense output is not yet complete.
     uint32_t next = pack.first;
     for (size_t i = 0; i < chunks; ++i) {
@@ -192,27 +285,11 @@ struct AllReduce : OpKind<AllReduce, ReducePlan> {
       checkBlockingReceive("all_reduce", code, status, length(i), peer,
                            "all_reduce operands");
       const size_t from = i * kReduceChunkBytes;
-      const size_t to = from + static_cast<size_t>(length(i));
-      checkMpi(MPI_Reduce_local(mine + from, theirs + from,
-                                static_cast<int>((to - from) / elementSize),
-                                pack.type, pack.op),
-               "MPI_Reduce_local");
-      for (; next < pack.end; ++next) {
-        const PackMember &member = p.members[next];
-        const Buffer &out = m.outs[member.operand];
-        const size_t begin = member.offset - pack.offset;
-        const size_t end = begin + out.byteCount;
-        if (out.dense) {
-          const size_t first = std::max(begin, from);
-          std::memcpy(out.bytes.base + (first - begin), theirs + first,
-                      std::min(end, to) - first);
-        }
-        if (end > to)
-          break;
-      }
+      reduceChunk(m, pack, from, from + static_cast<size_t>(length(i)), next,
+                  mine, theirs);
     }
-    checkMpi(MPI_Waitall(static_cast<int>(chunks), sends, MPI_STATUSES_IGNORE),
-             "MPI_Waitall");
+    checkMpi(MPI_Waitall(n, sends, MPI_STATUSES_IGNORE), "MPI_Waitall");
+    guard.failed = false;
     for (uint32_t i = pack.first; i < pack.end; ++i) {
       const PackMember &member = p.members[i];
       const Buffer &out = m.outs[member.operand];
@@ -221,14 +298,87 @@ struct AllReduce : OpKind<AllReduce, ReducePlan> {
     }
   }
 
+  /// Streams the inputs of `pack` into `segment` (streamCopy where they
+  /// are dense elements of the output's type, else packed).
+  static void streamInputs(const Memo<Plan> &m, const ReducePack &pack,
+                           std::byte *segment) {
+    for (uint32_t i = pack.first; i < pack.end; ++i) {
+      const PackMember &member = m.plan.members[i];
+      const Buffer &in = m.ins[member.operand], &out = m.outs[member.operand];
+      std::byte *at = segment + (member.offset - pack.offset);
+      if (in.dense && in.dtype == out.dtype)
+        streamCopy(at, in.bytes.base, in.byteCount);
+      else
+        packPromoted(in.bytes, in.dtype, at, out.dtype, opScratch().copy);
+    }
+    streamFence();
+  }
+
+  /// Member `i` of `pack`: its output gets op(theirs, mine), `theirs` the
+  /// peer's packed input in its segment. A dense output holds `mine` first
+  /// (its input, copied or converted unless it is the output); a strided
+  /// one is reduced in the staging and unpacked.
+  static void reduceFromPeer(const Memo<Plan> &m, const ReducePack &pack,
+                             uint32_t i, const std::byte *theirs) {
+    const PackMember &member = m.plan.members[i];
+    const Buffer &in = m.ins[member.operand], &out = m.outs[member.operand];
+    const std::byte *from = theirs + (member.offset - pack.offset);
+    if (out.dense) {
+      copyPromoted(in, out);
+      reduceLocal(pack, from, out.bytes.base, out.byteCount);
+      return;
+    }
+    std::byte *staged = m.plan.staging.data() + member.offset;
+    packPromoted(in.bytes, in.dtype, staged, out.dtype, opScratch().copy);
+    reduceLocal(pack, from, staged, out.byteCount);
+    unpack(staged, out.bytes);
+  }
+
+  /// A sync pack in a group of two sharing a node (SharedPair.h): each
+  /// member streams its inputs into its segment and tells the other their
+  /// bytes, then reduces the other's from there into its outputs. Each
+  /// member computes op(theirs, mine): one application of an op
+  /// commutative bit for bit (packingExact), the bits MPI_Allreduce gives.
+  /// The pack's bytes cross cores once, read from memory (streamCopy), in
+  /// one message instead of one per kReduceChunkBytes.
+  static void sharePack(const Memo<Plan> &m, const ReducePack &pack,
+                        SharedPair &pair) {
+    std::byte *mine = pair.segmentMine();
+    const std::byte *theirs = pair.segmentTheirs();
+    ++pair.round;
+    checkMpi(MPI_Start(&pair.ready[0]), "MPI_Start");
+    streamInputs(m, pack, mine);
+    checkMpi(MPI_Win_sync(pair.window), "MPI_Win_sync");
+    pair.out = pack.bytes;
+    checkMpi(MPI_Start(&pair.ready[1]), "MPI_Start");
+    checkMpi(MPI_Wait(&pair.ready[0], MPI_STATUS_IGNORE), "MPI_Wait");
+    checkMpi(MPI_Win_sync(pair.window), "MPI_Win_sync");
+    if (pair.in != pack.bytes) [[unlikely]] {
+      // The pair stays usable: both messages complete before the error.
+      MPI_Wait(&pair.ready[1], MPI_STATUS_IGNORE);
+      raise("all_reduce: team rank {} packed {} bytes of operands where this "
+            "process packed {}: the operands' shapes or element types differ",
+            m.plan.layout->members[1 - m.plan.layout->position], pair.in,
+            pack.bytes);
+    }
+    for (uint32_t i = pack.first; i < pack.end; ++i)
+      reduceFromPeer(m, pack, i, theirs);
+    checkMpi(MPI_Wait(&pair.ready[1], MPI_STATUS_IGNORE), "MPI_Wait");
+  }
+
   /// A sync pack: exchanged in a group of two (up to kReduceExchangeLimit
-  /// bytes), else packed, reduced by MPI_Allreduce and unpacked.
-  static void reducePack(const Memo<Plan> &m, const ReducePack &pack) {
+  /// bytes) through shared memory or messages, else packed, reduced by
+  /// MPI_Allreduce and unpacked.
+  static void reducePack(const Memo<Plan> &m, const Call &c,
+                         const ReducePack &pack) {
     const Plan &p = m.plan;
     std::byte *staging = p.staging.data();
     std::byte *mine = staging + pack.offset;
-    if (p.layout->size() == 2 && pack.bytes <= kReduceExchangeLimit) {
-      exchangePack(m, pack, mine);
+    if (exchanged(p, pack)) {
+      if (SharedPair *pair = sharedPair(lookupTeam(c.team), p.comm))
+        sharePack(m, pack, *pair);
+      else
+        exchangePack(m, pack, mine);
       return;
     }
     packInputs(m, pack, staging);
@@ -247,7 +397,7 @@ struct AllReduce : OpKind<AllReduce, ReducePlan> {
 
   static bool direct(const Plan &p, bool async) { return p.direct(async); }
 
-  static distrt_handle_t runDirect(const Memo<Plan> &m, const Call &) {
+  static distrt_handle_t runDirect(const Memo<Plan> &m, const Call &c) {
     for (const ReduceCall &r : m.plan.calls) {
       if (r.inPlace)
         copyPromoted(m.ins[r.operand], m.outs[r.operand]);
@@ -256,7 +406,7 @@ struct AllReduce : OpKind<AllReduce, ReducePlan> {
           "MPI_Allreduce");
     }
     for (const ReducePack &pack : m.plan.packs)
-      reducePack(m, pack);
+      reducePack(m, c, pack);
     return 0;
   }
 
