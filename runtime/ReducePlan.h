@@ -18,6 +18,7 @@
 #ifndef DISTRUNTIME_RUNTIME_REDUCEPLAN_H
 #define DISTRUNTIME_RUNTIME_REDUCEPLAN_H
 
+#include "Environment.h"
 #include "LargeCount.h"
 #include "Operands.h"
 #include "ProcessGroups.h"
@@ -120,12 +121,12 @@ struct ExchangeRequests {
   ExchangeRequests &operator=(const ExchangeRequests &) = delete;
   ~ExchangeRequests() { release(); }
 
-  /// Frees the requests (none is active between calls) unless MPI is gone.
+  /// Frees the requests (none is active between calls) unless the runtime
+  /// has let MPI go: at static destruction MPI may be finalized, and under
+  /// SMPI the simulated process is gone (MPI_Finalized cannot tell).
   void release() noexcept {
-    int finalized = 1;
-    MPI_Finalized(&finalized);
     for (MPI_Request &request : requests)
-      if (request != MPI_REQUEST_NULL && !finalized)
+      if (request != MPI_REQUEST_NULL && gMpiReady)
         MPI_Request_free(&request);
     requests.clear();
     key.clear();
