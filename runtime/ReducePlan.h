@@ -29,6 +29,8 @@
 
 namespace distrt::detail {
 
+struct SharedPair;
+
 /// One operand's blocking reduction (MPI_Allreduce,
 /// MPI_Reduce_scatter_block) of `count` elements from `send` to `recv`, its
 /// dense output (or the part of them a chunk of a long operand covers);
@@ -152,8 +154,16 @@ struct ReducePlan {
   mutable std::vector<std::byte> staging;
   /// The packs' bytes, each aligned (alignUp).
   size_t packBytes = 0;
-  /// The sync exchanges' requests.
+  /// The sync exchanges' requests, made at the first exchange by messages
+  /// after planning (exchangeReady; a group sharing a node never needs
+  /// them).
   mutable ExchangeRequests exchange;
+  mutable bool exchangeReady = false;
+  /// A group of two's shared window (SharedPair.h, null: messages), looked
+  /// up at the first exchange after planning, where both members are (its
+  /// making is collective; a plan is not: one member may replan alone).
+  mutable SharedPair *shared = nullptr;
+  mutable bool sharedKnown = false;
 
   /// Starts planning over `layout` (the calls keep their storage).
   void start(const GroupLayout &layout) {
@@ -166,6 +176,9 @@ struct ReducePlan {
     members.clear();
     packed.clear();
     packBytes = 0;
+    exchangeReady = false;
+    shared = nullptr;
+    sharedKnown = false;
   }
 
   /// Counts operand k, which has elements. With `asIs` it is reduced by a

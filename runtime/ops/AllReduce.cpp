@@ -135,7 +135,7 @@ struct AllReduce : OpKind<AllReduce, ReducePlan> {
     const bool exchange = layout.size() == 2;
     p.staging.resize(exchange ? 2 * p.packBytes : p.packBytes);
     if (exchange)
-      makeExchangeRequests(p);
+      placeExchangeRequests(p);
     return &layout.key;
   }
 
@@ -154,20 +154,30 @@ struct AllReduce : OpKind<AllReduce, ReducePlan> {
         key.insert(key.end(), {pack.offset, pack.bytes});
   }
 
-  /// Makes the persistent requests of `p`'s exchanges unless it has them.
-  static void makeExchangeRequests(Plan &p) {
+  /// Where each exchanged pack's requests start in p.exchange.
+  static void placeExchangeRequests(Plan &p) {
     size_t requests = 0;
     for (ReducePack &pack : p.packs)
       if (exchanged(p, pack)) {
         pack.firstRequest = requests;
         requests += 2 * chunksOf(pack.bytes);
       }
+  }
+
+  /// Makes the persistent requests of `p`'s exchanges unless it has them
+  /// (a new plan that would make the same keeps them).
+  static void makeExchangeRequests(const Plan &p) {
+    p.exchangeReady = true;
     static std::vector<uint64_t> key; // reused (single-threaded)
     exchangeKey(p, key);
     ExchangeRequests &e = p.exchange;
     if (key == e.key)
       return;
     e.release();
+    size_t requests = 0;
+    for (const ReducePack &pack : p.packs)
+      if (exchanged(p, pack))
+        requests = pack.firstRequest + 2 * chunksOf(pack.bytes);
     e.requests.assign(requests, MPI_REQUEST_NULL);
     const int peer = 1 - p.layout->position;
     for (const ReducePack &pack : p.packs) {
@@ -261,19 +271,23 @@ struct AllReduce : OpKind<AllReduce, ReducePlan> {
     std::byte *theirs = mine + p.packBytes;
     const int peer = 1 - p.layout->position;
     const size_t chunks = chunksOf(pack.bytes);
+    if (!p.exchangeReady)
+      makeExchangeRequests(p);
     MPI_Request *receives = p.exchange.requests.data() + pack.firstRequest;
     MPI_Request *sends = receives + chunks;
     const auto length = [&](size_t i) { return chunkLength(pack, i); };
     const int n = static_cast<int>(chunks);
     // After an error the requests may still be active: made anew next time.
     struct Guard {
-      ExchangeRequests &exchange;
+      const Plan &plan;
       bool failed = true;
       ~Guard() {
-        if (failed)
-          exchange.release();
+        if (failed) {
+          plan.exchange.release();
+          plan.exchangeReady = false;
+        }
       }
-    } guard{p.exchange};
+    } guard{p};
     checkMpi(MPI_Startall(n, receives), "MPI_Startall");
     packInputs(m, pack, p.staging.data());
     checkMpi(MPI_Startall(n, sends), "MPI_Startall");
@@ -375,8 +389,12 @@ struct AllReduce : OpKind<AllReduce, ReducePlan> {
     std::byte *staging = p.staging.data();
     std::byte *mine = staging + pack.offset;
     if (exchanged(p, pack)) {
-      if (SharedPair *pair = sharedPair(lookupTeam(c.team), p.comm))
-        sharePack(m, pack, *pair);
+      if (!p.sharedKnown) {
+        p.shared = sharedPair(lookupTeam(c.team), p.comm);
+        p.sharedKnown = true;
+      }
+      if (p.shared)
+        sharePack(m, pack, *p.shared);
       else
         exchangePack(m, pack, mine);
       return;
