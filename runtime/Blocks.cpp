@@ -156,7 +156,7 @@ void exchangeEachBlocking(const Memo<BlockPlan> &m) {
     const Buffer &in = m.ins[k];
     if (in.byteCount == 0)
       continue;
-    const auto [count, type] = byteSpan(blockBytes(p, in));
+    auto [count, type] = byteSpan(blockBytes(p, in));
     exchangeBlocking(p, in.bytes.base, m.outs[k].bytes.base, count, type);
   }
 }

@@ -40,8 +40,6 @@ namespace mlir::distruntime {
 using namespace mlir;
 using namespace mlir::distruntime;
 
-namespace {
-
 /// Registers a group may hold across iterations: enough for a stencil of
 /// radius 2 along the loop, few enough not to spill.
 constexpr int64_t kMaxCarried = 4;
@@ -51,7 +49,7 @@ constexpr int64_t kMaxCarried = 4;
 constexpr int64_t kMaxOffset = int64_t{1} << 20;
 
 /// `value` as `iv + c`: c, or nullopt.
-std::optional<int64_t> offsetFromIv(Value value, Value iv) {
+static std::optional<int64_t> offsetFromIv(Value value, Value iv) {
   std::optional<int64_t> c;
   if (value == iv)
     c = 0;
@@ -66,6 +64,8 @@ std::optional<int64_t> offsetFromIv(Value value, Value iv) {
     return std::nullopt;
   return isa_and_present<arith::SubIOp>(value.getDefiningOp()) ? -*c : *c;
 }
+
+namespace {
 
 /// Loads of one memref at the same indices but the loop's position.
 struct GroupKey {
@@ -103,8 +103,10 @@ struct Group {
   Value fresh;
 };
 
+} // namespace
+
 /// The groups of `loop`'s body whose loads may be carried.
-SmallVector<Group> findGroups(scf::ForOp loop, int64_t step) {
+static SmallVector<Group> findGroups(scf::ForOp loop, int64_t step) {
   Value iv = loop.getInductionVar();
   llvm::MapVector<GroupKey, Group,
                   llvm::DenseMap<GroupKey, unsigned, GroupKeyInfo>>
@@ -139,8 +141,8 @@ SmallVector<Group> findGroups(scf::ForOp loop, int64_t step) {
   for (auto &entry : groups) {
     Group &group = entry.second;
     auto byOffset = [](auto &a, auto &b) { return a.second < b.second; };
-    auto lo = llvm::min_element(group.loads, byOffset);
-    auto hi = llvm::max_element(group.loads, byOffset);
+    auto *lo = llvm::min_element(group.loads, byOffset);
+    auto *hi = llvm::max_element(group.loads, byOffset);
     group.lowest = lo->second;
     group.carried = (hi->second - lo->second) / step;
     group.fresh = hi->first.getResult();
@@ -151,7 +153,7 @@ SmallVector<Group> findGroups(scf::ForOp loop, int64_t step) {
 }
 
 /// Carries the loads of `groups` in `loop`'s iter_args.
-void carry(scf::ForOp loop, int64_t step, ArrayRef<Group> groups) {
+static void carry(scf::ForOp loop, int64_t step, ArrayRef<Group> groups) {
   IRRewriter rewriter(loop);
   Location loc = loop.getLoc();
   Type ivType = loop.getInductionVar().getType();
@@ -218,8 +220,11 @@ void carry(scf::ForOp loop, int64_t step, ArrayRef<Group> groups) {
   }
 }
 
+namespace {
+
 struct CarryLoadsPass
     : public distruntime::impl::CarryLoadsBase<CarryLoadsPass> {
+protected:
   void runOnOperation() override {
     BufferAccessAnalysis accesses(getOperation(), getAnalysis<AliasAnalysis>());
     SmallVector<scf::ForOp> loops;
