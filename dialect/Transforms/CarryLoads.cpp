@@ -14,9 +14,9 @@
 //    `llvm.noalias` arguments, fresh allocations), nor has unknown effects;
 //  - at most kMaxCarried values are carried per group.
 // The values the first iteration needs are loaded before the loop, under
-// `lb < ub`: between offsets the first iteration loads, so in bounds. Every
-// use sees the value the original load would have read, so results are
-// bit-identical.
+// `lb < ub` unless constant bounds show it: between offsets the first
+// iteration loads, so in bounds. Every use sees the value the original load
+// would have read, so results are bit-identical.
 //
 //===----------------------------------------------------------------------===//
 
@@ -28,6 +28,7 @@
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
+#include "mlir/IR/Matchers.h"
 #include "mlir/IR/PatternMatch.h"
 #include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/STLExtras.h"
@@ -152,12 +153,64 @@ static SmallVector<Group> findGroups(scf::ForOp loop, int64_t step) {
   return result;
 }
 
-/// Carries the loads of `groups` in `loop`'s iter_args.
-static void carry(scf::ForOp loop, int64_t step, ArrayRef<Group> groups) {
-  IRRewriter rewriter(loop);
+/// `value`'s constant, or nullopt.
+static std::optional<APInt> constantOf(Value value) {
+  APInt c;
+  if (!matchPattern(value, m_ConstantInt(&c)))
+    return std::nullopt;
+  return c;
+}
+
+/// Whether `loop` runs at least once, from constant bounds.
+static bool knownNonEmpty(scf::ForOp loop) {
+  std::optional<APInt> lb = constantOf(loop.getLowerBound());
+  std::optional<APInt> ub = constantOf(loop.getUpperBound());
+  if (!lb || !ub)
+    return false;
+  return loop.getUnsignedCmp() ? lb->ult(*ub) : lb->slt(*ub);
+}
+
+/// The first iteration's window, loaded at the builder's insertion point:
+/// the elements at lb + lowest + k * step. With a constant lb the index is
+/// folded, wrapping as the arith.addi it stands for.
+static SmallVector<Value> loadFirstWindow(OpBuilder &b, scf::ForOp loop,
+                                          int64_t step,
+                                          ArrayRef<Group> groups) {
   Location loc = loop.getLoc();
   Type ivType = loop.getInductionVar().getType();
+  unsigned width = ivType.isIndex() ? IndexType::kInternalStorageBitWidth
+                                    : ivType.getIntOrFloatBitWidth();
+  std::optional<APInt> lb = constantOf(loop.getLowerBound());
+  SmallVector<Value> initial;
+  for (const Group &group : groups)
+    for (int64_t k = 0; k < group.carried; ++k) {
+      APInt offset(width, group.lowest + k * step, /*isSigned=*/true);
+      Value at;
+      if (lb)
+        at = arith::ConstantOp::create(b, loc,
+                                       b.getIntegerAttr(ivType, *lb + offset));
+      else
+        at = arith::AddIOp::create(
+            b, loc, loop.getLowerBound(),
+            arith::ConstantOp::create(b, loc,
+                                      b.getIntegerAttr(ivType, offset)));
+      SmallVector<Value> indices(group.key.others);
+      indices.insert(indices.begin() + group.key.position, at);
+      initial.push_back(
+          memref::LoadOp::create(b, loc, group.key.memref, indices));
+    }
+  return initial;
+}
+
+/// The first iteration's window, loaded before `loop`: unguarded when the
+/// loop surely runs, else under `lb < ub` (zeros when it does not run).
+static SmallVector<Value> firstWindow(RewriterBase &rewriter, scf::ForOp loop,
+                                      int64_t step, ArrayRef<Group> groups) {
+  OpBuilder::InsertionGuard guard(rewriter);
   rewriter.setInsertionPoint(loop);
+  if (knownNonEmpty(loop))
+    return loadFirstWindow(rewriter, loop, step, groups);
+  Location loc = loop.getLoc();
   Value nonEmpty =
       arith::CmpIOp::create(rewriter, loc,
                             loop.getUnsignedCmp() ? arith::CmpIPredicate::ult
@@ -166,33 +219,24 @@ static void carry(scf::ForOp loop, int64_t step, ArrayRef<Group> groups) {
   SmallVector<Type> types;
   for (const Group &group : groups)
     types.append(group.carried, group.fresh.getType());
-  // The first iteration's window: the elements at lb + lowest + k * step.
   auto ifOp = scf::IfOp::create(rewriter, loc, types, nonEmpty,
                                 /*withElseRegion=*/true);
-  {
-    OpBuilder::InsertionGuard guard(rewriter);
-    rewriter.setInsertionPointToStart(ifOp.thenBlock());
-    SmallVector<Value> initial;
-    for (const Group &group : groups)
-      for (int64_t k = 0; k < group.carried; ++k) {
-        Value offset = arith::ConstantOp::create(
-            rewriter, loc,
-            rewriter.getIntegerAttr(ivType, group.lowest + k * step));
-        Value at =
-            arith::AddIOp::create(rewriter, loc, loop.getLowerBound(), offset);
-        SmallVector<Value> indices(group.key.others);
-        indices.insert(indices.begin() + group.key.position, at);
-        initial.push_back(
-            memref::LoadOp::create(rewriter, loc, group.key.memref, indices));
-      }
-    scf::YieldOp::create(rewriter, loc, initial);
-    rewriter.setInsertionPointToStart(ifOp.elseBlock());
-    SmallVector<Value> zeros;
-    for (Type type : types)
-      zeros.push_back(
-          arith::ConstantOp::create(rewriter, loc, rewriter.getZeroAttr(type)));
-    scf::YieldOp::create(rewriter, loc, zeros);
-  }
+  rewriter.setInsertionPointToStart(ifOp.thenBlock());
+  scf::YieldOp::create(rewriter, loc,
+                       loadFirstWindow(rewriter, loop, step, groups));
+  rewriter.setInsertionPointToStart(ifOp.elseBlock());
+  SmallVector<Value> zeros;
+  for (Type type : types)
+    zeros.push_back(
+        arith::ConstantOp::create(rewriter, loc, rewriter.getZeroAttr(type)));
+  scf::YieldOp::create(rewriter, loc, zeros);
+  return ifOp.getResults();
+}
+
+/// Carries the loads of `groups` in `loop`'s iter_args.
+static void carry(scf::ForOp loop, int64_t step, ArrayRef<Group> groups) {
+  IRRewriter rewriter(loop);
+  SmallVector<Value> initial = firstWindow(rewriter, loop, step, groups);
   // Each iteration the window moves up by one step: the fresh load enters.
   auto yields = [&](OpBuilder &, Location,
                     ArrayRef<BlockArgument> window) -> SmallVector<Value> {
@@ -205,11 +249,10 @@ static void carry(scf::ForOp loop, int64_t step, ArrayRef<Group> groups) {
     return next;
   };
   auto newLoop = cast<scf::ForOp>(*loop.replaceWithAdditionalYields(
-      rewriter, ifOp.getResults(), /*replaceInitOperandUsesInLoop=*/false,
-      yields));
+      rewriter, initial, /*replaceInitOperandUsesInLoop=*/false, yields));
   // The other loads read what the window holds.
   ArrayRef<BlockArgument> window =
-      newLoop.getRegionIterArgs().take_back(types.size());
+      newLoop.getRegionIterArgs().take_back(initial.size());
   for (const Group &group : groups) {
     for (auto [load, offset] : group.loads) {
       int64_t k = (offset - group.lowest) / step;

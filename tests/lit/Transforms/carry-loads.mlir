@@ -273,3 +273,76 @@ func.func @fresh_buffer(%v: memref<?xf64>, %n: index) {
   memref.dealloc %u : memref<?xf64>
   return
 }
+
+// -----
+
+// Constant bounds with lb < ub: the loop surely runs, so the first window
+// is loaded unguarded, at folded indices (lb - 1 and lb).
+// CHECK-LABEL: func.func @constant_bounds(
+// CHECK-SAME: %[[U:[^:]*]]: memref<?xf64> {llvm.noalias}
+// CHECK-NOT: scf.if
+// CHECK: %[[I0:.*]] = arith.constant 0 : index
+// CHECK-NEXT: %[[W0:.*]] = memref.load %[[U]][%[[I0]]]
+// CHECK-NEXT: %[[I1:.*]] = arith.constant 1 : index
+// CHECK-NEXT: %[[W1:.*]] = memref.load %[[U]][%[[I1]]]
+// CHECK-NEXT: scf.for %{{.*}} iter_args(%{{.*}} = %[[W0]], %{{.*}} = %[[W1]]) -> (f64, f64) {
+func.func @constant_bounds(%u: memref<?xf64> {llvm.noalias},
+                           %v: memref<?xf64> {llvm.noalias}) {
+  %c1 = arith.constant 1 : index
+  %c22 = arith.constant 22 : index
+  scf.for %j = %c1 to %c22 step %c1 {
+    %jm = arith.subi %j, %c1 : index
+    %jp = arith.addi %j, %c1 : index
+    %w = memref.load %u[%jm] : memref<?xf64>
+    %e = memref.load %u[%jp] : memref<?xf64>
+    %s = arith.addf %w, %e : f64
+    memref.store %s, %v[%j] : memref<?xf64>
+  }
+  return
+}
+
+// -----
+
+// Constant bounds that do not show the loop runs stay guarded: lb = ub; an
+// unsigned loop from -1 (the largest value) to 3, which would run were it
+// signed; a constant lb with a dynamic ub (its indices folded still).
+// CHECK-LABEL: func.func @guarded(
+// CHECK: arith.cmpi slt, %[[FIVE:.*]], %[[FIVE]] : index
+// CHECK-NEXT: scf.if
+// CHECK-NEXT: arith.constant 4 : index
+// CHECK: arith.cmpi ult, %[[MINUS1:.*]], %[[THREE:.*]] : index
+// CHECK-NEXT: scf.if
+// CHECK-NEXT: arith.constant -2 : index
+// CHECK: arith.cmpi slt, %{{.*}}, %[[N:.*]] : index
+// CHECK-NEXT: scf.if
+// CHECK-NEXT: arith.constant 1 : index
+func.func @guarded(%u: memref<?xf64> {llvm.noalias},
+                   %v: memref<?xf64> {llvm.noalias}, %n: index) {
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c3 = arith.constant 3 : index
+  %c5 = arith.constant 5 : index
+  %cm1 = arith.constant -1 : index
+  scf.for %j = %c5 to %c5 step %c1 {
+    %jm = arith.subi %j, %c1 : index
+    %w = memref.load %u[%jm] : memref<?xf64>
+    %e = memref.load %u[%j] : memref<?xf64>
+    %s = arith.addf %w, %e : f64
+    memref.store %s, %v[%j] : memref<?xf64>
+  }
+  scf.for unsigned %j = %cm1 to %c3 step %c1 {
+    %jm = arith.subi %j, %c1 : index
+    %w = memref.load %u[%jm] : memref<?xf64>
+    %e = memref.load %u[%j] : memref<?xf64>
+    %s = arith.addf %w, %e : f64
+    memref.store %s, %v[%j] : memref<?xf64>
+  }
+  scf.for %j = %c2 to %n step %c1 {
+    %jm = arith.subi %j, %c1 : index
+    %w = memref.load %u[%jm] : memref<?xf64>
+    %e = memref.load %u[%j] : memref<?xf64>
+    %s = arith.addf %w, %e : f64
+    memref.store %s, %v[%j] : memref<?xf64>
+  }
+  return
+}
