@@ -255,7 +255,7 @@ def CarryLoads : Pass<"distruntime-carry-loads"> {
     again in a later iteration. The element is loaded once, at the highest
     offset, and carried to the iterations that need it in `iter_args`; the
     values the first iteration needs are loaded before the loop when it
-    runs at all. LLVM's loop vectorizer keeps such a recurrence in
+    runs at all (under `lb < ub`, unless constant bounds show it runs). LLVM's loop vectorizer keeps such a recurrence in
     registers, which it does not find on its own: a stencil row then loads
     each element of its row once instead of twice, as GCC -O3 does.
 
