@@ -84,7 +84,8 @@ DistRuntimeDialect::verifyOperationAttribute(Operation *op,
     if (!isa<UnitAttr>(attribute.getValue()))
       return op->emitError("'")
              << name << "' is a unit attribute, got " << attribute.getValue();
-    if (!isa<CollectiveOpInterface, AllReduceOp, UpdateHaloOp>(op))
+    auto comm = dyn_cast<CommunicatingOpInterface>(op);
+    if (!comm || !comm.takesProvenMark())
       return op->emitError("'")
              << name << "' belongs on a collective, send, recv or "
              << "update_halo, not on '" << op->getName() << "'";

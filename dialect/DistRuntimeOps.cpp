@@ -4,6 +4,7 @@
 
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/IR/Builders.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "mlir/Interfaces/ViewLikeInterface.h"
 #include "llvm/ADT/STLExtras.h"
 
@@ -89,6 +90,32 @@ static void printBlockType(OpAsmPrinter &printer, Operation *, Type blockType,
 
 #define GET_OP_CLASSES
 #include "distruntime/Dialect/DistRuntime/IR/DistRuntimeOps.cpp.inc"
+
+//===----------------------------------------------------------------------===//
+// CommunicatingOpInterface
+//===----------------------------------------------------------------------===//
+
+void mlir::distruntime::detail::getEffectBuffers(
+    Operation *op, SmallVectorImpl<Value> &reads,
+    SmallVectorImpl<Value> &writes) {
+  auto iface = dyn_cast<MemoryEffectOpInterface>(op);
+  if (!iface)
+    return;
+  SmallVector<MemoryEffects::EffectInstance> effects;
+  iface.getEffects(effects);
+  for (const MemoryEffects::EffectInstance &effect : effects) {
+    Value value = effect.getValue();
+    if (!value || !isa<BaseMemRefType>(value.getType()) ||
+        isa<MemoryEffects::Allocate>(effect.getEffect()))
+      continue;
+    bool isWrite = !isa<MemoryEffects::Read>(effect.getEffect());
+    SmallVectorImpl<Value> &into = isWrite ? writes : reads;
+    if (!llvm::is_contained(into, value))
+      into.push_back(value);
+  }
+  llvm::erase_if(
+      reads, [&](Value value) { return llvm::is_contained(writes, value); });
+}
 
 //===----------------------------------------------------------------------===//
 // WaitOp

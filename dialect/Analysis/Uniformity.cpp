@@ -116,12 +116,13 @@ static bool coversTeam(CollectiveOpInterface op, bool everyProcess) {
 
 std::optional<Uniformity>
 mlir::distruntime::getReplicatedUniformity(Operation *op) {
-  if (isa<AllReduceOp>(op))
-    return Uniformity::uniform();
-  auto collective = dyn_cast<CollectiveOpInterface>(op);
-  if (!collective ||
-      !isa<AllReduceGroupOp, AllGatherOp, CollectiveBroadcastOp>(op))
+  auto comm = dyn_cast<CommunicatingOpInterface>(op);
+  if (!comm || !comm.replicates())
     return std::nullopt;
+  // Without process groups (the RFC's allreduce): the whole team.
+  auto collective = dyn_cast<CollectiveOpInterface>(op);
+  if (!collective)
+    return Uniformity::uniform();
   if (coversTeam(collective, !isa<CollectiveBroadcastOp>(op)))
     return Uniformity::uniform();
   return Uniformity::groupUniform(GroupKey{collective.getTeam(),
@@ -286,13 +287,14 @@ UniformityAnalysis::visitOperation(Operation *op,
 
   // Communication: handles are uniform (nothing computes with them), what a
   // replicating collective returns agrees within its groups, received data
-  // differs. get_halo's halos are fresh buffers shaped by its operands.
-  if (isa<CollectiveOpInterface, AllReduceOp, GetHaloOp, UpdateHaloOp>(op)) {
+  // differs. Memref results (get_halo's halos) are fresh buffers shaped by
+  // the operands.
+  if (isa<CommunicatingOpInterface>(op)) {
     std::optional<Uniformity> replicated = getReplicatedUniformity(op);
     for (auto [result, lattice] : llvm::zip(op->getResults(), results)) {
       if (isa<AsyncHandleType>(result.getType()))
         joinInto(lattice, Uniformity::uniform());
-      else if (isa<GetHaloOp>(op))
+      else if (isa<BaseMemRefType>(result.getType()))
         joinInto(lattice, joinOperands());
       else if (replicated)
         joinInto(lattice, *replicated);

@@ -47,18 +47,13 @@ namespace mlir::distruntime {
 using namespace mlir;
 using namespace mlir::distruntime;
 
-/// A sync op on memrefs with an async form, or null.
+/// A sync communicating op on memrefs (every such op has an async form).
 static bool isSyncOnMemrefs(Operation *op) {
-  if (auto collective = dyn_cast<CollectiveOpInterface>(op))
-    return !collective.getHandle() && collective.getResults().empty() &&
-           llvm::none_of(collective.getInputs(), [](Value input) {
-             return isa<TensorType>(input.getType());
-           });
-  if (auto allreduce = dyn_cast<AllReduceOp>(op))
-    return !allreduce.getHandle();
-  if (auto halo = dyn_cast<UpdateHaloOp>(op))
-    return !halo.getHandle() && !halo.getResult();
-  return false;
+  auto comm = dyn_cast<CommunicatingOpInterface>(op);
+  auto isTensor = [](Type type) { return isa<TensorType>(type); };
+  return comm && !comm.getHandle() &&
+         llvm::none_of(op->getOperandTypes(), isTensor) &&
+         llvm::none_of(op->getResultTypes(), isTensor);
 }
 
 /// The bytes of `op`'s memref operands, or INT64_MAX if one is dynamic.

@@ -194,8 +194,8 @@ void mlir::distruntime::checkCollectiveOperands(Operation *module,
     if (collective)
       checkBuffers(op, collective.getInputs(), collective.getOutputs(),
                    /*inPlace=*/true, reporter);
-    if (isTeamCollective(op) && !isa<GetHaloOp, UpdateHaloOp>(op) &&
-        info.isLive(op))
+    if (isTeamCollective(op) &&
+        cast<CommunicatingOpInterface>(op).needsEqualSizes() && info.isLive(op))
       checkSizes(op, info, reporter);
   });
 }

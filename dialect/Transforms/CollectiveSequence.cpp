@@ -23,16 +23,13 @@ static constexpr size_t kMaxAlternatives = 32;
 static constexpr size_t kMaxUnrolled = 16;
 
 bool mlir::distruntime::isTeamCollective(Operation *op) {
-  return isa<CollectiveOpInterface, AllReduceOp, GetHaloOp, UpdateHaloOp>(op) &&
-         !isa<SendOp, RecvOp>(op);
+  auto comm = dyn_cast<CommunicatingOpInterface>(op);
+  return comm && !comm.isPointToPoint();
 }
 
 uint64_t mlir::distruntime::getCollectiveTeam(Operation *op) {
-  return llvm::TypeSwitch<Operation *, uint64_t>(op)
-      .Case<CollectiveOpInterface>([](auto c) { return c.getTeam(); })
-      .Case<AllReduceOp, GetHaloOp, UpdateHaloOp>(
-          [](auto c) { return c.getTeam(); })
-      .Default([](Operation *) { return 0; });
+  auto comm = dyn_cast<CommunicatingOpInterface>(op);
+  return comm ? comm.getTeam() : 0;
 }
 
 bool mlir::distruntime::spansTeam(Operation *op) {

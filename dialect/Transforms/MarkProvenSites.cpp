@@ -165,7 +165,8 @@ bool mlir::distruntime::markProvenSites(Operation *module,
                   SmallVector<Operation *>>
       channels;
   module->walk([&](Operation *op) {
-    if (!isa<CollectiveOpInterface, AllReduceOp, UpdateHaloOp>(op))
+    auto comm = dyn_cast<CommunicatingOpInterface>(op);
+    if (!comm || !comm.takesProvenMark())
       return;
     bool alike = reach.reachedAlike(op) &&
                  !findDifferingSize(op, info, /*forProof=*/true);

@@ -105,7 +105,8 @@ class DistRuntime_CollectiveOp<string mnemonic, string runtimeFunction,
                                list<Trait> traits = []>
     : DistRuntime_Op<mnemonic, !listconcat(traits, [
         AttrSizedOperandSegments, AttrSizedResultSegments,
-        DistRuntime_Communicates, DistRuntime_CollectiveOpInterface])> {
+        DistRuntime_Communicates, DistRuntime_CommunicatingOpInterface,
+        DistRuntime_CollectiveOpInterface])> {
   let arguments = !con(
       (ins CollectiveInputs:$inputs, CollectiveOutputs:$outputs), opArgs,
       groups.args, (ins DefaultValuedAttr<DistRuntime_TeamAttr, "0">:$team));
@@ -113,7 +114,13 @@ class DistRuntime_CollectiveOp<string mnemonic, string runtimeFunction,
                  Optional<DistRuntime_AsyncHandle>:$handle);
   let assemblyFormat = !strconcat(CollectiveInsOuts, CollectiveResultTypes);
   code collectiveDeclaration = "";
-  let extraClassDeclaration = [{
+  // CommunicatingOpInterface: what it writes agrees within its groups; it
+  // pairs members.
+  bit replicates = 0;
+  bit pointToPoint = 0;
+  let extraClassDeclaration = !if(replicates,
+      "bool replicates() { return true; }\n", "") # !if(pointToPoint,
+      "bool isPointToPoint() { return true; }\n", "") # [{
     ::mlir::distruntime::GroupMode getGroupMode() {
       return }] # groups.mode # [{;
     }
@@ -180,6 +187,7 @@ class DistRuntime_ReductionOp<string mnemonic, string runtimeFunction,
 def DistRuntime_AllGatherOp : DistRuntime_CollectiveOp<"all_gather",
     "AllGather", (ins I64Attr:$all_gather_dim), GlobalIdGroups> {
   let summary = "concatenate operands across a process group (MPI_Allgather)";
+  let replicates = 1;
   let description = [{
     Within each process group, concatenates the `inputs` of every member,
     in group order, along `all_gather_dim`. Process groups are
@@ -216,6 +224,7 @@ def DistRuntime_AllGatherOp : DistRuntime_CollectiveOp<"all_gather",
 def DistRuntime_AllReduceGroupOp
     : DistRuntime_ReductionOp<"all_reduce", "AllReduce", (ins)> {
   let summary = "element-wise reduction within process groups (MPI_Allreduce)";
+  let replicates = 1;
   let description = [{
     Within each process group, reduces every operand element-wise over the
     members. The reduction is `reduction` or a StableHLO-style `computation`
@@ -377,6 +386,7 @@ def DistRuntime_CollectiveBroadcastOp : DistRuntime_CollectiveOp<
              [MemRead]>:$roots),
     ReplicaGroups> {
   let summary = "broadcast from a member of each group (MPI_Bcast)";
+  let replicates = 1;
   let description = [{
     Within each process group, every member receives the operand of the
     group's first member (the first id listed, not the lowest). Processes in
@@ -473,6 +483,7 @@ defvar ChannelScalars = [{
 def DistRuntime_SendOp
     : DistRuntime_CollectiveOp<"send", "Send", ChannelArgs, PairGroups> {
   let summary = "send inputs on a channel (MPI_Isend)";
+  let pointToPoint = 1;
   let description = [{
     Each process that is the source of a pair of `source_target_pairs` sends
     its `inputs` on channel `channel_id` to the pair's target, where a
@@ -495,6 +506,7 @@ def DistRuntime_SendOp
 def DistRuntime_RecvOp
     : DistRuntime_CollectiveOp<"recv", "Recv", ChannelArgs, PairGroups> {
   let summary = "receive on a channel (MPI_Irecv)";
+  let pointToPoint = 1;
   let description = [{
     Each process that is the target of a pair of `source_target_pairs`
     receives, on channel `channel_id`, the inputs that the pair's source sent

@@ -1,7 +1,9 @@
-//===- DistRuntimeInterfaces.td - Collective op interface --*- tablegen -*-===//
+//===- DistRuntimeInterfaces.td - Communicating ops --------*- tablegen -*-===//
 //
-// The facts in which the StableHLO-style collectives differ, asked for by
-// their verifiers, bufferization and the lowering to libdistrt.
+// What every communicating op does (CommunicatingOpInterface), asked by the
+// analyses and the passes; and the facts in which the StableHLO-style
+// collectives differ, asked by their verifiers, bufferization and the
+// lowering to libdistrt (CollectiveOpInterface).
 //
 //===----------------------------------------------------------------------===//
 
@@ -9,6 +11,56 @@
 #define DISTRUNTIME_DIALECT_DISTRUNTIME_IR_DISTRUNTIMEINTERFACES_TD
 
 include "mlir/IR/OpBase.td"
+
+def DistRuntime_CommunicatingOpInterface
+    : OpInterface<"CommunicatingOpInterface"> {
+  let cppNamespace = "::mlir::distruntime";
+  let description = [{
+    What an op that communicates does, declared once by the op: its team,
+    whether it is async (and so holds its buffers until its wait), the
+    buffers it reads and writes while in flight, and what it guarantees of
+    the data it writes. The uniformity analysis, verify-spmd, the proven
+    marks, and the passes that move communication (combine, async, overlap)
+    ask this interface instead of keeping lists of op types.
+  }];
+  let methods = [
+    InterfaceMethod<"The team it communicates over.", "uint64_t", "getTeam">,
+    InterfaceMethod<"The async handle, or null for a synchronous op.",
+      "::mlir::TypedValue<::mlir::distruntime::AsyncHandleType>",
+      "getHandle">,
+    InterfaceMethod<[{
+        The memrefs it reads and writes, from its start until it completes
+        (its wait when async; a halo get_halo allocates is written).
+      }], "void", "getBuffersInFlight",
+      (ins "::llvm::SmallVectorImpl<::mlir::Value> &":$reads,
+           "::llvm::SmallVectorImpl<::mlir::Value> &":$writes), "", [{
+        ::mlir::distruntime::detail::getEffectBuffers($_op, reads, writes);
+      }]>,
+    InterfaceMethod<[{
+        Whether it writes every element of `buffer`, one of the memrefs it
+        writes: update_halo writes its block's frame only.
+      }], "bool", "writesAllOf", (ins "::mlir::Value":$buffer), "",
+      "return true;">,
+    InterfaceMethod<[{
+        Whether what it writes agrees within each of its process groups
+        (all_reduce, all_gather, collective_broadcast, the RFC's allreduce);
+        otherwise it writes received data, which may differ between
+        members.
+      }], "bool", "replicates", (ins), "", "return false;">,
+    InterfaceMethod<[{
+        Whether it pairs members (send, recv) rather than running once on
+        every member of its groups.
+      }], "bool", "isPointToPoint", (ins), "", "return false;">,
+    InterfaceMethod<[{
+        Whether its members must pass operands of equal sizes; halo
+        exchanges do not (their local blocks differ).
+      }], "bool", "needsEqualSizes", (ins), "", "return true;">,
+    InterfaceMethod<[{
+        Whether its runtime call takes the `distruntime.proven` mark (and so
+        lets checked mode skip what the compiler proved).
+      }], "bool", "takesProvenMark", (ins), "", "return true;">,
+  ];
+}
 
 def DistRuntime_CollectiveOpInterface : OpInterface<"CollectiveOpInterface"> {
   let cppNamespace = "::mlir::distruntime";

@@ -13,6 +13,14 @@
 #include "mlir/IR/OpImplementation.h"
 #include "mlir/Interfaces/ControlFlowInterfaces.h"
 
+namespace mlir::distruntime::detail {
+/// The memrefs `op`'s memory effects read and write (allocations left out;
+/// a buffer both read and written is listed as written only):
+/// CommunicatingOpInterface's default buffers in flight.
+void getEffectBuffers(Operation *op, SmallVectorImpl<Value> &reads,
+                      SmallVectorImpl<Value> &writes);
+} // namespace mlir::distruntime::detail
+
 #include "distruntime/Dialect/DistRuntime/IR/DistRuntimeInterfaces.h.inc"
 
 #define GET_OP_CLASSES

@@ -10,6 +10,7 @@
 #define DISTRUNTIME_DIALECT_DISTRUNTIME_IR_DISTRUNTIMEOPS_TD
 
 include "distruntime/Dialect/DistRuntime/IR/DistRuntimeBase.td"
+include "distruntime/Dialect/DistRuntime/IR/DistRuntimeInterfaces.td"
 include "mlir/IR/OpAsmInterface.td"
 
 //===----------------------------------------------------------------------===//
@@ -82,7 +83,7 @@ def DistRuntime_WaitOp : DistRuntime_Op<"wait", [
 //===----------------------------------------------------------------------===//
 
 def DistRuntime_AllReduceOp : DistRuntime_Op<"allreduce", [
-    DistRuntime_Communicates]> {
+    DistRuntime_Communicates, DistRuntime_CommunicatingOpInterface]> {
   let summary = "in-place element-wise reduction over a team (MPI_Allreduce)";
   let description = [{
     Reduces `data` element-wise over all members of `team` with `op` and
@@ -123,6 +124,10 @@ def DistRuntime_AllReduceOp : DistRuntime_Op<"allreduce", [
     $op $data `team` `(` $team `)` attr-dict `:` type($data)
     (`->` type($handle)^)?
   }];
+  let extraClassDeclaration = [{
+    // CommunicatingOpInterface: every member gets the reduction.
+    bool replicates() { return true; }
+  }];
   let hasVerifier = 1;
 }
 
@@ -131,7 +136,8 @@ def DistRuntime_AllReduceOp : DistRuntime_Op<"allreduce", [
 //===----------------------------------------------------------------------===//
 
 def DistRuntime_GetHaloOp : DistRuntime_Op<"get_halo", [
-    AttrSizedOperandSegments, DistRuntime_Communicates]> {
+    AttrSizedOperandSegments, DistRuntime_Communicates,
+    DistRuntime_CommunicatingOpInterface]> {
   let summary = "fetch the halos of a block-distributed array (Isend/Irecv)";
   let description = [{
     For an array of global shape `gShape` distributed along its first
@@ -193,6 +199,10 @@ def DistRuntime_GetHaloOp : DistRuntime_Op<"get_halo", [
     /// Halo shape implied by constant geometry operands; kDynamic where an
     /// input is not a constant.
     ::llvm::SmallVector<int64_t> getStaticHaloShape(bool left);
+    // CommunicatingOpInterface: members own blocks of different sizes; the
+    // runtime call takes no proven mark.
+    bool needsEqualSizes() { return false; }
+    bool takesProvenMark() { return false; }
   }];
   let hasVerifier = 1;
   let hasCanonicalizer = 1;
@@ -207,7 +217,8 @@ def DistRuntime_SplitAxesAttr
     : TypedArrayAttrBase<DenseI64ArrayAttr, "grid axes per dimension">;
 
 def DistRuntime_UpdateHaloOp : DistRuntime_Op<"update_halo", [
-    AttrSizedResultSegments, DistRuntime_Communicates]> {
+    AttrSizedResultSegments, DistRuntime_Communicates,
+    DistRuntime_CommunicatingOpInterface]> {
   let summary = "in-place halo exchange of a Cartesian block decomposition "
                 "(Isend/Irecv)";
   let description = [{
@@ -279,6 +290,12 @@ def DistRuntime_UpdateHaloOp : DistRuntime_Op<"update_halo", [
       CArg<"std::optional<int64_t>", "std::nullopt">:$key,
       CArg<"bool", "false">:$async)>
   ];
+  let extraClassDeclaration = [{
+    // CommunicatingOpInterface: it writes the block's frame only, and
+    // members own blocks of different sizes.
+    bool writesAllOf(::mlir::Value) { return false; }
+    bool needsEqualSizes() { return false; }
+  }];
   let hasVerifier = 1;
 }
 
