@@ -138,7 +138,11 @@ static std::optional<SmallVector<int64_t>> getConstantAccess(Operation *op) {
   }
   while (auto cast = memref.getDefiningOp<memref::CastOp>())
     memref = cast.getSource();
-  if (memref.getDefiningOp<ViewLikeOpInterface>())
+  // Other constant indices are other elements under the identity layout
+  // only (a zero stride lets two reach one).
+  auto type = dyn_cast<MemRefType>(memref.getType());
+  if (memref.getDefiningOp<ViewLikeOpInterface>() || !type ||
+      !type.getLayout().isIdentity())
     return std::nullopt;
   SmallVector<int64_t> result;
   for (Value index : indices) {
@@ -192,6 +196,63 @@ bool UniformityAnalysis::mayReach(Operation *writer, Operation *reader) {
   return !runsBefore(reader, writer);
 }
 
+/// Whether `op` is a sync replicating collective that overwrites all of
+/// `root` (an output that is `root`, through memref.cast at most).
+static bool overwritesWhole(Operation *op, Value root) {
+  auto comm = dyn_cast<CommunicatingOpInterface>(op);
+  if (!comm || !comm.replicates() || comm.getHandle())
+    return false;
+  SmallVector<Value> reads, writes;
+  comm.getBuffersInFlight(reads, writes);
+  return llvm::any_of(writes, [&](Value output) {
+    Value buffer = output;
+    while (auto cast = buffer.getDefiningOp<memref::CastOp>())
+      buffer = cast.getSource();
+    return buffer == root && comm.writesAllOf(output);
+  });
+}
+
+/// Whether every path from `writer` to `reader` runs `kill`: `kill` stands
+/// directly in a block of the reader's function before the op of that
+/// block that holds the reader, and the writer is in that function but not
+/// between them.
+static bool separates(Operation *kill, Operation *writer, Operation *reader) {
+  Block *block = kill->getBlock();
+  Operation *readAt = block->findAncestorOpInBlock(*reader);
+  if (!readAt || readAt == kill || !kill->isBeforeInBlock(readAt))
+    return false;
+  auto function = kill->getParentOfType<FunctionOpInterface>();
+  if (!function || writer->getParentOfType<FunctionOpInterface>() != function)
+    return false;
+  Operation *writeAt = block->findAncestorOpInBlock(*writer);
+  if (!writeAt)
+    return true; // enters the block at its start, before `kill`
+  if (writeAt == kill)
+    return false;
+  return writeAt->isBeforeInBlock(kill) || readAt->isBeforeInBlock(writeAt);
+}
+
+Uniformity UniformityAnalysis::readCallerControl(ProgramPoint *point,
+                                                 Operation *op, Operation *home,
+                                                 unsigned depth) {
+  auto function = op->getParentOfType<FunctionOpInterface>();
+  if (!function || function == home)
+    return Uniformity::uniform();
+  if (depth > 8)
+    return Uniformity::varying(VarianceSource::Unmodeled, op);
+  const auto *callsites = getOrCreateFor<dataflow::PredecessorState>(
+      point, getProgramPointAfter(function));
+  if (!callsites->allPredecessorsKnown())
+    return Uniformity::varying(VarianceSource::Argument, function);
+  Uniformity control = Uniformity::uniform();
+  for (Operation *callsite : callsites->getKnownPredecessors())
+    control = Uniformity::join(
+        control,
+        Uniformity::join(readControl(point, callsite),
+                         readCallerControl(point, callsite, home, depth + 1)));
+  return control;
+}
+
 const UniformityAnalysis::BufferUses &
 UniformityAnalysis::getBufferUses(Value root) {
   auto [it, inserted] = bufferUses.try_emplace(root);
@@ -235,11 +296,10 @@ UniformityAnalysis::getBufferUses(Value root) {
           writes |= isa<MemoryEffects::Write>(effect.getEffect());
         }
         // An op that takes the buffer without naming it in its effects
-        // (memref.dim) only reads its shape, unless it returns a view the
-        // analysis does not know.
-        if (!named && llvm::any_of(user->getResultTypes(), [](Type type) {
-              return isa<BaseMemRefType>(type);
-            })) {
+        // reads its shape only if it is memref.dim or memref.rank; any other
+        // (a yield or return that hands it on, a pointer extracted from it)
+        // lets code the analysis does not follow write it.
+        if (!named && !isa<memref::DimOp, memref::RankOp>(user)) {
           uses.escapes = true;
           break;
         }
@@ -368,10 +428,25 @@ Uniformity UniformityAnalysis::computeBufferContents(ProgramPoint *point,
   BufferUses uses = getBufferUses(root);
   if (uses.escapes)
     return unknown;
+  // Flow-sensitive where it matters: a write that a replicating collective
+  // overwrites whole before the read does not count.
+  SmallVector<Operation *> kills;
+  if (reader)
+    for (Operation *writer : uses.writers)
+      if (overwritesWhole(writer, root))
+        kills.push_back(writer);
+  auto killed = [&](Operation *writer) {
+    return llvm::any_of(kills, [&](Operation *kill) {
+      return kill != writer && separates(kill, writer, reader);
+    });
+  };
+  Operation *home = def->getParentOfType<FunctionOpInterface>();
   Uniformity contents = Uniformity::uniform();
   for (Operation *writer : uses.writers)
-    if (mayReach(writer, reader))
-      contents = Uniformity::join(contents, writtenBy(point, writer));
+    if (mayReach(writer, reader) && !killed(writer))
+      contents = Uniformity::join(
+          contents, Uniformity::join(writtenBy(point, writer),
+                                     readCallerControl(point, writer, home)));
   return contents;
 }
 
@@ -379,8 +454,7 @@ Uniformity UniformityAnalysis::writtenBy(ProgramPoint *point,
                                          Operation *writer) {
   // A write that only some members make leaves the buffers different.
   Uniformity value = readControl(point, writer);
-  if (isa<CollectiveOpInterface, AllReduceOp, GetHaloOp, UpdateHaloOp>(
-          writer)) {
+  if (isa<CommunicatingOpInterface>(writer)) {
     std::optional<Uniformity> replicated = getReplicatedUniformity(writer);
     return Uniformity::join(
         value, replicated

@@ -11,7 +11,10 @@
 #include "distruntime/Dialect/DistRuntime/IR/DistRuntimeOps.h"
 
 #include "mlir/Analysis/DataFlow/DeadCodeAnalysis.h"
+#include "mlir/Dialect/Affine/IR/AffineOps.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/Interfaces/LoopLikeInterface.h"
 
@@ -89,6 +92,69 @@ SmallVector<Value> mlir::distruntime::getBranchConditions(Operation *term) {
   return conditions;
 }
 
+/// `ub` is `lb + c` and cannot wrap: the arith.addi has `nsw` (`nuw` for
+/// an unsigned loop), or `lb` is a member id (which is small). Sets `c`.
+static bool isOffsetOf(Value ub, Value lb, bool isUnsigned, Value &c) {
+  auto add = ub.getDefiningOp<arith::AddIOp>();
+  if (!add)
+    return false;
+  auto flags = add.getOverflowFlags();
+  bool noWrap =
+      bitEnumContainsAll(flags, isUnsigned ? arith::IntegerOverflowFlags::nuw
+                                           : arith::IntegerOverflowFlags::nsw);
+  for (auto [base, offset] : {std::pair(add.getLhs(), add.getRhs()),
+                              std::pair(add.getRhs(), add.getLhs())}) {
+    if (base != lb)
+      continue;
+    bool small =
+        base.getDefiningOp<TeamMemberOp>() && getConstantIntValue(offset);
+    if (!noWrap && !small)
+      continue;
+    c = offset;
+    return true;
+  }
+  return false;
+}
+
+/// The values that decide how often a loop with one induction variable
+/// runs, when its bounds move together (`for i = r to r + 3`): the
+/// distance between them and the step; nullopt otherwise.
+static std::optional<SmallVector<Value>> getTripCountOperands(Operation *op) {
+  if (auto forOp = dyn_cast<scf::ForOp>(op)) {
+    Value c;
+    if (!isOffsetOf(forOp.getUpperBound(), forOp.getLowerBound(),
+                    forOp.getUnsignedCmp(), c))
+      return std::nullopt;
+    SmallVector<Value> deciding;
+    for (Value value : {c, forOp.getStep()})
+      if (!getConstantIntValue(value))
+        deciding.push_back(value);
+    return deciding;
+  }
+  auto affineFor = dyn_cast<affine::AffineForOp>(op);
+  if (!affineFor)
+    return std::nullopt;
+  AffineMap lb = affineFor.getLowerBoundMap(),
+            ub = affineFor.getUpperBoundMap();
+  if (lb.getNumResults() != 1 || ub.getNumResults() != 1 ||
+      lb.getNumDims() != ub.getNumDims() ||
+      lb.getNumSymbols() != ub.getNumSymbols() ||
+      affineFor.getLowerBoundOperands() != affineFor.getUpperBoundOperands())
+    return std::nullopt;
+  // Affine arithmetic does not wrap: the distance is ub - lb.
+  AffineExpr distance = simplifyAffineExpr(ub.getResult(0) - lb.getResult(0),
+                                           lb.getNumDims(), lb.getNumSymbols());
+  SmallVector<Value> deciding;
+  for (auto [i, operand] : llvm::enumerate(affineFor.getLowerBoundOperands())) {
+    bool used = i < lb.getNumDims()
+                    ? distance.isFunctionOfDim(i)
+                    : distance.isFunctionOfSymbol(i - lb.getNumDims());
+    if (used)
+      deciding.push_back(operand);
+  }
+  return deciding;
+}
+
 SmallVector<Value> mlir::distruntime::getControlOperands(Operation *op) {
   if (auto ifOp = dyn_cast<scf::IfOp>(op))
     return {ifOp.getCondition()};
@@ -97,13 +163,26 @@ SmallVector<Value> mlir::distruntime::getControlOperands(Operation *op) {
   if (auto whileOp = dyn_cast<scf::WhileOp>(op))
     return {whileOp.getConditionOp().getCondition()};
   if (auto loop = dyn_cast<LoopLikeOpInterface>(op)) {
+    if (std::optional<SmallVector<Value>> deciding = getTripCountOperands(op))
+      return *deciding;
+    auto lbs = loop.getLoopLowerBounds(), ubs = loop.getLoopUpperBounds(),
+         steps = loop.getLoopSteps();
+    // Bounds it cannot name (affine maps of values): every operand but the
+    // initial values of the loop's iter_args may decide.
+    if (!lbs || !ubs || !steps) {
+      MutableArrayRef<OpOperand> inits = loop.getInitsMutable();
+      SmallVector<Value> operands;
+      for (OpOperand &operand : op->getOpOperands())
+        if (!llvm::any_of(inits,
+                          [&](OpOperand &init) { return &init == &operand; }))
+          operands.push_back(operand.get());
+      return operands;
+    }
     SmallVector<Value> bounds;
-    for (auto &list : {loop.getLoopLowerBounds(), loop.getLoopUpperBounds(),
-                       loop.getLoopSteps()})
-      if (list)
-        for (OpFoldResult bound : *list)
-          if (auto value = dyn_cast<Value>(bound))
-            bounds.push_back(value);
+    for (auto &list : {lbs, ubs, steps})
+      for (OpFoldResult bound : *list)
+        if (auto value = dyn_cast<Value>(bound))
+          bounds.push_back(value);
     return bounds;
   }
   // Regions that are not control flow: the runtime reduces, or the body is

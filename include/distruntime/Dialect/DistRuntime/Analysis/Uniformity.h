@@ -236,6 +236,11 @@ private:
   bool runsBefore(Operation *reader, Operation *writer);
   /// Whether `writer` may change what `reader` (null: anything) reads.
   bool mayReach(Operation *writer, Operation *reader);
+  /// The control over the calls that lead from `home` (the function that
+  /// allocates a buffer) to `op`: a helper called under a condition that
+  /// may differ writes on some members only.
+  Uniformity readCallerControl(ProgramPoint *point, Operation *op,
+                               Operation *home, unsigned depth = 0);
   /// What `writer` puts in memory.
   Uniformity writtenBy(ProgramPoint *point, Operation *writer);
   /// The operands of `op` but the buffers it accesses, and the offsets of
