@@ -6,6 +6,7 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Interfaces/CallInterfaces.h"
 #include "mlir/Interfaces/ControlFlowInterfaces.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
@@ -25,6 +26,56 @@ static Value viewSource(Value value) {
     value = view.getViewSource();
   }
   return value;
+}
+
+/// Distinct indices of a memref of `type` reach distinct elements: the
+/// identity layout, or static sizes and strides that, smallest stride
+/// first, each step past the extent of the dimensions below.
+static bool isInjectiveType(MemRefType type) {
+  if (type.getLayout().isIdentity())
+    return true;
+  SmallVector<int64_t> strides;
+  int64_t offset;
+  if (!type.hasStaticShape() ||
+      failed(type.getStridesAndOffset(strides, offset)))
+    return false;
+  SmallVector<std::pair<int64_t, int64_t>> dims; // (stride, size)
+  for (auto [stride, size] : llvm::zip(strides, type.getShape())) {
+    if (size == 1)
+      continue; // one index: no two to collide
+    if (ShapedType::isDynamic(stride) || stride <= 0)
+      return false;
+    dims.emplace_back(stride, size);
+  }
+  llvm::sort(dims);
+  int64_t extent = 1;
+  for (auto [stride, size] : dims) {
+    if (stride < extent)
+      return false;
+    extent = stride * size;
+  }
+  return true;
+}
+
+bool BufferAccessAnalysis::hasInjectiveLayout(Value memref) {
+  Operation *def = memref.getDefiningOp();
+  // Views that keep distinct indices apart if their source does: casts,
+  // reshapes, transposes, and subviews with positive static strides.
+  if (auto cast = dyn_cast_if_present<memref::CastOp>(def))
+    return hasInjectiveLayout(cast.getSource());
+  if (isa_and_present<memref::ExpandShapeOp, memref::CollapseShapeOp,
+                      memref::TransposeOp>(def))
+    return hasInjectiveLayout(def->getOperand(0));
+  if (auto subview = dyn_cast_if_present<memref::SubViewOp>(def))
+    return llvm::all_of(subview.getStaticStrides(),
+                        [](int64_t stride) {
+                          return !ShapedType::isDynamic(stride) && stride > 0;
+                        }) &&
+           hasInjectiveLayout(subview.getSource());
+  // Anything else (an allocation, an argument, a reinterpret_cast) by its
+  // type.
+  auto type = dyn_cast<MemRefType>(memref.getType());
+  return type && isInjectiveType(type);
 }
 
 /// `value` is a result its defining op allocates.
@@ -148,23 +199,9 @@ bool BufferAccessAnalysis::conflicts(const AccessSet &set,
 void BufferAccessAnalysis::ownBuffers(Operation *op,
                                       SmallVectorImpl<Value> &reads,
                                       SmallVectorImpl<Value> &writes) {
-  auto iface = dyn_cast<MemoryEffectOpInterface>(op);
-  if (!iface)
-    return;
-  SmallVector<MemoryEffects::EffectInstance> effects;
-  iface.getEffects(effects);
-  for (const MemoryEffects::EffectInstance &effect : effects) {
-    Value value = effect.getValue();
-    if (!value || !isa<BaseMemRefType>(value.getType()) ||
-        isa<MemoryEffects::Allocate>(effect.getEffect()))
-      continue;
-    bool isWrite = !isa<MemoryEffects::Read>(effect.getEffect());
-    SmallVectorImpl<Value> &into = isWrite ? writes : reads;
-    if (!llvm::is_contained(into, value))
-      into.push_back(value);
-  }
-  llvm::erase_if(
-      reads, [&](Value value) { return llvm::is_contained(writes, value); });
+  if (auto comm = dyn_cast<CommunicatingOpInterface>(op))
+    return comm.getBuffersInFlight(reads, writes);
+  detail::getEffectBuffers(op, reads, writes);
 }
 
 void BufferAccessAnalysis::addOwn(Operation *op, AccessSet &set) {

@@ -43,6 +43,11 @@ public:
   /// nested ops): for a communicating op, the buffers in flight.
   static void ownBuffers(Operation *op, SmallVectorImpl<Value> &reads,
                          SmallVectorImpl<Value> &writes);
+  /// Distinct indices of `memref` reach distinct elements: a layout that
+  /// lets two indices reach one element (a reinterpret_cast whose strides
+  /// revisit elements, a zero stride) would let a write of one iteration
+  /// land where another's does.
+  static bool hasInjectiveLayout(Value memref);
   /// `a` and `b` may be views of one allocation.
   bool mayAlias(Value a, Value b, int depth = 0);
   /// An op with `set` may change what an op reading `reads` and writing

@@ -12,11 +12,14 @@
 // Each earlier op moves down to the last one's place. It may not move past:
 //  - a use of its results (tensor form), including uses nested in regions;
 //  - memref form: an op that writes a buffer it reads, or reads or writes a
-//    buffer it writes (buffers compared by alias analysis, so views of one
-//    allocation conflict), an op whose effects are unknown (a call), or one
-//    with effects on memory it cannot name (a wait, which completes writes
-//    of its async op). The other ops it combines with are checked the same
-//    way, so no combined op reads what another part of it writes.
+//    buffer it writes, as BufferAccessAnalysis tells (the service the
+//    passes that move communication share: views of one allocation
+//    conflict, a wait counts as its async op's buffers, a call as its
+//    callee's body), an op whose effects are unknown (an external call),
+//    or one that writes memory it cannot name (a store through a pointer,
+//    which may be one extracted from the buffer). The other ops it combines
+//    with are checked the same way, so no combined op reads what another part
+//    of it writes.
 // Effects on the communication resource do not stop a move: the members of
 // a group run the block's ops in one order, the combined op sits where the
 // last op already made every member of its groups meet, and nothing before
@@ -36,6 +39,8 @@
 // where a combined op would have to wait for all of them.
 //
 //===----------------------------------------------------------------------===//
+
+#include "BufferAccess.h"
 
 #include "distruntime/Dialect/DistRuntime/IR/DistRuntimeOps.h"
 #include "distruntime/Dialect/DistRuntime/Transforms/Passes.h"
@@ -147,14 +152,10 @@ struct Group {
   bool open = true;
 };
 
-/// An op's memory effects and those of the ops nested in it; nullopt when
-/// some are unknown.
-using Effects = std::optional<SmallVector<MemoryEffects::EffectInstance>>;
-
 class BlockCombiner {
 public:
-  BlockCombiner(AliasAnalysis &aliases, int64_t maxBytes)
-      : aliases(aliases), maxBytes(maxBytes) {}
+  BlockCombiner(BufferAccessAnalysis &access, int64_t maxBytes)
+      : access(access), maxBytes(maxBytes) {}
 
   /// The groups of at least two ops of `block`, found in one pass over it.
   SmallVector<Group> findGroups(Block &block);
@@ -165,14 +166,14 @@ private:
   bool isCandidate(Operation *op) const;
   /// `op` (or an op nested in it) uses a result of a member of `group`.
   bool usesResults(Operation *op, const Group &group) const;
-  /// Moving `member` (memref form) past an op with `effects` (nullopt:
-  /// unknown) could change what either reads or writes.
-  bool conflictsInMemory(const Effects &effects, CollectiveOpInterface member);
-  /// `op`, with `effects`, stands in the way of `group`: no member may move
-  /// past it.
-  bool blocks(Operation *op, const Effects &effects, const Group &group);
+  /// Moving `member` (memref form) past an op with accesses `set` could
+  /// change what either reads or writes.
+  bool conflictsInMemory(const AccessSet &set, Operation *member);
+  /// `op`, with accesses `set`, stands in the way of `group`: no member may
+  /// move past it.
+  bool blocks(Operation *op, const AccessSet &set, const Group &group);
 
-  AliasAnalysis &aliases;
+  BufferAccessAnalysis &access;
   int64_t maxBytes;
 };
 
@@ -200,42 +201,20 @@ bool BlockCombiner::usesResults(Operation *op, const Group &group) const {
   return result.wasInterrupted();
 }
 
-bool BlockCombiner::conflictsInMemory(const Effects &effects,
-                                      CollectiveOpInterface member) {
-  SmallVector<Value> reads, writes(member.getOutputs());
-  for (Value input : member.getInputs())
-    if (isa<BaseMemRefType>(input.getType()))
-      reads.push_back(input);
+bool BlockCombiner::conflictsInMemory(const AccessSet &set, Operation *member) {
+  SmallVector<Value> reads, writes;
+  BufferAccessAnalysis::ownBuffers(member, reads, writes);
   if (reads.empty() && writes.empty())
     return false; // tensors are values
-  if (!effects)
-    return true;
-  auto mayAlias = [&](Value value, ArrayRef<Value> buffers) {
-    return llvm::any_of(buffers, [&](Value buffer) {
-      return !aliases.alias(value, buffer).isNo();
-    });
-  };
-  return llvm::any_of(*effects, [&](const MemoryEffects::EffectInstance &e) {
-    if (isa<CommunicationResource>(e.getResource()) ||
-        isa<MemoryEffects::Allocate>(e.getEffect()))
-      return false;
-    bool writesMemory =
-        isa<MemoryEffects::Write, MemoryEffects::Free>(e.getEffect());
-    Value value = e.getValue();
-    if (!value) // memory it cannot name
-      return writesMemory || !writes.empty();
-    if (!isa<BaseMemRefType>(value.getType()))
-      return false;
-    return mayAlias(value, writes) || (writesMemory && mayAlias(value, reads));
-  });
+  return access.conflicts(set, reads, writes);
 }
 
-bool BlockCombiner::blocks(Operation *op, const Effects &effects,
+bool BlockCombiner::blocks(Operation *op, const AccessSet &set,
                            const Group &group) {
   if (usesResults(op, group))
     return true;
   return llvm::any_of(group.ops, [&](Operation *member) {
-    return conflictsInMemory(effects, cast<CollectiveOpInterface>(member));
+    return conflictsInMemory(set, member);
   });
 }
 
@@ -248,7 +227,7 @@ SmallVector<Group> BlockCombiner::findGroups(Block &block) {
         llvm::any_of(groups, [](const Group &group) { return group.open; });
     if (!candidate && !anyOpen)
       continue;
-    const Effects effects = getEffectsRecursively(&op);
+    const AccessSet set = access.of(&op);
     auto collective = dyn_cast<CollectiveOpInterface>(&op);
     int64_t bytes = 0;
     if (candidate)
@@ -259,7 +238,7 @@ SmallVector<Group> BlockCombiner::findGroups(Block &block) {
           !compatible(cast<CollectiveOpInterface>(group.ops.front()),
                       collective) ||
           (maxBytes > 0 && group.bytes + bytes > maxBytes) ||
-          blocks(&op, effects, group))
+          blocks(&op, set, group))
         continue;
       group.ops.push_back(collective);
       group.bytes += bytes;
@@ -268,7 +247,7 @@ SmallVector<Group> BlockCombiner::findGroups(Block &block) {
     }
     // The groups whose members cannot move past it are complete.
     for (auto [index, group] : llvm::enumerate(groups))
-      if (group.open && joined != index && blocks(&op, effects, group)) {
+      if (group.open && joined != index && blocks(&op, set, group)) {
         group.open = false;
         LLVM_DEBUG(llvm::dbgs()
                    << "group of " << group.ops.size() << " closed by "
@@ -332,12 +311,13 @@ struct CombineCollectives
 protected:
   void runOnOperation() override {
     auto &aliases = getAnalysis<AliasAnalysis>();
-    BlockCombiner combiner(aliases, maxBytes);
+    BufferAccessAnalysis access(getOperation(), aliases);
+    BlockCombiner combiner(access, maxBytes);
     // The blocks first: combining erases ops (and the blocks of their
-    // computation regions, which hold no collectives).
+    // computation regions, which hold no collectives and are skipped).
     SmallVector<Block *> blocks;
     getOperation()->walk([&](Block *block) {
-      if (!isa<AllReduceGroupOp, ReduceScatterOp>(block->getParentOp()))
+      if (!isa<CommunicatingOpInterface>(block->getParentOp()))
         blocks.push_back(block);
     });
     bool changed = false;

@@ -213,8 +213,9 @@ func.func @incompatible(%x: tensor<2xf32>, %i: tensor<2xi32>, %m: memref<2xf32>,
 
 // Memory effects in between that the first op's move would cross: a store
 // into its input, a load of its output, a write through a view of its
-// input, a wait (which completes writes it cannot name), and a second op
-// that reads the first's output or writes its input.
+// input, a wait (which completes its async op's accesses: here a read of
+// the output), and a second op that reads the first's output or writes its
+// input.
 // CHECK-LABEL: func.func @memory_conflicts(
 // CHECK-COUNT-8: distruntime.all_reduce ins(%{{[^,]*}} :
 // CHECK-NOT: distruntime.all_reduce
@@ -233,7 +234,7 @@ func.func @memory_conflicts(%v: f32) {
   memref.store %l, %view[%c0] : memref<2xf32, strided<[1], offset: 1>>
   distruntime.all_reduce ins(%b : memref<4xf32>) outs(%ob : memref<4xf32>) {reduction = #distruntime.reduction<sum>, replica_groups = dense<[[0, 1]]> : tensor<1x2xi64>}
   %t = memref.alloc() : memref<8xf32>
-  %h = distruntime.all_gather ins(%b : memref<4xf32>) outs(%t : memref<8xf32>) async {all_gather_dim = 0 : i64, replica_groups = dense<[[0, 1]]> : tensor<1x2xi64>}
+  %h = distruntime.all_gather ins(%ob : memref<4xf32>) outs(%t : memref<8xf32>) async {all_gather_dim = 0 : i64, replica_groups = dense<[[0, 1]]> : tensor<1x2xi64>}
   distruntime.wait %h
   distruntime.all_reduce ins(%a : memref<4xf32>) outs(%oa : memref<4xf32>) {reduction = #distruntime.reduction<sum>, replica_groups = dense<[[0, 1]]> : tensor<1x2xi64>}
   // Read after write: the second reads the first's output.
@@ -241,6 +242,35 @@ func.func @memory_conflicts(%v: f32) {
   // Write after read: the second writes the first's input.
   distruntime.all_reduce ins(%b : memref<4xf32>) outs(%oa : memref<4xf32>) {reduction = #distruntime.reduction<sum>, replica_groups = dense<[[0, 1]]> : tensor<1x2xi64>}
   distruntime.all_reduce ins(%a : memref<4xf32>) outs(%b : memref<4xf32>) {reduction = #distruntime.reduction<sum>, replica_groups = dense<[[0, 1]]> : tensor<1x2xi64>}
+  return
+}
+
+// -----
+
+// A store through a raw pointer taken from the input (issue 33: the
+// combined op read the stored value on every member): memory the pass
+// cannot name, so nothing moves past it. A wait whose async op touches
+// other buffers does not stop the move.
+// CHECK-LABEL: func.func @raw_pointer(
+// CHECK: distruntime.all_reduce ins(%[[A:.*]] : memref<4xi64>)
+// CHECK: llvm.store
+// CHECK: distruntime.wait
+// CHECK-NEXT: distruntime.all_reduce ins(%{{.*}}, %{{.*}} : memref<4xi64>, memref<4xi64>)
+// CHECK-NOT: distruntime.all_reduce
+func.func @raw_pointer(%v: i64) {
+  %a = memref.alloc() : memref<4xi64>
+  %b = memref.alloc() : memref<4xi64>
+  %c = memref.alloc() : memref<4xi64>
+  %g = memref.alloc() : memref<8xi64>
+  distruntime.all_reduce ins(%a : memref<4xi64>) outs(%a : memref<4xi64>) {reduction = #distruntime.reduction<sum>, replica_groups = dense<> : tensor<0x0xi64>}
+  %p = memref.extract_aligned_pointer_as_index %a : memref<4xi64> -> index
+  %pi = arith.index_cast %p : index to i64
+  %ptr = llvm.inttoptr %pi : i64 to !llvm.ptr
+  llvm.store %v, %ptr : i64, !llvm.ptr
+  distruntime.all_reduce ins(%b : memref<4xi64>) outs(%b : memref<4xi64>) {reduction = #distruntime.reduction<sum>, replica_groups = dense<> : tensor<0x0xi64>}
+  %h = distruntime.all_gather ins(%c : memref<4xi64>) outs(%g : memref<8xi64>) async {all_gather_dim = 0 : i64, replica_groups = dense<> : tensor<0x0xi64>}
+  distruntime.wait %h
+  distruntime.all_reduce ins(%c : memref<4xi64>) outs(%c : memref<4xi64>) {reduction = #distruntime.reduction<sum>, replica_groups = dense<> : tensor<0x0xi64>}
   return
 }
 
