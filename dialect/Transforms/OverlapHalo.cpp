@@ -11,8 +11,9 @@
 // The split is legal when the iterations are independent: the loop carries
 // values only as reductions whose bits do not depend on the order (a
 // maximum residual; the parts chain them), every write in its body is a
-// memref.store whose index at one position is the induction variable
-// (iterations write disjoint elements) and no buffer the body writes is read in
+// memref.store whose index at one position is the induction variable,
+// through a view whose layout keeps distinct indices apart (iterations
+// write disjoint elements) and no buffer the body writes is read in
 // it, so running the iterations in another order writes the same bytes (each
 // element is computed by the same ops as before: results are bit-identical).
 //
@@ -146,7 +147,8 @@ static bool independentIterations(scf::ForOp loop,
         if (auto store = dyn_cast<memref::StoreOp>(op)) {
           auto indices = store.getIndices();
           auto found = llvm::find(indices, iv);
-          if (found == indices.end())
+          if (found == indices.end() ||
+              !BufferAccessAnalysis::hasInjectiveLayout(store.getMemRef()))
             return WalkResult::interrupt();
           unsigned position = std::distance(indices.begin(), found);
           auto [it, inserted] =

@@ -135,7 +135,7 @@ static bool hasIndependentElements(linalg::LinalgOp op) {
 }
 
 /// The outputs of `op` may alias neither each other, nor an input, nor
-/// `block`.
+/// `block`, and each element of an output has one index.
 static bool writesApart(linalg::LinalgOp op, Value block,
                         BufferAccessAnalysis &accesses) {
   SmallVector<Value> outputs, inputs;
@@ -145,7 +145,8 @@ static bool writesApart(linalg::LinalgOp op, Value block,
     if (isa<BaseMemRefType>(input->get().getType()))
       inputs.push_back(input->get());
   for (auto [i, output] : llvm::enumerate(outputs)) {
-    if (accesses.mayAlias(output, block))
+    if (accesses.mayAlias(output, block) ||
+        !BufferAccessAnalysis::hasInjectiveLayout(output))
       return false;
     for (Value other : ArrayRef(outputs).drop_front(i + 1))
       if (accesses.mayAlias(output, other))

@@ -208,3 +208,92 @@ func.func @max_residual(%u: memref<?x8xf64> {llvm.noalias}, %v: memref<?x8xf64> 
   memref.dealloc %right : memref<?x8xf64>
   return %r : f64
 }
+
+// -----
+
+// Issue 33: the rows are stored through a view whose rows overlap (stride 4
+// for rows of 8): two iterations write one element, so their order decides
+// what stays. Not split. The same view with rows 16 apart is split.
+// CHECK-LABEL: func.func @overlapping_rows(
+// CHECK: distruntime.wait
+// CHECK-NEXT: scf.for %{{.*}} = %c0 to %c4 step
+// CHECK: scf.for %{{.*}} = %c0 to %c8 step
+// CHECK-NOT: scf.for
+// CHECK-LABEL: func.func @apart_rows(
+// CHECK: scf.for
+// CHECK: distruntime.wait
+// CHECK-NEXT: scf.for %{{.*}} = %{{.*}} to %c2 step
+func.func @overlapping_rows(%u: memref<4x8xf64> {llvm.noalias}, %v: memref<64xf64> {llvm.noalias}, %g: index, %o: index, %bo: index, %bs: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %c8 = arith.constant 8 : index
+  %w = memref.reinterpret_cast %v to offset: [0], sizes: [4, 8], strides: [4, 1] : memref<64xf64> to memref<4x8xf64, strided<[4, 1]>>
+  %h, %left, %right = distruntime.get_halo %u gshape [%g, %c8] loffsets [%o, %c0]
+      bboffsets [%bo, %c0] bbsizes [%bs, %c8] team(0) : memref<4x8xf64> -> memref<?x8xf64>, memref<?x8xf64>
+  distruntime.wait %h
+  scf.for %i = %c0 to %c4 step %c1 {
+    %is_first = arith.cmpi eq, %i, %c0 : index
+    %up = scf.if %is_first -> f64 {
+      %a = memref.load %left[%c0, %c0] : memref<?x8xf64>
+      scf.yield %a : f64
+    } else {
+      %p = arith.subi %i, %c1 : index
+      %a = memref.load %u[%p, %c0] : memref<4x8xf64>
+      scf.yield %a : f64
+    }
+    %ip = arith.addi %i, %c1 : index
+    %is_last = arith.cmpi eq, %ip, %c4 : index
+    %dn = scf.if %is_last -> f64 {
+      %b = memref.load %right[%c0, %c0] : memref<?x8xf64>
+      scf.yield %b : f64
+    } else {
+      %b = memref.load %u[%ip, %c0] : memref<4x8xf64>
+      scf.yield %b : f64
+    }
+    %s = arith.addf %up, %dn : f64
+    scf.for %j = %c0 to %c8 step %c1 {
+      memref.store %s, %w[%i, %j] : memref<4x8xf64, strided<[4, 1]>>
+    }
+  }
+  memref.dealloc %left : memref<?x8xf64>
+  memref.dealloc %right : memref<?x8xf64>
+  return
+}
+func.func @apart_rows(%u: memref<4x8xf64> {llvm.noalias}, %v: memref<64xf64> {llvm.noalias}, %g: index, %o: index, %bo: index, %bs: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %c8 = arith.constant 8 : index
+  %w = memref.reinterpret_cast %v to offset: [0], sizes: [4, 8], strides: [16, 1] : memref<64xf64> to memref<4x8xf64, strided<[16, 1]>>
+  %h, %left, %right = distruntime.get_halo %u gshape [%g, %c8] loffsets [%o, %c0]
+      bboffsets [%bo, %c0] bbsizes [%bs, %c8] team(0) : memref<4x8xf64> -> memref<?x8xf64>, memref<?x8xf64>
+  distruntime.wait %h
+  scf.for %i = %c0 to %c4 step %c1 {
+    %is_first = arith.cmpi eq, %i, %c0 : index
+    %up = scf.if %is_first -> f64 {
+      %a = memref.load %left[%c0, %c0] : memref<?x8xf64>
+      scf.yield %a : f64
+    } else {
+      %p = arith.subi %i, %c1 : index
+      %a = memref.load %u[%p, %c0] : memref<4x8xf64>
+      scf.yield %a : f64
+    }
+    %ip = arith.addi %i, %c1 : index
+    %is_last = arith.cmpi eq, %ip, %c4 : index
+    %dn = scf.if %is_last -> f64 {
+      %b = memref.load %right[%c0, %c0] : memref<?x8xf64>
+      scf.yield %b : f64
+    } else {
+      %b = memref.load %u[%ip, %c0] : memref<4x8xf64>
+      scf.yield %b : f64
+    }
+    %s = arith.addf %up, %dn : f64
+    scf.for %j = %c0 to %c8 step %c1 {
+      memref.store %s, %w[%i, %j] : memref<4x8xf64, strided<[16, 1]>>
+    }
+  }
+  memref.dealloc %left : memref<?x8xf64>
+  memref.dealloc %right : memref<?x8xf64>
+  return
+}
