@@ -10,13 +10,15 @@
 //  - a write to a buffer the pending op reads, a read or write of one it
 //    writes (a halo of get_halo included), or a memref.dealloc of either,
 //    in the op's block (nested regions included) before the op that holds
-//    the wait. Only the same buffer (through memref.cast) counts, so a
-//    correct program is never rejected.
+//    the wait. Views of one buffer count: through memref.cast, or subviews
+//    whose static boxes overlap; views the check cannot bound get a warning
+//    (they may be apart), so a correct program is never rejected.
 //
 //===----------------------------------------------------------------------===//
 
 #include "VerifySPMD.h"
 
+#include "distruntime/Dialect/DistRuntime/Analysis/Uniformity.h"
 #include "distruntime/Dialect/DistRuntime/IR/DistRuntimeOps.h"
 
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
@@ -118,17 +120,66 @@ namespace {
 struct Use {
   bool reads = false;
   bool writes = false;
+  /// It writes part of the buffer only (update_halo's frame): a read
+  /// through a view may read the part it leaves alone.
+  bool partial = false;
+};
+
+/// The part of a buffer a memref value reaches: all of the buffer behind
+/// memref.cast, a box of it behind one subview with static offsets, sizes
+/// and unit strides, or a part the check cannot bound.
+struct Reach {
+  Value root;
+  enum Kind { Whole, Box, Unknown } kind = Unknown;
+  SmallVector<std::pair<int64_t, int64_t>> box; // (offset, size) per dim
 };
 } // namespace
 
-/// The buffer behind `value`: memref.cast changes only the type.
-static Value buffer(Value value) {
+static Value stripCasts(Value value) {
   while (auto cast = value.getDefiningOp<memref::CastOp>())
     value = cast.getSource();
   return value;
 }
 
-/// The memref effects of `op`, each with its buffer.
+static Reach reachOf(Value value) {
+  Reach reach;
+  reach.root = getBufferRoot(value);
+  value = stripCasts(value);
+  if (value == reach.root) {
+    reach.kind = Reach::Whole;
+    return reach;
+  }
+  auto subview = value.getDefiningOp<memref::SubViewOp>();
+  if (!subview || stripCasts(subview.getSource()) != reach.root)
+    return reach;
+  for (auto [offset, size, stride] :
+       llvm::zip(subview.getStaticOffsets(), subview.getStaticSizes(),
+                 subview.getStaticStrides())) {
+    if (ShapedType::isDynamic(offset) || ShapedType::isDynamic(size) ||
+        stride != 1)
+      return reach;
+    reach.box.emplace_back(offset, size);
+  }
+  reach.kind = Reach::Box;
+  return reach;
+}
+
+/// Whether two reaches of one buffer share an element: true, false, or
+/// nullopt when the check cannot tell.
+static std::optional<bool> overlap(const Reach &a, const Reach &b) {
+  if (a.kind == Reach::Whole || b.kind == Reach::Whole)
+    return true;
+  if (a.kind == Reach::Unknown || b.kind == Reach::Unknown ||
+      a.box.size() != b.box.size())
+    return std::nullopt;
+  for (auto [x, y] : llvm::zip(a.box, b.box))
+    if (x.first + x.second <= y.first || y.first + y.second <= x.first ||
+        x.second == 0 || y.second == 0)
+      return false;
+  return true;
+}
+
+/// The memref effects of `op`, each with the value it names.
 static SmallVector<std::pair<MemoryEffects::Effect *, Value>>
 memrefEffects(Operation *op) {
   SmallVector<std::pair<MemoryEffects::Effect *, Value>> result;
@@ -140,7 +191,7 @@ memrefEffects(Operation *op) {
   for (const MemoryEffects::EffectInstance &instance : instances)
     if (Value value = instance.getValue();
         value && isa<BaseMemRefType>(value.getType()))
-      result.emplace_back(instance.getEffect(), buffer(value));
+      result.emplace_back(instance.getEffect(), value);
   return result;
 }
 
@@ -160,41 +211,69 @@ static Operation *waitIn(Block *block, Value handle) {
 /// Reports the accesses to `start`'s buffers before its wait.
 static void checkPending(Operation *start, Value handle,
                          SPMDReporter &reporter) {
-  llvm::DenseMap<Value, Use> uses;
-  for (auto [effect, value] : memrefEffects(start)) {
-    Use &use = uses[value];
-    use.reads |= isa<MemoryEffects::Read>(effect);
-    use.writes |= isa<MemoryEffects::Write>(effect);
-  }
-  if (uses.empty())
+  auto comm = cast<CommunicatingOpInterface>(start);
+  SmallVector<Value> reads, writes;
+  comm.getBuffersInFlight(reads, writes);
+  SmallVector<std::pair<Reach, Use>> pending;
+  for (Value value : reads)
+    pending.emplace_back(reachOf(value), Use{true, false, false});
+  for (Value value : writes)
+    pending.emplace_back(reachOf(value),
+                         Use{false, true, !comm.writesAllOf(value)});
+  if (pending.empty())
     return;
   Operation *end = waitIn(start->getBlock(), handle);
-  auto report = [&](Operation *access, StringRef what) {
-    InFlightDiagnostic diag = reporter.error(access->getLoc())
-                              << what << " a buffer of the pending async '"
-                              << start->getName() << "' before its wait";
+  auto report = [&](Operation *access, StringRef what, bool certain) {
+    InFlightDiagnostic diag = certain ? reporter.error(access->getLoc())
+                                      : reporter.warning(access->getLoc());
+    diag << what
+         << (certain ? " a buffer" : " a view that may overlap a buffer")
+         << " of the pending async '" << start->getName()
+         << "' before its wait";
     diag.attachNote(start->getLoc()) << "the async op is issued here";
     if (end)
       diag.attachNote(end->getLoc()) << "and completed by the wait here";
     else
       diag.attachNote() << "and not waited in the same block";
   };
+  // The first conflict of `access` with a pending buffer: what it does and
+  // whether the two certainly share an element.
+  auto conflict =
+      [&](MemoryEffects::Effect *effect,
+          Value value) -> std::optional<std::pair<StringRef, bool>> {
+    Reach reach = reachOf(value);
+    std::optional<std::pair<StringRef, bool>> found;
+    for (auto &[buffer, use] : pending) {
+      if (buffer.root != reach.root)
+        continue;
+      StringRef what;
+      if (isa<MemoryEffects::Free>(effect))
+        what = "deallocates";
+      else if (isa<MemoryEffects::Write>(effect))
+        what = "writes";
+      else if (isa<MemoryEffects::Read>(effect) && use.writes &&
+               !(use.partial && reach.kind != Reach::Whole))
+        what = "reads";
+      else
+        continue;
+      // Freeing any view frees the whole buffer.
+      std::optional<bool> shared =
+          isa<MemoryEffects::Free>(effect) ? true : overlap(buffer, reach);
+      if (shared == false)
+        continue;
+      if (!found || (shared && !found->second))
+        found = std::pair(what, shared.has_value());
+    }
+    return found;
+  };
   for (Operation *op = start->getNextNode(); op && op != end;
        op = op->getNextNode()) {
     op->walk<WalkOrder::PreOrder>([&](Operation *access) {
       for (auto [effect, value] : memrefEffects(access)) {
-        auto it = uses.find(value);
-        if (it == uses.end())
-          continue;
-        if (isa<MemoryEffects::Free>(effect))
-          report(access, "deallocates");
-        else if (isa<MemoryEffects::Write>(effect))
-          report(access, "writes");
-        else if (isa<MemoryEffects::Read>(effect) && it->second.writes)
-          report(access, "reads");
-        else
-          continue;
-        return WalkResult::skip();
+        if (auto found = conflict(effect, value)) {
+          report(access, found->first, found->second);
+          return WalkResult::skip();
+        }
       }
       return WalkResult::advance();
     });
@@ -207,7 +286,8 @@ void mlir::distruntime::checkAsyncHandles(Operation *module,
   module->walk([&](Operation *op) {
     for (Value result : op->getResults())
       if (isa<AsyncHandleType>(result.getType())) {
-        checkPending(op, result, reporter);
+        if (isa<CommunicatingOpInterface>(op))
+          checkPending(op, result, reporter);
         checkHandle(op, result, info, reporter);
       }
   });

@@ -61,11 +61,13 @@ def VerifySPMD : Pass<"distruntime-verify-spmd", "::mlir::ModuleOp"> {
       a loop that does not issue it;
     - an access to a buffer of a pending async op before its wait: a write
       to a buffer it reads, a read or write of one it writes, a dealloc of
-      either (same buffer through `memref.cast`, in the op's block);
+      either (in the op's block; through `memref.cast`, or subviews whose
+      static boxes overlap; a view it cannot bound gets a warning);
     - two outputs of one op on one buffer, or an output on the buffer of
       another operand it still reads.
 
-    Warnings (possible): a collective in a loop whose trip count may differ,
+    Warnings (possible): a collective in a loop whose trip count may differ
+    (a loop whose bounds move together, `for i = r to r + 3`, does not),
     a return under such a branch that may skip a collective, a dynamic
     operand size that may differ, sides that may run different collectives.
 
@@ -104,8 +106,12 @@ def CombineCollectives : Pass<"distruntime-combine-collectives"> {
     The combined op replaces the last of them; an earlier one joins only if
     it can move there: none of its results is used in between (tensor form)
     and no op in between reads a buffer it writes or writes a buffer it
-    reads or writes (memref form, by alias analysis; an op with unknown
-    effects, such as a call, or a wait, stops it). Async ops are left alone.
+    reads or writes (memref form, by the alias analysis the passes that
+    move communication share: a wait counts as its async op's buffers, a
+    call of a function with a body as what the body does; an op with
+    unknown effects, such as an external call, or a write to memory it
+    cannot name, such as a store through a pointer, stops it). Async ops
+    are left alone.
 
     The runtime reduces each operand over the same group with the same
     reduction as before and packs small operands into one MPI call only
@@ -194,8 +200,9 @@ def OverlapHalo : Pass<"distruntime-overlap-halo", "::mlir::ModuleOp"> {
     carried across iterations only as reductions whose bits do not depend
     on the order (integer min/max/and/or, IEEE maximum/minimum: heat2d's
     residual; the parts then chain them), every write a `memref.store`
-    with the induction variable at one index position, and no buffer the
-    body writes read in it. The iterations then write disjoint elements with the same ops, so
+    with the induction variable at one index position through a view whose
+    layout keeps distinct indices apart (not a `reinterpret_cast` whose
+    strides revisit elements), and no buffer the body writes read in it. The iterations then write disjoint elements with the same ops, so
     results are bit-identical.
 
     ```mlir
@@ -219,8 +226,9 @@ def OverlapHalo : Pass<"distruntime-overlap-halo", "::mlir::ModuleOp"> {
     `lo - T - c <= x_k < size - hi - T - c` for every read at view offset
     `T`, as `affine.max`/`affine.min`. Only ops whose elements are
     independent are split: all loops parallel, a body without memory
-    effects, permutation output maps, and outputs that may alias neither
-    each other, an input nor the block; every op between the exchange and
+    effects, permutation output maps, and outputs whose layouts keep
+    distinct indices apart and that may alias neither each other, an input
+    nor the block; every op between the exchange and
     the linalg op must leave the block alone.
 
     ```mlir
