@@ -92,27 +92,69 @@ SmallVector<Value> mlir::distruntime::getBranchConditions(Operation *term) {
   return conditions;
 }
 
-/// `ub` is `lb + c` and cannot wrap: the arith.addi has `nsw` (`nuw` for
-/// an unsigned loop), or `lb` is a member id (which is small). Sets `c`.
-static bool isOffsetOf(Value ub, Value lb, bool isUnsigned, Value &c) {
-  auto add = ub.getDefiningOp<arith::AddIOp>();
-  if (!add)
-    return false;
-  auto flags = add.getOverflowFlags();
-  bool noWrap =
-      bitEnumContainsAll(flags, isUnsigned ? arith::IntegerOverflowFlags::nuw
-                                           : arith::IntegerOverflowFlags::nsw);
-  for (auto [base, offset] : {std::pair(add.getLhs(), add.getRhs()),
-                              std::pair(add.getRhs(), add.getLhs())}) {
-    if (base != lb)
-      continue;
-    bool small =
-        base.getDefiningOp<TeamMemberOp>() && getConstantIntValue(offset);
-    if (!noWrap && !small)
-      continue;
-    c = offset;
+/// `value` as `base + offset` for a constant offset, through arith.addi
+/// and arith.subi of constants that cannot wrap: with `nsw` (`nuw` for an
+/// unsigned loop), or from a member id (small) by small constants.
+static std::pair<Value, int64_t> peelOffset(Value value, bool isUnsigned) {
+  constexpr int64_t kSmall = int64_t{1} << 32;
+  Value original = value;
+  int64_t offset = 0;
+  bool flagged = true, subtracts = false;
+  for (int depth = 0; depth < 4; ++depth) {
+    Operation *def = value.getDefiningOp();
+    if (!isa_and_present<arith::AddIOp, arith::SubIOp>(def))
+      break;
+    bool isAdd = isa<arith::AddIOp>(def);
+    auto flags = isAdd ? cast<arith::AddIOp>(def).getOverflowFlags()
+                       : cast<arith::SubIOp>(def).getOverflowFlags();
+    std::optional<int64_t> c = getConstantIntValue(def->getOperand(1));
+    Value rest = def->getOperand(0);
+    if (!c && isAdd) {
+      c = getConstantIntValue(def->getOperand(0));
+      rest = def->getOperand(1);
+    }
+    if (!c || *c <= -kSmall || *c >= kSmall)
+      break;
+    flagged &= bitEnumContainsAll(
+        flags, isUnsigned ? arith::IntegerOverflowFlags::nuw
+                          : arith::IntegerOverflowFlags::nsw);
+    int64_t delta = isAdd ? *c : -*c;
+    subtracts |= delta < 0;
+    offset += delta;
+    value = rest;
+  }
+  // A member id is small: small offsets do not wrap, unless the loop
+  // compares unsigned and they go below zero.
+  bool small =
+      value.getDefiningOp<TeamMemberOp>() && !(isUnsigned && subtracts);
+  if (offset != 0 && !flagged && !small)
+    return {original, 0};
+  return {value, offset};
+}
+
+/// The value `c` with `ub = lb + c`, which cannot wrap (peelOffset): null
+/// when the distance is a constant; false when the bounds do not move
+/// together.
+static bool getDistance(Value ub, Value lb, bool isUnsigned, Value &c) {
+  auto [ubBase, ubOffset] = peelOffset(ub, isUnsigned);
+  auto [lbBase, lbOffset] = peelOffset(lb, isUnsigned);
+  if (ubBase == lbBase) {
+    c = {};
     return true;
   }
+  // ub = lb + c for a value c: the addition itself must not wrap.
+  auto add = ub.getDefiningOp<arith::AddIOp>();
+  if (!add ||
+      !bitEnumContainsAll(add.getOverflowFlags(),
+                          isUnsigned ? arith::IntegerOverflowFlags::nuw
+                                     : arith::IntegerOverflowFlags::nsw))
+    return false;
+  for (auto [base, offset] : {std::pair(add.getLhs(), add.getRhs()),
+                              std::pair(add.getRhs(), add.getLhs())})
+    if (base == lb) {
+      c = offset;
+      return true;
+    }
   return false;
 }
 
@@ -122,12 +164,12 @@ static bool isOffsetOf(Value ub, Value lb, bool isUnsigned, Value &c) {
 static std::optional<SmallVector<Value>> getTripCountOperands(Operation *op) {
   if (auto forOp = dyn_cast<scf::ForOp>(op)) {
     Value c;
-    if (!isOffsetOf(forOp.getUpperBound(), forOp.getLowerBound(),
-                    forOp.getUnsignedCmp(), c))
+    if (!getDistance(forOp.getUpperBound(), forOp.getLowerBound(),
+                     forOp.getUnsignedCmp(), c))
       return std::nullopt;
     SmallVector<Value> deciding;
     for (Value value : {c, forOp.getStep()})
-      if (!getConstantIntValue(value))
+      if (value && !getConstantIntValue(value))
         deciding.push_back(value);
     return deciding;
   }
