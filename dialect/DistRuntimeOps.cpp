@@ -123,13 +123,19 @@ void mlir::distruntime::detail::getEffectBuffers(
 
 LogicalResult WaitOp::verify() {
   // A handle owns its MPI requests; a second wait would complete nothing and
-  // touch freed state, so reject it wherever the IR shows it.
-  auto waits = llvm::count_if(getHandle().getUsers(), [](Operation *user) {
-    return isa<WaitOp>(user);
-  });
-  if (waits > 1)
-    return emitOpError("async handle is waited ")
-           << waits << " times; each handle must be waited exactly once";
+  // touch freed state, so reject two waits that one path may run: any two
+  // but those in regions of which one runs (the sides of an scf.if).
+  SmallVector<Operation *> waits;
+  for (Operation *user : getHandle().getUsers())
+    if (isa<WaitOp>(user))
+      waits.push_back(user);
+  for (auto [i, a] : llvm::enumerate(waits))
+    for (Operation *b : ArrayRef(waits).drop_front(i + 1))
+      if (!insideMutuallyExclusiveRegions(a, b))
+        return emitOpError("async handle is waited ")
+               << waits.size()
+               << " times on one path; each handle must be waited exactly "
+                  "once";
   return success();
 }
 

@@ -4,7 +4,8 @@
 // wait, MPI owns the op's buffers. Reported as errors, where the IR proves
 // them:
 //  - a handle never waited, waited only on some paths, or waited in a loop
-//    that does not issue it (the second turn waits a completed handle); a
+//    that does not issue it (the second turn waits a completed handle);
+//    waits on the sides of an scf.if must leave no path without one; a
 //    handle that leaves the function or its block through a yield, a call
 //    or a branch is left to the run-time check;
 //  - a write to a buffer the pending op reads, a read or write of one it
@@ -22,6 +23,7 @@
 #include "distruntime/Dialect/DistRuntime/IR/DistRuntimeOps.h"
 
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Interfaces/LoopLikeInterface.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "llvm/ADT/DenseMap.h"
@@ -90,6 +92,83 @@ static void checkWait(Operation *start, Value handle, WaitOp wait,
   }
 }
 
+namespace {
+/// The fewest and the most waits of a handle that the paths through an op
+/// (or a block) run.
+struct WaitCount {
+  int least = 0, most = 0;
+};
+} // namespace
+
+static std::optional<WaitCount> waitsIn(Block &block, Value handle,
+                                        Operation *after = nullptr);
+
+/// The waits of `handle` that `op` runs; nullopt where the count cannot be
+/// told (a loop may repeat a wait, a region op of unknown control).
+static std::optional<WaitCount> waitsIn(Operation *op, Value handle) {
+  if (auto wait = dyn_cast<WaitOp>(op))
+    return wait.getHandle() == handle ? WaitCount{1, 1} : WaitCount{};
+  bool holds = op->getNumRegions() && op->walk([&](WaitOp wait) {
+                                          return wait.getHandle() == handle
+                                                     ? WalkResult::interrupt()
+                                                     : WalkResult::advance();
+                                        }).wasInterrupted();
+  if (!holds)
+    return WaitCount{};
+  // One region of an scf.if or scf.index_switch runs (none when an scf.if
+  // has no else).
+  if (!isa<scf::IfOp, scf::IndexSwitchOp, scf::ExecuteRegionOp>(op))
+    return std::nullopt;
+  std::optional<WaitCount> result;
+  for (Region &region : op->getRegions()) {
+    std::optional<WaitCount> side = WaitCount{};
+    if (!region.empty()) {
+      if (!region.hasOneBlock())
+        return std::nullopt;
+      side = waitsIn(region.front(), handle);
+    }
+    if (!side)
+      return std::nullopt;
+    if (!result)
+      result = side;
+    result->least = std::min(result->least, side->least);
+    result->most = std::max(result->most, side->most);
+  }
+  return result;
+}
+
+static std::optional<WaitCount> waitsIn(Block &block, Value handle,
+                                        Operation *after) {
+  WaitCount total;
+  for (Operation &op : block) {
+    if (after && !after->isBeforeInBlock(&op))
+      continue;
+    std::optional<WaitCount> count = waitsIn(&op, handle);
+    if (!count)
+      return std::nullopt;
+    total.least += count->least;
+    total.most += count->most;
+  }
+  return total;
+}
+
+/// Several waits of one handle, in regions of which one runs: every path
+/// after the op must run exactly one. Counted where the waits follow the op
+/// in its block; elsewhere (other blocks) left to the run-time check.
+static void checkWaits(Operation *start, Value handle, SPMDReporter &reporter) {
+  for (Operation *user : handle.getUsers()) {
+    Operation *holder = start->getBlock()->findAncestorOpInBlock(*user);
+    if (!holder || !start->isBeforeInBlock(holder))
+      return;
+  }
+  std::optional<WaitCount> count = waitsIn(*start->getBlock(), handle, start);
+  if (!count || count->least == 1)
+    return;
+  InFlightDiagnostic diag = reporter.error(start->getLoc());
+  diag << "the async handle of '" << start->getName()
+       << "' is not waited on every path";
+}
+
 static void checkHandle(Operation *start, Value handle,
                         const UniformityInfo &info, SPMDReporter &reporter) {
   WaitOp wait;
@@ -106,9 +185,11 @@ static void checkHandle(Operation *start, Value handle,
         << "the async handle of '" << start->getName() << "' is never waited";
     return;
   }
-  // Two waits are the verifier's error.
+  // Two waits one path runs are the verifier's error.
   if (llvm::count_if(handle.getUsers(), llvm::IsaPred<WaitOp>) == 1)
     checkWait(start, handle, wait, info, reporter);
+  else
+    checkWaits(start, handle, reporter);
 }
 
 //===----------------------------------------------------------------------===//

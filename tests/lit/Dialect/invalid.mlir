@@ -67,7 +67,7 @@ func.func @unknown_reduction(%buf: memref<4xf32>) {
 
 func.func @waited_twice(%buf: memref<4xf32>) {
   %h = distruntime.allreduce <sum> %buf team(0) : memref<4xf32> -> !distruntime.async_handle
-  // expected-error @+1 {{async handle is waited 2 times; each handle must be waited exactly once}}
+  // expected-error @+1 {{async handle is waited 2 times on one path; each handle must be waited exactly once}}
   distruntime.wait %h
   distruntime.wait %h
   return

@@ -217,3 +217,69 @@ func.func @subview_apart(%x: memref<8xf64>) -> f64 {
   %s = arith.addf %l, %m : f64
   return %s : f64
 }
+
+// -----
+
+// Bounds that both add to the member id (found by tests/spmdfuzz): one turn
+// on every member. Unsigned, from r - 2 to r - 1 wraps for r < 2: member 0
+// turns once, member 1 not at all.
+func.func @both_shifted(%x: memref<4xf64>) {
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c3 = arith.constant 3 : index
+  // expected-note @below {{it derives from the member id here}}
+  %r = distruntime.team_member team(0)
+  %lo = arith.addi %r, %c2 : index
+  %hi = arith.addi %r, %c3 : index
+  scf.for %i = %lo to %hi step %c1 {
+    distruntime.allreduce <sum> %x team(0) : memref<4xf64>
+  }
+  %ulo = arith.subi %r, %c2 : index
+  %uhi = arith.subi %r, %c1 : index
+  // expected-note @below {{the 'scf.for' that decides, on a value that may differ between members}}
+  scf.for unsigned %i = %ulo to %uhi step %c1 {
+    // expected-warning @below {{'distruntime.allreduce' runs on team 0 in a loop whose trip count may differ between members}}
+    distruntime.allreduce <sum> %x team(0) : memref<4xf64>
+  }
+  return
+}
+
+// -----
+
+// A wait on each side of a branch (found by the MBI-class programs): every
+// path waits once. The op's verifier accepts the two waits, as one path
+// runs only one.
+func.func @wait_both_sides(%x: memref<4xf32>, %y: memref<4xf32>) {
+  %c0 = arith.constant 0 : index
+  %me = distruntime.team_member team(0)
+  %is0 = arith.cmpi eq, %me, %c0 : index
+  %h = distruntime.all_reduce ins(%x : memref<4xf32>) outs(%x : memref<4xf32>) async {reduction = #distruntime.reduction<sum>, replica_groups = dense<> : tensor<0x0xi64>}
+  scf.if %is0 {
+    %two = arith.constant 2.0 : f32
+    linalg.fill ins(%two : f32) outs(%y : memref<4xf32>)
+    distruntime.wait %h
+  } else {
+    distruntime.wait %h
+  }
+  return
+}
+
+// -----
+
+// Waits on two sides, but a nested branch without else leaves a path
+// without one.
+func.func @wait_some_sides(%x: memref<4xf32>, %flag: i1) {
+  %c0 = arith.constant 0 : index
+  %me = distruntime.team_member team(0)
+  %is0 = arith.cmpi eq, %me, %c0 : index
+  // expected-error @below {{the async handle of 'distruntime.all_reduce' is not waited on every path}}
+  %h = distruntime.all_reduce ins(%x : memref<4xf32>) outs(%x : memref<4xf32>) async {reduction = #distruntime.reduction<sum>, replica_groups = dense<> : tensor<0x0xi64>}
+  scf.if %is0 {
+    scf.if %flag {
+      distruntime.wait %h
+    }
+  } else {
+    distruntime.wait %h
+  }
+  return
+}
