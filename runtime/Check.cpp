@@ -3,6 +3,7 @@
 #include "Check.h"
 #include "Dtype.h"
 #include "Error.h"
+#include "ProcessGroups.h"
 #include "Reduce.h"
 #include "Request.h"
 #include "Team.h"
@@ -11,6 +12,8 @@
 #include <cstdlib>
 #include <cstring>
 #include <memory>
+#include <numeric>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -312,10 +315,28 @@ static MPI_Comm checkComm(TeamState &team) {
   return team.checkComm;
 }
 
+namespace {
+/// The members a call agrees with: the team, or the process group of a
+/// grouped collective whose groups the team has split already (their
+/// members need not meet the other groups: MPI matches them apart).
+struct Agreement {
+  MPI_Comm comm = MPI_COMM_NULL;
+  int rank = 0;
+  /// Team rank of each rank of `comm`; empty when `comm` is the team's.
+  std::vector<int> teamRanks;
+
+  int teamRank(int r) const {
+    return teamRanks.empty() ? r : teamRanks[static_cast<size_t>(r)];
+  }
+};
+} // namespace
+
 /// Exchanges the fields' text (the hashes differed) and throws the first
 /// difference from the lowest rank that differs from this one.
-[[noreturn, gnu::cold]] static void reportDifference(MPI_Comm comm, int rank,
+[[noreturn, gnu::cold]] static void reportDifference(const Agreement &with,
                                                      const Describer &mine) {
+  MPI_Comm comm = with.comm;
+  const int rank = with.rank;
   const std::string blob = serialize(mine);
   int size = 0;
   MPI_Comm_size(comm, &size);
@@ -342,24 +363,73 @@ static MPI_Comm checkComm(TeamState &team) {
     for (size_t i = 0; i + 1 < here.size(); i += 2) {
       if (i + 1 >= there.size() || there[i] != here[i])
         raise("{} here, but rank {} is at another kind of call ({} {})",
-              here[i], r, there.size() > i ? there[i] : "",
+              here[i], with.teamRank(r), there.size() > i ? there[i] : "",
               there.size() > i + 1 ? there[i + 1] : "");
       // Where a call is written does not decide whether MPI matches it.
       if (there[i + 1] != here[i + 1] && here[i] != "location")
-        raise("{} {} here, {} on rank {}", here[i], here[i + 1], there[i + 1],
-              r);
+        raise("{} {} here, {} on rank {}{}", here[i], here[i + 1], there[i + 1],
+              with.teamRank(r),
+              with.teamRanks.empty() ? "" : " of this process group");
     }
     if (there.size() != here.size())
-      raise("the call differs from rank {}'s in its number of fields", r);
+      raise("the call differs from rank {}'s in its number of fields",
+            with.teamRank(r));
   }
   raise("the ranks' call signatures differ, but their descriptions agree");
 }
 
-/// Agrees on the fields `visit` produces over `team`'s members, unless
+/// The team's agreement.
+static Agreement teamAgreement(TeamState &team) {
+  return {checkComm(team), team.rank, {}};
+}
+
+/// The agreement of a call on `spec`'s groups: within this process's group
+/// when the team has split into them already and the group is not the
+/// whole team (a first use splits the team, so the whole team agrees);
+/// nullopt for the team's agreement. `inNone` is set for a process in no
+/// group, which has no one to agree with.
+static std::optional<Agreement>
+groupAgreement(TeamState &team, const distrt_groups_t *spec, bool &inNone) {
+  inNone = false;
+  const std::optional<MPI_Comm> made = madeGroupComm(team, spec);
+  if (!made)
+    return std::nullopt;
+  if (*made == MPI_COMM_NULL) {
+    inNone = true;
+    return std::nullopt;
+  }
+  int size = 0;
+  MPI_Comm_size(*made, &size);
+  if (size == team.size)
+    return std::nullopt;
+  auto [it, isNew] = team.groups->checkComms.try_emplace(*made, MPI_COMM_NULL);
+  if (isNew) [[unlikely]] {
+    try {
+      it->second = dupForRuntime(*made);
+    } catch (...) {
+      team.groups->checkComms.erase(it);
+      throw;
+    }
+  }
+  const MPI_Comm check = it->second;
+  Agreement with{check, 0, std::vector<int>(static_cast<size_t>(size))};
+  MPI_Comm_rank(check, &with.rank);
+  MPI_Group group = MPI_GROUP_NULL, teamGroup = MPI_GROUP_NULL;
+  MPI_Comm_group(check, &group);
+  MPI_Comm_group(team.comm, &teamGroup);
+  std::vector<int> ranks(static_cast<size_t>(size));
+  std::iota(ranks.begin(), ranks.end(), 0);
+  MPI_Group_translate_ranks(group, size, ranks.data(), teamGroup,
+                            with.teamRanks.data());
+  MPI_Group_free(&group);
+  MPI_Group_free(&teamGroup);
+  return with;
+}
+
+/// Agrees on the fields `visit` produces with `with`'s members, unless
 /// some cannot be read (`visit` returns false).
 template <class Visit>
-static void agree(int64_t teamId, BlockedCall *watch, Visit &&visit) {
-  TeamState &team = lookupTeam(teamId);
+static void agree(const Agreement &with, BlockedCall *watch, Visit &&visit) {
   Hasher hasher;
   if (!visit(hasher))
     return;
@@ -370,7 +440,7 @@ static void agree(int64_t teamId, BlockedCall *watch, Visit &&visit) {
   if (watch)
     watch->waitsFor = "the other members of team {team} to reach this op "
                       "(checked mode's agreement)";
-  checkMpi(MPI_Allreduce(mine, all, 2, MPI_UINT64_T, MPI_BAND, checkComm(team)),
+  checkMpi(MPI_Allreduce(mine, all, 2, MPI_UINT64_T, MPI_BAND, with.comm),
            "MPI_Allreduce");
   if (watch)
     watch->waitsFor = described;
@@ -380,7 +450,7 @@ static void agree(int64_t teamId, BlockedCall *watch, Visit &&visit) {
     return;
   Describer describer;
   visit(describer);
-  reportDifference(team.checkComm, team.rank, describer);
+  reportDifference(with, describer);
 }
 
 /// DISTRT_CHECK's level: unset, empty or 0 is off, 1 checks the sites the
@@ -480,11 +550,21 @@ void rethrowCollectiveFailure(bool agreed) {
   }
 }
 
-void agreeOnCall(const Call &c, ParamNames params, size_t groupTables,
+bool agreeOnCall(const Call &c, ParamNames params, size_t groupTables,
                  BlockedCall *watch, const char *groupsName) {
-  agree(c.team, watch, [&](auto &sink) {
-    return visitCall(c, params, groupTables, groupsName, sink);
+  TeamState &team = lookupTeam(c.team);
+  bool inNone = false;
+  std::optional<Agreement> group;
+  if (c.groups && std::string_view(groupsName) == "replica_groups")
+    group = groupAgreement(team, c.groups, inNone);
+  if (inNone)
+    return true;
+  // Within a group, the group tables must agree in full.
+  const size_t sizesOnly = group ? 0 : groupTables;
+  agree(group ? *group : teamAgreement(team), watch, [&](auto &sink) {
+    return visitCall(c, params, sizesOnly, groupsName, sink);
   });
+  return group.has_value();
 }
 
 void checkDistinctOutputs(const std::vector<Buffer> &ins,
@@ -598,7 +678,8 @@ void agreeOnHalo(const char *op, int64_t team, int64_t key, int32_t dtype,
                  int64_t rank, bool replans, const SourceLoc &loc,
                  BlockedCall *watch) {
   const HaloCall h{op, key, dtype, rank, replans, loc};
-  agree(team, watch, [&](auto &sink) { return visitHalo(h, sink); });
+  agree(teamAgreement(lookupTeam(team)), watch,
+        [&](auto &sink) { return visitHalo(h, sink); });
 }
 
 /// Finalization's agreement on team 0, if it exists (checked mode): a rank
@@ -609,7 +690,8 @@ static void agreeOnFinalize(FinishHow) {
     return;
   Watch watch("finalize", SourceLoc("program exit"), 0,
               "the other members of team 0 to reach program exit");
-  agree(0, watch.record(), [](auto &sink) { return visitFinalize(sink); });
+  agree(teamAgreement(lookupTeam(0)), watch.record(),
+        [](auto &sink) { return visitFinalize(sink); });
   findUnreceivedHeaders(lookupTeam(0));
 }
 

@@ -89,7 +89,12 @@ void setWatchTimeout(double seconds);
 /// count here (agreeInGroups agrees on their content). `watch`, if set, is
 /// told what the agreement waits for. `groupsName` names c.groups in a
 /// report (collective_permute's are its source_target_pairs).
-void agreeOnCall(const Call &c, ParamNames params, size_t groupTables,
+/// A call on replica_groups whose partition of the team is split already
+/// agrees within its group only, tables in full (a process in no group has
+/// no one to agree with): the groups' members need not meet the others,
+/// as MPI matches them apart. Returns true then (agreeInGroups is not
+/// needed); false after the team's agreement.
+bool agreeOnCall(const Call &c, ParamNames params, size_t groupTables,
                  BlockedCall *watch, const char *groupsName = "replica_groups");
 
 /// Checked mode's local check of a call's buffers, as distruntime-verify-spmd

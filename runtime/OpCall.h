@@ -175,10 +175,11 @@ template <class Op>
   Watch watch(c.op, c.loc, c.team, kWaitsForTeam);
   const bool checks = checksSite(siteFlags(c));
   if (checks && (Op::kCollective || Op::kAgreesAsCollective)) {
-    agreeOnCall(c, Op::kParams, Op::kGroupTables, watch.record(),
-                Op::kGroupsName);
+    const bool inGroup = agreeOnCall(c, Op::kParams, Op::kGroupTables,
+                                     watch.record(), Op::kGroupsName);
     if constexpr (Op::kGroupTables > 0)
-      agreeInGroups(c, Op::kParams, Op::kGroupTables, watch.record());
+      if (!inGroup)
+        agreeInGroups(c, Op::kParams, Op::kGroupTables, watch.record());
   }
   planUnlessMemoized<Op>(m, c);
   BlockedCall *b = watch.record();

@@ -393,6 +393,21 @@ const GroupLayout &groupLayout(TeamState &team, const distrt_groups_t *spec) {
       [&](const Grid &grid) { return makeGroupLayout(team, grid); });
 }
 
+std::optional<MPI_Comm> madeGroupComm(TeamState &team,
+                                      const distrt_groups_t *spec) {
+  if (!spec)
+    return std::nullopt;
+  try {
+    auto groups = processGroups(checkSpec(team, spec, "replica_groups"));
+    std::sort(groups.begin(), groups.end());
+    const auto &comms = cacheOf(team).commsByLayout;
+    if (auto it = comms.find(groups); it != comms.end())
+      return it->second;
+  } catch (const Failure &) {
+  }
+  return std::nullopt;
+}
+
 const PairLayout &pairLayout(TeamState &team, const distrt_groups_t *spec) {
   GroupCache &cache = cacheOf(team);
   return findLayout(
@@ -448,6 +463,8 @@ static void freeGroups(TeamState &team) noexcept {
   if (!team.groups)
     return;
   freeSharedPairs(team);
+  for (auto &[group, check] : team.groups->checkComms)
+    freeComm(check);
   for (auto &[groups, comm] : team.groups->commsByLayout)
     freeComm(comm);
   freeComm(team.groups->permuteComm);

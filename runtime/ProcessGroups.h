@@ -34,6 +34,7 @@
 #include <cstring>
 #include <map>
 #include <memory>
+#include <optional>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -92,6 +93,9 @@ struct GroupCache {
   /// (sorted; team ranks in group order), MPI_COMM_NULL where this process
   /// is in no group. Layouts of different specs share them.
   std::map<std::vector<std::vector<int64_t>>, MPI_Comm> commsByLayout;
+  /// Checked mode's duplicate of each group communicator, made on a
+  /// group's first agreement (Check.cpp).
+  std::map<MPI_Comm, MPI_Comm> checkComms;
   /// Dedicated duplicates for collective_permute and send/recv traffic.
   MPI_Comm permuteComm = MPI_COMM_NULL;
   MPI_Comm channelComm = MPI_COMM_NULL;
@@ -123,6 +127,12 @@ inline bool matchesKey(const int64_t *key, size_t size,
 /// This process's group in `spec` (collective over the team the first time
 /// a layout is seen: it splits the team's communicator).
 const GroupLayout &groupLayout(TeamState &team, const distrt_groups_t *spec);
+/// The communicator of this process's group in `spec` if the team's
+/// partition into `spec`'s groups was split already (local, no MPI):
+/// nullopt if not (or `spec` is invalid: the full path reports it),
+/// MPI_COMM_NULL if this process is in no group.
+std::optional<MPI_Comm> madeGroupComm(TeamState &team,
+                                      const distrt_groups_t *spec);
 /// This process's source and target in the pairs of `spec` (local, no MPI).
 const PairLayout &pairLayout(TeamState &team, const distrt_groups_t *spec);
 

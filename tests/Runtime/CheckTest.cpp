@@ -261,3 +261,50 @@ TEST_CASE("checked mode: the watchdog's timeout is set and checked",
   CHECK_THROWS_WITH(setTimeout(-1),
                     Contains("the timeout must be between 0 and 1e9 seconds"));
 }
+
+TEST_CASE("checked mode: a grouped collective that one group runs agrees "
+          "within the group",
+          "[check]") {
+  const int f = worldRank();
+  const int64_t N = worldSize();
+  if (N < 2)
+    return; // two groups
+  // Groups [0, h) and [h, N): ragged at odd N.
+  const int64_t h = N / 2;
+  std::vector<std::vector<int64_t>> split(2);
+  for (int64_t r = 0; r < N; ++r)
+    split[r < h ? 0 : 1].push_back(r);
+  const Groups groups = Groups::replicas(split);
+  const bool first = f < h;
+  const LevelScope level(DISTRT_CHECK_ALL);
+  Array x(Dtype::I64, {2});
+  x.fill([&](int64_t i) { return f + i; });
+  const Operand operand[] = {x.operand()};
+  // The first use splits the team: every member runs it.
+  CHECK_NOTHROW(allReduce(world(), groups, RedOp::Sum, operand, operand,
+                          nullptr, SourceLoc("groups.mlir:1:1")));
+  // Then the first group only (a branch on a value uniform in the groups):
+  // the second group has no reason to meet it, and MPI matches it apart.
+  if (first) {
+    Array y(Dtype::I64, {2});
+    y.fill([&](int64_t i) { return f * 10 + i; });
+    const Operand in[] = {y.operand()};
+    CHECK_NOTHROW(allReduce(world(), groups, RedOp::Sum, in, in, nullptr,
+                            SourceLoc("groups.mlir:2:2")));
+    // Sum over r < h of 10 r + i.
+    for (int64_t i = 0; i < 2; ++i)
+      CHECK(y.get(i) == static_cast<double>(10 * h * (h - 1) / 2 + h * i));
+  }
+  // A difference within the first group is still named, by team rank.
+  if (first && h > 1) {
+    Array z(Dtype::I64, {2});
+    const Operand in[] = {z.operand()};
+    const RedOp op = f == 0 ? RedOp::Sum : RedOp::Max;
+    CHECK_THROWS_WITH(allReduce(world(), groups, op, in, in, nullptr,
+                                SourceLoc("groups.mlir:3:3")),
+                      Contains(f == 0 ? "reduction sum here, max on rank 1 "
+                                        "of this process group"
+                                      : "reduction max here, sum on rank 0 "
+                                        "of this process group"));
+  }
+}
