@@ -1,0 +1,24 @@
+// MBI class: Parameter matching (DatatypeMatching, TagMatching). np: 2. Correct.
+// The twin of the p2p cases: member 0 sends four f32 on channel 1, member 1
+// posts an async receive of four f32 on channel 1 and waits for it.
+module attributes {distruntime.num_replicas = 1 : i64, distruntime.num_partitions = 2 : i64} {
+func.func @main() -> i32 {
+  %me = distruntime.team_member team(0)
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %is0 = arith.cmpi eq, %me, %c0 : index
+  %is1 = arith.cmpi eq, %me, %c1 : index
+  %y = memref.alloc() : memref<4xf32>
+  scf.if %is0 {
+    %one = arith.constant 1.0 : f32
+    linalg.fill ins(%one : f32) outs(%y : memref<4xf32>)
+    distruntime.send ins(%y : memref<4xf32>) {source_target_pairs = dense<[[0, 1]]> : tensor<1x2xi64>, channel_id = 1 : i64, is_host_transfer = false}
+  }
+  scf.if %is1 {
+    %h = distruntime.recv outs(%y : memref<4xf32>) async {source_target_pairs = dense<[[0, 1]]> : tensor<1x2xi64>, channel_id = 1 : i64, is_host_transfer = false}
+    distruntime.wait %h
+  }
+  %r = arith.constant 0 : i32
+  return %r : i32
+}
+}
