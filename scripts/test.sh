@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs what is missing, builds, and runs every test: lit (dialect,
 # lowering, plugin, integration under mpirun) and the multi-rank Catch2
-# runtime tests, all through ctest, then 30 s of fuzzing (scripts/fuzz.sh).
+# runtime tests, all through ctest, then 30 s of fuzzing (scripts/fuzz.sh)
+# and 2 minutes of random differential testing (tests/spmdfuzz/run.sh).
 # Exits non-zero on any failure.
 #   scripts/test.sh [ctest args...]
 #   scripts/test.sh --sanitize [ctest args...]
@@ -82,4 +83,14 @@ ctest --test-dir "$build" --output-on-failure -j 2 "$@"
 fuzz_seconds="${DISTRUNTIME_FUZZ_SECONDS:-30}"
 if [ "$fuzz_seconds" -gt 0 ]; then
   "$root/scripts/fuzz.sh" "$fuzz_seconds" -verbosity=0
+fi
+# Random differential testing (tests/spmdfuzz/run.sh), seeded, for a fixed
+# budget: random correct programs at np 1-4 with the optimizing passes on
+# and off must print the same bits, verify-spmd must stay silent, checked
+# mode must pass them, and each injected bug must be caught. Open MPI's
+# build only. DISTRUNTIME_SPMDFUZZ_SECONDS=0 skips it.
+spmdfuzz_seconds="${DISTRUNTIME_SPMDFUZZ_SECONDS:-120}"
+if [ "$mpi" = openmpi ] && [ "$spmdfuzz_seconds" -gt 0 ]; then
+  "$root/tests/spmdfuzz/run.sh" --seconds "$spmdfuzz_seconds" --seed 1 \
+    --build "$build" --work "$build/spmdfuzz"
 fi
