@@ -12,8 +12,8 @@
 #include <cstdlib>
 #include <cstring>
 #include <memory>
-#include <numeric>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -323,7 +323,7 @@ struct Agreement {
   MPI_Comm comm = MPI_COMM_NULL;
   int rank = 0;
   /// Team rank of each rank of `comm`; empty when `comm` is the team's.
-  std::vector<int> teamRanks;
+  std::span<const int> teamRanks;
 
   int teamRank(int r) const {
     return teamRanks.empty() ? r : teamRanks[static_cast<size_t>(r)];
@@ -381,49 +381,6 @@ struct Agreement {
 /// The team's agreement.
 static Agreement teamAgreement(TeamState &team) {
   return {checkComm(team), team.rank, {}};
-}
-
-/// The agreement of a call on `spec`'s groups: within this process's group
-/// when the team has split into them already and the group is not the
-/// whole team (a first use splits the team, so the whole team agrees);
-/// nullopt for the team's agreement. `inNone` is set for a process in no
-/// group, which has no one to agree with.
-static std::optional<Agreement>
-groupAgreement(TeamState &team, const distrt_groups_t *spec, bool &inNone) {
-  inNone = false;
-  const std::optional<MPI_Comm> made = madeGroupComm(team, spec);
-  if (!made)
-    return std::nullopt;
-  if (*made == MPI_COMM_NULL) {
-    inNone = true;
-    return std::nullopt;
-  }
-  int size = 0;
-  MPI_Comm_size(*made, &size);
-  if (size == team.size)
-    return std::nullopt;
-  auto [it, isNew] = team.groups->checkComms.try_emplace(*made, MPI_COMM_NULL);
-  if (isNew) [[unlikely]] {
-    try {
-      it->second = dupForRuntime(*made);
-    } catch (...) {
-      team.groups->checkComms.erase(it);
-      throw;
-    }
-  }
-  const MPI_Comm check = it->second;
-  Agreement with{check, 0, std::vector<int>(static_cast<size_t>(size))};
-  MPI_Comm_rank(check, &with.rank);
-  MPI_Group group = MPI_GROUP_NULL, teamGroup = MPI_GROUP_NULL;
-  MPI_Comm_group(check, &group);
-  MPI_Comm_group(team.comm, &teamGroup);
-  std::vector<int> ranks(static_cast<size_t>(size));
-  std::iota(ranks.begin(), ranks.end(), 0);
-  MPI_Group_translate_ranks(group, size, ranks.data(), teamGroup,
-                            with.teamRanks.data());
-  MPI_Group_free(&group);
-  MPI_Group_free(&teamGroup);
-  return with;
 }
 
 /// Agrees on the fields `visit` produces with `with`'s members, unless
@@ -555,8 +512,9 @@ bool agreeOnCall(const Call &c, ParamNames params, size_t groupTables,
   TeamState &team = lookupTeam(c.team);
   bool inNone = false;
   std::optional<Agreement> group;
-  if (c.groups && std::string_view(groupsName) == "replica_groups")
-    group = groupAgreement(team, c.groups, inNone);
+  if (std::string_view(groupsName) == "replica_groups")
+    if (const GroupCheck *check = groupCheck(team, c.groups, inNone))
+      group = Agreement{check->comm, check->rank, check->teamRanks};
   if (inNone)
     return true;
   // Within a group, the group tables must agree in full.

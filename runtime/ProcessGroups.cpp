@@ -393,19 +393,73 @@ const GroupLayout &groupLayout(TeamState &team, const distrt_groups_t *spec) {
       [&](const Grid &grid) { return makeGroupLayout(team, grid); });
 }
 
-std::optional<MPI_Comm> madeGroupComm(TeamState &team,
-                                      const distrt_groups_t *spec) {
-  if (!spec)
-    return std::nullopt;
+/// The communicator of this process's group in `spec` if the team's
+/// partition into `spec`'s groups was split already: by the layout cached
+/// for `spec`'s address (each call after the first), else by the partition
+/// (local, no MPI). nullopt if not split (or `spec` is invalid: the full
+/// path reports it); MPI_COMM_NULL if this process is in no group.
+static std::optional<MPI_Comm> madeGroupComm(TeamState &team,
+                                             const distrt_groups_t *spec) {
+  GroupCache &cache = cacheOf(team);
+  if (auto it = cache.groupsByAddress.find(spec);
+      it != cache.groupsByAddress.end() &&
+      matchesKey(it->second->key.data(), it->second->key.size(), *spec))
+    return it->second->comm;
   try {
     auto groups = processGroups(checkSpec(team, spec, "replica_groups"));
     std::sort(groups.begin(), groups.end());
-    const auto &comms = cacheOf(team).commsByLayout;
-    if (auto it = comms.find(groups); it != comms.end())
+    if (auto it = cache.commsByLayout.find(groups);
+        it != cache.commsByLayout.end())
       return it->second;
   } catch (const Failure &) {
   }
   return std::nullopt;
+}
+
+/// The agreement of group communicator `group` of `team`.
+static GroupCheck makeGroupCheck(TeamState &team, MPI_Comm group) {
+  GroupCheck check;
+  check.comm = dupForRuntime(group);
+  int size = 0;
+  MPI_Comm_size(check.comm, &size);
+  MPI_Comm_rank(check.comm, &check.rank);
+  std::vector<int> ranks(static_cast<size_t>(size));
+  std::iota(ranks.begin(), ranks.end(), 0);
+  check.teamRanks.resize(ranks.size());
+  MPI_Group mine = MPI_GROUP_NULL, whole = MPI_GROUP_NULL;
+  MPI_Comm_group(check.comm, &mine);
+  MPI_Comm_group(team.comm, &whole);
+  MPI_Group_translate_ranks(mine, size, ranks.data(), whole,
+                            check.teamRanks.data());
+  MPI_Group_free(&mine);
+  MPI_Group_free(&whole);
+  return check;
+}
+
+const GroupCheck *groupCheck(TeamState &team, const distrt_groups_t *spec,
+                             bool &inNone) {
+  inNone = false;
+  if (!spec)
+    return nullptr;
+  const std::optional<MPI_Comm> made = madeGroupComm(team, spec);
+  if (!made || *made == team.comm)
+    return nullptr;
+  if (*made == MPI_COMM_NULL) {
+    inNone = true;
+    return nullptr;
+  }
+  GroupCache &cache = cacheOf(team);
+  auto it = cache.groupChecks.find(*made);
+  if (it == cache.groupChecks.end()) [[unlikely]] {
+    int size = 0;
+    MPI_Comm_size(*made, &size);
+    // A split into one group of the whole team agrees with the team.
+    GroupCheck check;
+    if (size != team.size)
+      check = makeGroupCheck(team, *made);
+    it = cache.groupChecks.emplace(*made, std::move(check)).first;
+  }
+  return it->second.comm == MPI_COMM_NULL ? nullptr : &it->second;
 }
 
 const PairLayout &pairLayout(TeamState &team, const distrt_groups_t *spec) {
@@ -463,8 +517,8 @@ static void freeGroups(TeamState &team) noexcept {
   if (!team.groups)
     return;
   freeSharedPairs(team);
-  for (auto &[group, check] : team.groups->checkComms)
-    freeComm(check);
+  for (auto &[group, check] : team.groups->groupChecks)
+    freeComm(check.comm);
   for (auto &[groups, comm] : team.groups->commsByLayout)
     freeComm(comm);
   freeComm(team.groups->permuteComm);

@@ -84,6 +84,15 @@ struct PairLayout {
   int source = -1;
 };
 
+/// Checked mode's agreement within one process group (Check.cpp).
+struct GroupCheck {
+  /// A duplicate of the group's communicator, for agreements only.
+  MPI_Comm comm = MPI_COMM_NULL;
+  /// This process's rank in it, and the team rank of each of its ranks.
+  int rank = 0;
+  std::vector<int> teamRanks;
+};
+
 struct GroupCache {
   std::unordered_map<const distrt_groups_t *, GroupLayout *> groupsByAddress;
   std::map<std::vector<int64_t>, std::unique_ptr<GroupLayout>> groupsByKey;
@@ -93,9 +102,9 @@ struct GroupCache {
   /// (sorted; team ranks in group order), MPI_COMM_NULL where this process
   /// is in no group. Layouts of different specs share them.
   std::map<std::vector<std::vector<int64_t>>, MPI_Comm> commsByLayout;
-  /// Checked mode's duplicate of each group communicator, made on a
-  /// group's first agreement (Check.cpp).
-  std::map<MPI_Comm, MPI_Comm> checkComms;
+  /// Checked mode's agreement of each group communicator, made on the
+  /// group's first agreement (groupCheck).
+  std::map<MPI_Comm, GroupCheck> groupChecks;
   /// Dedicated duplicates for collective_permute and send/recv traffic.
   MPI_Comm permuteComm = MPI_COMM_NULL;
   MPI_Comm channelComm = MPI_COMM_NULL;
@@ -127,12 +136,14 @@ inline bool matchesKey(const int64_t *key, size_t size,
 /// This process's group in `spec` (collective over the team the first time
 /// a layout is seen: it splits the team's communicator).
 const GroupLayout &groupLayout(TeamState &team, const distrt_groups_t *spec);
-/// The communicator of this process's group in `spec` if the team's
-/// partition into `spec`'s groups was split already (local, no MPI):
-/// nullopt if not (or `spec` is invalid: the full path reports it),
-/// MPI_COMM_NULL if this process is in no group.
-std::optional<MPI_Comm> madeGroupComm(TeamState &team,
-                                      const distrt_groups_t *spec);
+/// Where a call on `spec`'s replica_groups agrees in checked mode, once the
+/// team has split into those groups (a first use splits the team, so the
+/// whole team agrees): this process's group, unless it is the whole team
+/// (null: the team agrees). `inNone` is set for a process in no group, which
+/// has no one to agree with. The duplicate is made on a group's first
+/// agreement (collective over the group); the rest is local.
+const GroupCheck *groupCheck(TeamState &team, const distrt_groups_t *spec,
+                             bool &inNone);
 /// This process's source and target in the pairs of `spec` (local, no MPI).
 const PairLayout &pairLayout(TeamState &team, const distrt_groups_t *spec);
 
