@@ -333,7 +333,7 @@ static void checkPending(Operation *start, Value handle,
       else if (isa<MemoryEffects::Write>(effect))
         what = "writes";
       else if (isa<MemoryEffects::Read>(effect) && use.writes &&
-               !(use.partial && reach.kind != Reach::Whole))
+               (!use.partial || reach.kind == Reach::Whole))
         what = "reads";
       else
         continue;
