@@ -436,6 +436,10 @@ Uniformity UniformityAnalysis::computeBufferContents(ProgramPoint *point,
       if (overwritesWhole(writer, root))
         kills.push_back(writer);
   auto killed = [&](Operation *writer) {
+    // An async op writes at its wait, which may come after the kill.
+    auto comm = dyn_cast<CommunicatingOpInterface>(writer);
+    if (comm && comm.getHandle())
+      return false;
     return llvm::any_of(kills, [&](Operation *kill) {
       return kill != writer && separates(kill, writer, reader);
     });

@@ -176,3 +176,22 @@ func.func @in_place_loop() {
   }
   return
 }
+
+// -----
+
+// An async collective_permute into the buffer before the in-place
+// all_reduce writes at its wait, after it: not overwritten (the verifier
+// also reports the pending buffer).
+func.func @async_writer(%x: memref<1xi64>) {
+  %c0 = arith.constant 0 : index
+  %b = memref.alloc() : memref<1xi64>
+  // expected-note @below {{the async op is issued here}}
+  %h = distruntime.collective_permute ins(%x : memref<1xi64>) outs(%b : memref<1xi64>) async {source_target_pairs = dense<[[0, 1], [1, 0]]> : tensor<2x2xi64>}
+  // expected-error @below {{reads a buffer of the pending async 'distruntime.collective_permute' before its wait}}
+  distruntime.allreduce <sum> %b team(0) : memref<1xi64>
+  // expected-note @below {{and completed by the wait here}}
+  distruntime.wait %h
+  // expected-remark @below {{may differ (received)}}
+  %l = memref.load %b[%c0] {spmd.probe} : memref<1xi64>
+  return
+}
