@@ -34,6 +34,12 @@
 using namespace mlir;
 using namespace mlir::distruntime;
 
+Value mlir::distruntime::stripMemrefCasts(Value memref) {
+  while (auto cast = memref.getDefiningOp<memref::CastOp>())
+    memref = cast.getSource();
+  return memref;
+}
+
 Value mlir::distruntime::getBufferRoot(Value memref) {
   while (auto view = memref.getDefiningOp<ViewLikeOpInterface>()) {
     if (view.getViewDest() != memref)
@@ -136,8 +142,7 @@ static std::optional<SmallVector<int64_t>> getConstantAccess(Operation *op) {
   } else {
     return std::nullopt;
   }
-  while (auto cast = memref.getDefiningOp<memref::CastOp>())
-    memref = cast.getSource();
+  memref = stripMemrefCasts(memref);
   // Other constant indices are other elements under the identity layout
   // only (a zero stride lets two reach one).
   auto type = dyn_cast<MemRefType>(memref.getType());
@@ -205,10 +210,7 @@ static bool overwritesWhole(Operation *op, Value root) {
   SmallVector<Value> reads, writes;
   comm.getBuffersInFlight(reads, writes);
   return llvm::any_of(writes, [&](Value output) {
-    Value buffer = output;
-    while (auto cast = buffer.getDefiningOp<memref::CastOp>())
-      buffer = cast.getSource();
-    return buffer == root && comm.writesAllOf(output);
+    return stripMemrefCasts(output) == root && comm.writesAllOf(output);
   });
 }
 

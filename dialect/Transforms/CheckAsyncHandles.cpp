@@ -216,22 +216,16 @@ struct Reach {
 };
 } // namespace
 
-static Value stripCasts(Value value) {
-  while (auto cast = value.getDefiningOp<memref::CastOp>())
-    value = cast.getSource();
-  return value;
-}
-
 static Reach reachOf(Value value) {
   Reach reach;
   reach.root = getBufferRoot(value);
-  value = stripCasts(value);
+  value = stripMemrefCasts(value);
   if (value == reach.root) {
     reach.kind = Reach::Whole;
     return reach;
   }
   auto subview = value.getDefiningOp<memref::SubViewOp>();
-  if (!subview || stripCasts(subview.getSource()) != reach.root)
+  if (!subview || stripMemrefCasts(subview.getSource()) != reach.root)
     return reach;
   for (auto [offset, size, stride] :
        llvm::zip(subview.getStaticOffsets(), subview.getStaticSizes(),

@@ -126,20 +126,13 @@ static void checkSizes(Operation *op, const UniformityInfo &info,
   noteDivergence(diag, nullptr, differing->value);
 }
 
-/// The buffer behind `value`: memref.cast changes only the type.
-static Value buffer(Value value) {
-  while (auto cast = value.getDefiningOp<memref::CastOp>())
-    value = cast.getSource();
-  return value;
-}
-
 /// Reports two operands of `op` on one buffer that it does not allow:
 /// outputs, or an output and an input it reads after writing the output.
 static void checkBuffers(Operation *op, ValueRange inputs, ValueRange outputs,
                          bool inPlace, SPMDReporter &reporter) {
   for (auto [j, output] : llvm::enumerate(outputs))
     for (auto [k, other] : llvm::enumerate(outputs.take_front(j)))
-      if (buffer(other) == buffer(output)) {
+      if (stripMemrefCasts(other) == stripMemrefCasts(output)) {
         reporter.error(op->getLoc())
             << "outputs #" << k << " and #" << j << " (outs) of '"
             << op->getName()
@@ -149,7 +142,8 @@ static void checkBuffers(Operation *op, ValueRange inputs, ValueRange outputs,
       }
   for (auto [j, output] : llvm::enumerate(outputs))
     for (auto [k, input] : llvm::enumerate(inputs))
-      if (buffer(input) == buffer(output) && (!inPlace || k != j)) {
+      if (stripMemrefCasts(input) == stripMemrefCasts(output) &&
+          (!inPlace || k != j)) {
         reporter.error(op->getLoc())
             << "input #" << k << " and output #" << j << " (outs) of '"
             << op->getName()
@@ -181,7 +175,7 @@ void mlir::distruntime::checkCollectiveOperands(Operation *module,
       llvm::append_range(read, scatter.getUpdates());
       for (Value output : scatter.getOutputs())
         for (Value input : read)
-          if (buffer(input) == buffer(output)) {
+          if (stripMemrefCasts(input) == stripMemrefCasts(output)) {
             reporter.error(op->getLoc())
                 << "an output (outs) of '" << op->getName()
                 << "' is the buffer of its indices or updates, which it "

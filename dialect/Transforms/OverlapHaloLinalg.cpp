@@ -33,6 +33,7 @@
 
 #include "OverlapHalo.h"
 
+#include "distruntime/Dialect/DistRuntime/Analysis/Uniformity.h"
 #include "distruntime/Dialect/DistRuntime/IR/DistRuntimeOps.h"
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
@@ -158,12 +159,6 @@ static bool writesApart(linalg::LinalgOp op, Value block,
   return true;
 }
 
-static Value stripCasts(Value value) {
-  while (auto cast = value.getDefiningOp<memref::CastOp>())
-    value = cast.getSource();
-  return value;
-}
-
 /// Per dimension, the offsets of the unit-stride subviews (of one rank) and
 /// casts that make `view` from `block`; nullopt if it is not such a view.
 static std::optional<SmallVector<SmallVector<OpFoldResult>>>
@@ -172,8 +167,9 @@ offsetsInBlock(Value view, Value block) {
   if (!type)
     return std::nullopt;
   SmallVector<SmallVector<OpFoldResult>> offsets(type.getRank());
-  Value root = stripCasts(block);
-  for (view = stripCasts(view); view != root; view = stripCasts(view)) {
+  Value root = stripMemrefCasts(block);
+  for (view = stripMemrefCasts(view); view != root;
+       view = stripMemrefCasts(view)) {
     auto subview = view.getDefiningOp<memref::SubViewOp>();
     if (!subview ||
         subview.getSourceType().getRank() != subview.getType().getRank() ||

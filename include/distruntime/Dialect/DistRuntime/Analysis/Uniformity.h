@@ -123,6 +123,9 @@ std::optional<Uniformity> getReplicatedUniformity(Operation *op);
 /// The buffer a memref views: through view-like ops (casts, subviews,
 /// reshapes) to an allocation, an argument or another op's result.
 Value getBufferRoot(Value memref);
+/// The memref behind `memref` through memref.cast only (which changes the
+/// type, not the elements it reaches).
+Value stripMemrefCasts(Value memref);
 
 /// The control flow of one multi-block region: reachability, and where the
 /// paths from a branch meet again.
