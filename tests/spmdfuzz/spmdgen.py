@@ -202,6 +202,31 @@ def rand_shape(rng, mult_dim=None, mult=1, max_rank=3):
     return shape
 
 
+def same_shape_operands(rng):
+    """One or (less often) two operands whose output has the input's shape."""
+    nops = rng.choice([1, 1, 2])
+    operands = []
+    for _ in range(nops):
+        s = rand_shape(rng)
+        operands.append((s, s, rng.choice(ELT)))
+    return operands
+
+
+def random_pairs(rng, n):
+    """source_target_pairs: distinct sources to distinct targets, 1..n of them."""
+    srcs = list(range(n))
+    tgts = list(range(n))
+    rng.shuffle(srcs)
+    rng.shuffle(tgts)
+    k = rng.randint(1, n)
+    return list(zip(srcs[:k], tgts[:k]))
+
+
+def pairs_attr(pairs):
+    rows = ", ".join(f"[{a}, {b}]" for a, b in pairs)
+    return f"source_target_pairs = dense<[{rows}]> : tensor<{len(pairs)}x2xi64>"
+
+
 class Spec:
     """One collective: its attributes, operand shapes and a model.
 
@@ -229,7 +254,44 @@ REGION_OP = {
 }
 
 
-class AllReduce(Spec):
+class ReplicatingSpec(Spec):
+    """An op that gives every member of a group what `combine` makes of the
+    group's inputs, operand by operand."""
+
+    def replicated(self, ins, combine):
+        outs = [[None] * len(self.operands) for _ in range(self.n)]
+        for g in real_groups(self.groups, self.n):
+            for k in range(len(self.operands)):
+                value = combine([ins[m][k] for m in g])
+                for m in g:
+                    outs[m][k] = value
+        return outs
+
+
+class ReducingSpec(Spec):
+    """An op with a reduction (`red`, or a `region` computing it)."""
+
+    def with_reduction(self, red):
+        import copy
+        s = copy.copy(self)
+        s.red = red
+        if s.region:
+            op = REGION_OP[(red, is_float(s.region[1]))]
+            s.region = (op if isinstance(op, str) else op[0], s.region[1])
+        return s
+
+
+class PairSpec(Spec):
+    """An op on source_target_pairs: each target receives its source's inputs."""
+
+    def model(self, ins):
+        outs = [[zeros(o) for (_, o, _) in self.operands] for _ in range(self.n)]
+        for s, t in self.pairs:
+            outs[t] = list(ins[s])
+        return outs
+
+
+class AllReduce(ReducingSpec, ReplicatingSpec):
     kind = "all_reduce"
     name = "all_reduce"
     inplace_ok = True
@@ -266,22 +328,7 @@ class AllReduce(Spec):
         return "{" + red + "replica_groups = " + groups_attr(self.groups, self.n) + extra + "}"
 
     def model(self, ins):
-        outs = [[None] * len(self.operands) for _ in range(self.n)]
-        for g in real_groups(self.groups, self.n):
-            for k in range(len(self.operands)):
-                red = reduce_arrays([ins[m][k] for m in g], self.red)
-                for m in g:
-                    outs[m][k] = red
-        return outs
-
-    def with_reduction(self, red):
-        import copy
-        s = copy.copy(self)
-        s.red = red
-        if s.region:
-            op = REGION_OP[(red, is_float(s.region[1]))]
-            s.region = (op if isinstance(op, str) else op[0], s.region[1])
-        return s
+        return self.replicated(ins, lambda xs: reduce_arrays(xs, self.red))
 
 
 class RfcAllReduce(Spec):
@@ -309,7 +356,7 @@ class RfcAllReduce(Spec):
         return s
 
 
-class AllGather(Spec):
+class AllGather(ReplicatingSpec):
     kind = "all_gather"
     name = "all_gather"
 
@@ -339,16 +386,10 @@ class AllGather(Spec):
                 f"{groups_attr(self.groups, self.n)}{extra}}}")
 
     def model(self, ins):
-        outs = [[None] * len(self.operands) for _ in range(self.n)]
-        for g in real_groups(self.groups, self.n):
-            for k in range(len(self.operands)):
-                cat = concat([ins[m][k] for m in g], self.dim)
-                for m in g:
-                    outs[m][k] = cat
-        return outs
+        return self.replicated(ins, lambda xs: concat(xs, self.dim))
 
 
-class ReduceScatter(Spec):
+class ReduceScatter(ReducingSpec):
     kind = "reduce_scatter"
     name = "reduce_scatter"
 
@@ -382,15 +423,6 @@ class ReduceScatter(Spec):
             for p, m in enumerate(g):
                 outs[m][0] = parts[p]
         return outs
-
-    def with_reduction(self, red):
-        import copy
-        s = copy.copy(self)
-        s.red = red
-        if s.region:
-            op = REGION_OP[(red, is_float(s.region[1]))]
-            s.region = (op if isinstance(op, str) else op[0], s.region[1])
-        return s
 
 
 class AllToAll(Spec):
@@ -443,11 +475,7 @@ class Broadcast(Spec):
         else:
             g = rng.randint(1, n)
             self.groups = equal_groups(rng, n, g, cover=rng.random() < 0.5)
-        nops = rng.choice([1, 1, 2])
-        self.operands = []
-        for _ in range(nops):
-            s = rand_shape(rng)
-            self.operands.append((s, s, rng.choice(ELT)))
+        self.operands = same_shape_operands(rng)
 
     def attrs(self):
         return f"{{replica_groups = {groups_attr(self.groups, self.n)}}}"
@@ -460,38 +488,21 @@ class Broadcast(Spec):
         return outs
 
 
-class Permute(Spec):
+class Permute(PairSpec):
     kind = "collective_permute"
     name = "collective_permute"
     inplace_ok = True
 
     def __init__(self, rng, n):
         self.n = n
-        srcs = list(range(n))
-        tgts = list(range(n))
-        rng.shuffle(srcs)
-        rng.shuffle(tgts)
-        k = rng.randint(1, n)
-        self.pairs = list(zip(srcs[:k], tgts[:k]))
-        nops = rng.choice([1, 1, 2])
-        self.operands = []
-        for _ in range(nops):
-            s = rand_shape(rng)
-            self.operands.append((s, s, rng.choice(ELT)))
+        self.pairs = random_pairs(rng, n)
+        self.operands = same_shape_operands(rng)
 
     def attrs(self):
-        rows = ", ".join(f"[{a}, {b}]" for a, b in self.pairs)
-        return (f"{{source_target_pairs = dense<[{rows}]> : "
-                f"tensor<{len(self.pairs)}x2xi64>}}")
-
-    def model(self, ins):
-        outs = [[zeros(o) for (_, o, _) in self.operands] for _ in range(self.n)]
-        for s, t in self.pairs:
-            outs[t] = list(ins[s])
-        return outs
+        return "{" + pairs_attr(self.pairs) + "}"
 
 
-class SendRecv(Spec):
+class SendRecv(PairSpec):
     """An async send and a recv (sync or async) on a channel of its own."""
     kind = "send_recv"
     name = "send_recv"
@@ -499,31 +510,15 @@ class SendRecv(Spec):
 
     def __init__(self, rng, n):
         self.n = n
-        srcs = list(range(n))
-        tgts = list(range(n))
-        rng.shuffle(srcs)
-        rng.shuffle(tgts)
-        k = rng.randint(1, n)
-        self.pairs = list(zip(srcs[:k], tgts[:k]))
+        self.pairs = random_pairs(rng, n)
         SendRecv.channels[0] += 1
         # channel_id <= 0: pairs name replicas (ranks); one channel per op
         self.channel = 1 - SendRecv.channels[0]
-        nops = rng.choice([1, 1, 2])
-        self.operands = []
-        for _ in range(nops):
-            s = rand_shape(rng)
-            self.operands.append((s, s, rng.choice(ELT)))
+        self.operands = same_shape_operands(rng)
 
     def attrs(self):
-        rows = ", ".join(f"[{a}, {b}]" for a, b in self.pairs)
-        return (f"{{source_target_pairs = dense<[{rows}]> : "
-                f"tensor<{len(self.pairs)}x2xi64>, channel_id = {self.channel} : i64}}")
-
-    def model(self, ins):
-        outs = [[zeros(o) for (_, o, _) in self.operands] for _ in range(self.n)]
-        for s, t in self.pairs:
-            outs[t] = list(ins[s])
-        return outs
+        return ("{" + pairs_attr(self.pairs)
+                + f", channel_id = {self.channel} : i64}}")
 
 
 SPECS = {
