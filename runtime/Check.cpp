@@ -395,8 +395,12 @@ static void agree(const Agreement &with, BlockedCall *watch, Visit &&visit) {
   // This phase's description, then the call's again.
   const char *described = watch ? watch->waitsFor : nullptr;
   if (watch)
-    watch->waitsFor = "the other members of team {team} to reach this op "
-                      "(checked mode's agreement)";
+    watch->waitsFor =
+        with.teamRanks.empty()
+            ? "the other members of team {team} to reach this op (checked "
+              "mode's agreement)"
+            : "the other members of its process group in team {team} to "
+              "reach this op (checked mode's agreement)";
   checkMpi(MPI_Allreduce(mine, all, 2, MPI_UINT64_T, MPI_BAND, with.comm),
            "MPI_Allreduce");
   if (watch)
