@@ -211,6 +211,9 @@ struct Use {
 /// and unit strides, or a part the check cannot bound.
 struct Reach {
   Value root;
+  /// The view itself (through memref.cast): the same view reaches the same
+  /// elements, whether or not its box is known.
+  Value view;
   enum Kind { Whole, Box, Unknown } kind = Unknown;
   SmallVector<std::pair<int64_t, int64_t>> box; // (offset, size) per dim
 };
@@ -219,7 +222,7 @@ struct Reach {
 static Reach reachOf(Value value) {
   Reach reach;
   reach.root = getBufferRoot(value);
-  value = stripMemrefCasts(value);
+  value = reach.view = stripMemrefCasts(value);
   if (value == reach.root) {
     reach.kind = Reach::Whole;
     return reach;
@@ -242,7 +245,7 @@ static Reach reachOf(Value value) {
 /// Whether two reaches of one buffer share an element: true, false, or
 /// nullopt when the check cannot tell.
 static std::optional<bool> overlap(const Reach &a, const Reach &b) {
-  if (a.kind == Reach::Whole || b.kind == Reach::Whole)
+  if (a.kind == Reach::Whole || b.kind == Reach::Whole || a.view == b.view)
     return true;
   if (a.kind == Reach::Unknown || b.kind == Reach::Unknown ||
       a.box.size() != b.box.size())

@@ -283,3 +283,38 @@ func.func @wait_some_sides(%x: memref<4xf32>, %flag: i1) {
   }
   return
 }
+
+// -----
+
+// The async op and the read on one view the check cannot bound (dynamic
+// offset): the same view reaches the same elements, an error.
+func.func @same_dynamic_view(%x: memref<8xf64>, %o: index) -> f64 {
+  %c0 = arith.constant 0 : index
+  %v = memref.subview %x[%o] [4] [1] : memref<8xf64> to memref<4xf64, strided<[1], offset: ?>>
+  // expected-note @below {{the async op is issued here}}
+  %h = distruntime.all_reduce ins(%v : memref<4xf64, strided<[1], offset: ?>>) outs(%v : memref<4xf64, strided<[1], offset: ?>>)
+      async {reduction = #distruntime.reduction<sum>, replica_groups = dense<> : tensor<0x0xi64>}
+  // expected-error @below {{reads a buffer of the pending async 'distruntime.all_reduce' before its wait}}
+  %l = memref.load %v[%c0] : memref<4xf64, strided<[1], offset: ?>>
+  // expected-note @below {{and completed by the wait here}}
+  distruntime.wait %h
+  return %l : f64
+}
+
+// -----
+
+// A read through another dynamic view of the buffer may or may not meet
+// the pending part: a warning.
+func.func @other_dynamic_view(%x: memref<8xf64>, %o: index, %p: index) -> f64 {
+  %c0 = arith.constant 0 : index
+  %v = memref.subview %x[%o] [4] [1] : memref<8xf64> to memref<4xf64, strided<[1], offset: ?>>
+  %w = memref.subview %x[%p] [4] [1] : memref<8xf64> to memref<4xf64, strided<[1], offset: ?>>
+  // expected-note @below {{the async op is issued here}}
+  %h = distruntime.all_reduce ins(%v : memref<4xf64, strided<[1], offset: ?>>) outs(%v : memref<4xf64, strided<[1], offset: ?>>)
+      async {reduction = #distruntime.reduction<sum>, replica_groups = dense<> : tensor<0x0xi64>}
+  // expected-warning @below {{reads a view that may overlap a buffer of the pending async 'distruntime.all_reduce' before its wait}}
+  %l = memref.load %w[%c0] : memref<4xf64, strided<[1], offset: ?>>
+  // expected-note @below {{and completed by the wait here}}
+  distruntime.wait %h
+  return %l : f64
+}
