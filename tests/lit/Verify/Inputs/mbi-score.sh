@@ -27,8 +27,7 @@
 # A run killed by `timeout` is a timeout (TO), which MBI counts apart from
 # TP/FP/TN/FN, as it counts a tool failure (FAIL: a command that failed
 # without a diagnostic of the program, or a launcher that did not start
-# it, after retries: the compiler may be rebuilt meanwhile); neither
-# enters precision, recall or F1.
+# it); neither enters precision, recall or F1.
 # Prints one line per case ("mbi: <case>: static=.. runtime=.. both=.."),
 # the totals, and the tables. Needs bash, awk, cmp, timeout.
 # No `set -e`: failing compiles and runs are the outcomes it records.
@@ -46,52 +45,37 @@ shift 4
 mkdir -p "$work"
 start=$SECONDS
 
-# The compiler may be rebuilt while this runs (a binary missing or half
-# written for a moment): a command that fails without a diagnostic of the
-# program ("<file>:<line>:<col>: error:") is retried every 15 s, for at
-# most 5 minutes over the whole run (a broken installation fails fast).
-waited=0
+# attempt <log> <command...>: 0 if it succeeds, 1 if it fails with a
+# diagnostic of the program ("<file>:<line>:<col>: error:"), 2 (a tool
+# failure) if it fails without one.
 attempt() {
   local log="$1"
   shift
-  while :; do
-    "$@" >"$log" 2>&1 && return 0
-    grep -qE ":[0-9]+:[0-9]+: (error|warning):" "$log" && return 1
-    if [ "$waited" -ge 300 ]; then
-      echo "mbi-score: failed without a diagnostic: $*" >&2
-      cat "$log" >&2
-      return 2
-    fi
-    sleep 15
-    waited=$((waited + 15))
-  done
+  "$@" >"$log" 2>&1 && return 0
+  grep -qE ":[0-9]+:[0-9]+: (error|warning):" "$log" && return 1
+  echo "mbi-score: failed without a diagnostic: $*" >&2
+  cat "$log" >&2
+  return 2
 }
 
 # run <exe> <np> <log>: prints POS, NEG, TO or FAIL (the launcher or the
-# loader did not start the program: retried once after 30 s, for a library
-# being rebuilt).
+# loader did not start the program).
 run() {
-  local exe="$1" np="$2" log="$3" rc try
-  for try in 1 2; do
-    env DISTRT_CHECK=1 DISTRT_TIMEOUT=20 timeout -k 5 60 "${launch[@]}" "$np" "$exe" >"$log" 2>&1
-    rc=$?
-    if [ "$rc" -eq 124 ] || [ "$rc" -eq 137 ]; then
-      echo TO
-      return
-    elif grep -q "distrt:" "$log"; then
-      echo POS
-      return
-    elif [ "$rc" -eq 0 ]; then
-      echo NEG
-      return
-    elif ! grep -qE "failed to start|could not be executed|error while loading shared libraries|ORTE_ERROR_LOG" "$log"; then
-      # Any other non-zero exit is the program's (or MPI's) report.
-      echo POS
-      return
-    fi
-    [ "$try" -eq 1 ] && sleep 30
-  done
-  echo FAIL
+  local exe="$1" np="$2" log="$3" rc
+  env DISTRT_CHECK=1 DISTRT_TIMEOUT=20 timeout -k 5 60 "${launch[@]}" "$np" "$exe" >"$log" 2>&1
+  rc=$?
+  if [ "$rc" -eq 124 ] || [ "$rc" -eq 137 ]; then
+    echo TO
+  elif grep -q "distrt:" "$log"; then
+    echo POS
+  elif [ "$rc" -eq 0 ]; then
+    echo NEG
+  elif ! grep -qE "failed to start|could not be executed|error while loading shared libraries|ORTE_ERROR_LOG" "$log"; then
+    # Any other non-zero exit is the program's (or MPI's) report.
+    echo POS
+  else
+    echo FAIL
+  fi
 }
 
 # verdict <POS|NEG|TO|FAIL> <ok|bad>: MBI's category.
