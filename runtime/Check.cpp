@@ -5,6 +5,7 @@
 #include "Error.h"
 #include "ProcessGroups.h"
 #include "Reduce.h"
+#include "Reproducible.h"
 #include "Request.h"
 #include "Team.h"
 
@@ -55,6 +56,7 @@ struct Hasher {
   }
   void num(Name, int64_t v) { word(static_cast<uint64_t>(v)); }
   void reduction(Name n, int64_t v) { num(n, v); }
+  void reproducibility(Name n, int64_t v) { num(n, v); }
   void dtype(Name n, int64_t v) { num(n, v); }
   void dims(Name, const int64_t *d, int64_t rank) {
     word(static_cast<uint64_t>(rank));
@@ -104,6 +106,11 @@ struct Describer {
   void reduction(Name n, int64_t v) {
     add(n, v >= 0 && v < DISTRT_NUM_REDOPS
                ? std::string(redopName(static_cast<int32_t>(v)))
+               : std::to_string(v));
+  }
+  void reproducibility(Name n, int64_t v) {
+    add(n, v >= DISTRT_REPRO_MPI && v <= DISTRT_REPRO_EXACT
+               ? std::string(reproName(static_cast<Repro>(v)))
                : std::to_string(v));
   }
   void dtype(Name n, int64_t v) {
@@ -221,6 +228,8 @@ static bool visitParams(const Params &p, ParamNames names, size_t groupTables,
     const char *name = nameOf("scalar", i);
     if (std::string_view(name) == "reduction")
       s.reduction({name}, p.scalar(i));
+    else if (std::string_view(name) == "reproducibility")
+      s.reproducibility({name}, p.scalar(i));
     else
       s.num({name}, p.scalar(i));
   }

@@ -23,6 +23,7 @@
 #include "Operands.h"
 #include "ProcessGroups.h"
 #include "Reduce.h"
+#include "Reproducible.h"
 
 #include <algorithm>
 #include <vector>
@@ -102,8 +103,11 @@ inline constexpr size_t kReduceChunkBytes = 4032;
 /// on floats are not: of -0 and +0, or of a NaN and a number, they return
 /// one operand by position. Floating-point reductions over larger groups
 /// are therefore reduced operand by operand, as separate calls would be.
-inline bool packingExact(int groupSize, int32_t redop, int32_t dtype) {
-  if (groupSize <= 1 || dtype < DISTRT_F16)
+/// Above mpi (Reproducible.h) each element's fold is fixed whatever the
+/// message: packing is exact in any group.
+inline bool packingExact(int groupSize, int32_t redop, int32_t dtype,
+                         Repro level) {
+  if (groupSize <= 1 || dtype < DISTRT_F16 || level != Repro::Mpi)
     return true;
   return groupSize == 2 && redop != DISTRT_MIN && redop != DISTRT_MAX;
 }

@@ -111,6 +111,7 @@ RequestSlot &acquireRequest(const char *op, int64_t team, const SourceLoc &loc,
   slot.shapes.clear();
   slot.pendingError.clear();
   slot.beforeWait = nullptr;
+  slot.completions.clear();
   return slot;
 }
 
@@ -198,6 +199,8 @@ void completeRequest(RequestSlot *found, distrt_handle_t handle) {
       checkReceived(slot.op, check,
                     slot.statuses[static_cast<size_t>(check.index)]);
   }
+  for (const std::function<void()> &complete : slot.completions)
+    complete();
   for (const UnpackJob &job : slot.unpacks) {
     const int64_t *sizes = slot.shapes.data() + job.shapeIndex;
     unpack(slot.staging.data() + job.stagingOffset,

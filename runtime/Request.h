@@ -78,6 +78,9 @@ struct RequestSlot {
   /// Runs first when the operation is waited (checked mode's check of what
   /// an async receive's sender says it sent).
   std::function<void()> beforeWait;
+  /// Run in order once the requests complete, before the unpacks (an own
+  /// reduction's fold of what its requests gathered, Reproducible.h).
+  std::vector<std::function<void()>> completions;
 
   /// At least `bytes` of staging (its capacity kept from use to use).
   std::byte *stage(size_t bytes) {
@@ -261,7 +264,7 @@ inline void waitRequest(distrt_handle_t handle, int64_t *team = nullptr) {
 /// acquireRequest() calls it once its requests are posted.
 inline void settleRequest(RequestSlot &slot) noexcept {
   if (slot.requests.size() == 1 && slot.checks.empty() &&
-      slot.unpacks.empty() && !slot.beforeWait) {
+      slot.unpacks.empty() && !slot.beforeWait && slot.completions.empty()) {
     slot.isLone = true;
     slot.lone = slot.requests.front();
   }

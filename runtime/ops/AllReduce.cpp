@@ -44,15 +44,33 @@ constexpr bool kCopyInPlaceSends = false;
 static_assert(SharedPair::kSegmentBytes >= kReduceExchangeLimit);
 
 struct AllReduce : OpKind<AllReduce, ReducePlan> {
-  static constexpr std::array kParams{"reduction"};
+  static constexpr std::array kParams{"reduction", "reproducibility"};
+
+  static Reduction reductionOf(const Call &c) {
+    return detail::reductionOf(c.params.scalar(0), c.params.scalar(1));
+  }
+  /// The MPI_Op of `red` on `dtype`.
+  static MPI_Op opOf(Reduction red, int32_t dtype) {
+    return reductionOp(levelRedop(red.redop, dtype, red.level), dtype);
+  }
+  /// An own reduction (Reproducible.h) of `dtype` over the plan's group.
+  static bool own(const Plan &p, Reduction red, int32_t dtype) {
+    return ownReduction(p.layout->size(), red.redop, dtype, red.level);
+  }
+  static OwnReduce ownReduce(const Plan &p, Reduction red, int32_t dtype) {
+    return {dtype,  red.redop,        red.level,         &kDtypes[dtype],
+            p.comm, p.layout->size(), p.layout->position};
+  }
+
   /// Operand k's own reduction (calls, or run()'s staging).
   static void addAlone(Plan &p, size_t k, const Buffer &in, const Buffer &out,
-                       MPI_Op op) {
-    // A strided output is staged: only run() serves it.
+                       MPI_Op op, bool own) {
+    // A strided output is staged and an own reduction is not one MPI call:
+    // only run() serves them.
     const bool inPlace =
         !in.dense || in.dtype != out.dtype || overlaps(in, out);
-    p.add(k, out.dense, inPlace ? MPI_IN_PLACE : in.bytes.base, out, in.count,
-          op);
+    p.add(k, out.dense && !own, inPlace ? MPI_IN_PLACE : in.bytes.base, out,
+          in.count, op);
   }
 
   /// Packs the operands `candidates` (in operand order; each has elements
@@ -60,7 +78,7 @@ struct AllReduce : OpKind<AllReduce, ReducePlan> {
   /// kReducePackLimit bytes and maxReduceCount() elements. An operand that
   /// would be alone in its pack is reduced alone.
   static void addPacks(Plan &p, const std::vector<uint32_t> &candidates,
-                       const OpScratch &s, int32_t redop) {
+                       const OpScratch &s, Reduction red) {
     for (int32_t dtype = 0; dtype < DISTRT_NUM_DTYPES; ++dtype) {
       ReducePack pack{};
       auto close = [&] {
@@ -68,7 +86,7 @@ struct AllReduce : OpKind<AllReduce, ReducePlan> {
           const uint32_t k = p.members.back().operand;
           p.members.pop_back();
           p.packed[k] = false;
-          addAlone(p, k, s.ins[k], s.outs[k], pack.op);
+          addAlone(p, k, s.ins[k], s.outs[k], pack.op, own(p, red, dtype));
         } else if (pack.end > pack.first) {
           p.packs.push_back(pack);
           p.packBytes += alignUp(pack.bytes);
@@ -92,7 +110,7 @@ struct AllReduce : OpKind<AllReduce, ReducePlan> {
                   .bytes = 0,
                   .count = 0,
                   .type = out.type->mpi,
-                  .op = reductionOp(redop, dtype),
+                  .op = opOf(red, dtype),
                   .firstRequest = 0};
         }
         p.members.push_back({k, pack.offset + pack.bytes});
@@ -106,7 +124,7 @@ struct AllReduce : OpKind<AllReduce, ReducePlan> {
   }
 
   static const std::vector<int64_t> *plan(Memo<Plan> &m, const Call &c) {
-    const auto redop = static_cast<int32_t>(c.params.scalar(0));
+    const Reduction red = reductionOf(c);
     const GroupLayout &layout =
         resolveGroupCall(c, /*sameShape=*/true, /*promote=*/true);
     const OpScratch &s = opScratch();
@@ -120,18 +138,20 @@ struct AllReduce : OpKind<AllReduce, ReducePlan> {
     for (size_t k = 0; k < s.ins.size(); ++k) {
       const Buffer &in = s.ins[k], &out = s.outs[k];
       // The reduction runs in the output's (possibly promoted) type.
-      MPI_Op op = reductionOp(redop, out.dtype); // before any MPI call
+      MPI_Op op = opOf(red, out.dtype); // before any MPI call
       if (in.count == 0)
         continue;
       if (s.ins.size() > 1 && out.byteCount <= kReducePackOperandLimit &&
           out.count <= maxReduceCount() &&
-          packingExact(layout.size(), redop, out.dtype)) {
+          packingExact(layout.size(), red.redop, out.dtype, red.level)) {
         candidates.push_back(static_cast<uint32_t>(k));
         continue;
       }
-      addAlone(p, k, in, out, op);
+      addAlone(p, k, in, out, op, own(p, red, out.dtype));
     }
-    addPacks(p, candidates, s, redop);
+    addPacks(p, candidates, s, red);
+    for (const ReducePack &pack : p.packs)
+      p.blocking &= !own(p, red, s.outs[p.members[pack.first].operand].dtype);
     const bool exchange = layout.size() == 2;
     p.staging.resize(exchange ? 2 * p.packBytes : p.packBytes);
     if (exchange)
@@ -454,9 +474,46 @@ struct AllReduce : OpKind<AllReduce, ReducePlan> {
     return copy;
   }
 
+  /// An own reduction of `count` elements in place at `data`.
+  static void reduceOwn(RequestSlot &slot, const OwnReduce &r, std::byte *data,
+                        int64_t count, bool async) {
+    if (async)
+      ownIallreduce(r, slot, data, count);
+    else
+      ownAllreduce(r, data, count);
+  }
+
+  /// `count` elements from `send` (or in place) into `recv` by MPI calls
+  /// of at most maxReduceCount() elements: one unless the operand is
+  /// longer.
+  static void reduceByMpi(RequestSlot &slot, size_t &copyAt, const void *send,
+                          void *recv, int64_t count, const DtypeInfo &type,
+                          MPI_Op op, MPI_Comm comm, bool async) {
+    const int64_t most = maxReduceCount();
+    for (int64_t first = 0; first < count; first += most) {
+      const auto offset = static_cast<size_t>(first) * type.size;
+      const void *from = send == MPI_IN_PLACE
+                             ? MPI_IN_PLACE
+                             : static_cast<const std::byte *>(send) + offset;
+      void *to = static_cast<std::byte *>(recv) + offset;
+      const int64_t n = std::min(count - first, most);
+      if (async)
+        postRequest(slot, "MPI_Iallreduce", [&](MPI_Request *request) {
+          const void *sent = sendFrom(slot, copyAt, from, to,
+                                      static_cast<size_t>(n) * type.size);
+          return iallreduceCount(sent, to, n, type.mpi, op, comm, request);
+        });
+      else
+        checkMpi(allreduceCount(from, to, n, type.mpi, op, comm),
+                 "MPI_Allreduce");
+    }
+    copyAt = alignUp(copyAt);
+  }
+
   static distrt_handle_t run(Memo<Plan> &m, const Call &c) {
     if (m.plan.active == 0)
       return done(c.op, c.team, c.loc, c.async);
+    const Reduction red = reductionOf(c);
     return runInSlot(c.op, c.team, c.loc, c.async, [&](RequestSlot &slot) {
       const size_t packsAt = stagedBytes(m.outs);
       size_t copyAt = packsAt + m.plan.packBytes;
@@ -475,45 +532,30 @@ struct AllReduce : OpKind<AllReduce, ReducePlan> {
           slot.addUnpack(offset, out.bytes.base, out.rank(), out.sizes(),
                          out.strides(), out.bytes.elementSize);
           offset += alignUp(out.byteCount);
-        } else if (in.dtype == out.dtype && in.dense && !overlaps(in, out)) {
+        } else if (in.dtype == out.dtype && in.dense && !overlaps(in, out) &&
+                   !own(m.plan, red, out.dtype)) {
           send = in.bytes.base;
         } else {
           copyPromoted(in, out);
         }
-        MPI_Op op =
-            reductionOp(static_cast<int32_t>(c.params.scalar(0)), out.dtype);
-        // At most maxReduceCount() elements per call: one call unless the
-        // operand is longer.
-        const int64_t most = maxReduceCount();
-        for (int64_t first = 0; first < in.count; first += most) {
-          const auto offset = static_cast<size_t>(first) * out.type->size;
-          const void *from =
-              send == MPI_IN_PLACE
-                  ? MPI_IN_PLACE
-                  : static_cast<const std::byte *>(send) + offset;
-          void *to = static_cast<std::byte *>(recv) + offset;
-          const int64_t count = std::min(in.count - first, most);
-          if (c.async)
-            postRequest(slot, "MPI_Iallreduce", [&](MPI_Request *request) {
-              const void *sent =
-                  sendFrom(slot, copyAt, from, to,
-                           static_cast<size_t>(count) * out.type->size);
-              return iallreduceCount(sent, to, count, out.type->mpi, op,
-                                     m.plan.comm, request);
-            });
-          else
-            checkMpi(
-                allreduceCount(from, to, count, out.type->mpi, op, m.plan.comm),
-                "MPI_Allreduce");
+        if (own(m.plan, red, out.dtype)) {
+          reduceOwn(slot, ownReduce(m.plan, red, out.dtype),
+                    static_cast<std::byte *>(recv), in.count, c.async);
+          continue;
         }
-        copyAt = alignUp(copyAt);
+        reduceByMpi(slot, copyAt, send, recv, in.count, *out.type,
+                    opOf(red, out.dtype), m.plan.comm, c.async);
       }
       // The packs, reduced in the slot's staging and unpacked at the wait.
       std::byte *staging = slot.staging.data() + packsAt;
       for (const ReducePack &pack : m.plan.packs) {
         packInputs(m, pack, staging);
         void *data = staging + pack.offset;
-        if (c.async)
+        const int32_t dtype = m.outs[m.plan.members[pack.first].operand].dtype;
+        if (own(m.plan, red, dtype))
+          reduceOwn(slot, ownReduce(m.plan, red, dtype),
+                    static_cast<std::byte *>(data), pack.count, c.async);
+        else if (c.async)
           postRequest(slot, "MPI_Iallreduce", [&](MPI_Request *request) {
             const void *sent =
                 sendFrom(slot, copyAt, MPI_IN_PLACE, data, pack.bytes);
@@ -550,7 +592,7 @@ distrt_handle_t distrt_all_reduce(int64_t team,
                                   const char *loc) {
   // Without groups: the RFC allreduce, named so in errors.
   const char *name = groups ? "all_reduce" : "allreduce";
-  const int64_t scalars[] = {op};
+  const int64_t scalars[] = {redopOf(op), requestedLevel(op)};
   return cEntry<AllReduce>(name, team, groups, Params(scalars), n, inputs, n,
                            outputs, async, site, loc);
 }
@@ -559,14 +601,16 @@ namespace distrt {
 
 void allReduce(const Team &team, const Groups &groups, RedOp op,
                Operands inputs, Operands outputs, Site *site, SourceLoc loc) {
-  const int64_t scalars[] = {static_cast<int32_t>(op)};
+  const int64_t scalars[] = {redopOf(static_cast<int32_t>(op)),
+                             requestedLevel(static_cast<int32_t>(op))};
   cxxSync<AllReduce>("all_reduce", team, &groups.spec(), Params(scalars),
                      inputs, outputs, site, loc);
 }
 Request allReduceAsync(const Team &team, const Groups &groups, RedOp op,
                        Operands inputs, Operands outputs, Site *site,
                        SourceLoc loc) {
-  const int64_t scalars[] = {static_cast<int32_t>(op)};
+  const int64_t scalars[] = {redopOf(static_cast<int32_t>(op)),
+                             requestedLevel(static_cast<int32_t>(op))};
   return cxxAsync<AllReduce>("all_reduce", team, &groups.spec(),
                              Params(scalars), inputs, outputs, site, loc);
 }
@@ -576,14 +620,16 @@ Request allReduceAsync(const Team &team, const Groups &groups, RedOp op,
 void allreduce(const Team &team, RedOp op, Dtype dtype, const MemrefView &data,
                Site *site, SourceLoc loc) {
   const Operand operand[] = {{data, dtype}};
-  const int64_t scalars[] = {static_cast<int32_t>(op)};
+  const int64_t scalars[] = {redopOf(static_cast<int32_t>(op)),
+                             requestedLevel(static_cast<int32_t>(op))};
   cxxSync<AllReduce>("allreduce", team, nullptr, Params(scalars),
                      Operands(operand), Operands(operand), site, loc);
 }
 Request allreduceAsync(const Team &team, RedOp op, Dtype dtype,
                        const MemrefView &data, Site *site, SourceLoc loc) {
   const Operand operand[] = {{data, dtype}};
-  const int64_t scalars[] = {static_cast<int32_t>(op)};
+  const int64_t scalars[] = {redopOf(static_cast<int32_t>(op)),
+                             requestedLevel(static_cast<int32_t>(op))};
   return cxxAsync<AllReduce>("allreduce", team, nullptr, Params(scalars),
                              Operands(operand), Operands(operand), site, loc);
 }

@@ -42,7 +42,16 @@ namespace distrt::detail {
 namespace {
 
 struct ReduceScatter : OpKind<ReduceScatter, ReducePlan> {
-  static constexpr std::array kParams{"reduction", "scatter_dimension"};
+  static constexpr std::array kParams{"reduction", "reproducibility",
+                                      "scatter_dimension"};
+
+  static Reduction reductionOf(const Call &c) {
+    return detail::reductionOf(c.params.scalar(0), c.params.scalar(1));
+  }
+  /// An own reduction (Reproducible.h) of `dtype` over the plan's group.
+  static bool own(const ReducePlan &p, Reduction red, int32_t dtype) {
+    return ownReduction(p.layout->size(), red.redop, dtype, red.level);
+  }
   /// Inputs of at least this many bytes (in the output's type) are reduced
   /// by rooted MPI_Reduce calls rather than MPI_Reduce_scatter_block.
   static constexpr size_t kRootedBytes = size_t{256} << 10;
@@ -55,10 +64,12 @@ struct ReduceScatter : OpKind<ReduceScatter, ReducePlan> {
   /// A sync operand in a group of two with a bit-commutative reduction
   /// (and a block MPI can count, of kExchangeBytes or more) is exchanged
   /// and reduced locally.
-  static bool exchanges(const GroupLayout &layout, int32_t redop,
+  static bool exchanges(const GroupLayout &layout, Reduction red,
                         const Buffer &out, bool async) {
     return !async && layout.size() == 2 && out.byteCount >= kExchangeBytes &&
-           out.count <= gMaxCount && packingExact(2, redop, out.dtype);
+           out.count <= gMaxCount &&
+           packingExact(2, levelRedop(red.redop, out.dtype, red.level),
+                        out.dtype, Repro::Mpi);
   }
   /// The operand is reduced by rooted calls.
   static bool rootedFor(const Buffer &in, const Buffer &out, bool exchange) {
@@ -108,8 +119,8 @@ struct ReduceScatter : OpKind<ReduceScatter, ReducePlan> {
   }
 
   static const std::vector<int64_t> *plan(Memo<Plan> &m, const Call &c) {
-    const auto redop = static_cast<int32_t>(c.params.scalar(0));
-    const int64_t dim = c.params.scalar(1);
+    const Reduction red = reductionOf(c);
+    const int64_t dim = c.params.scalar(2);
     const GroupLayout &layout =
         resolveGroupCall(c, /*sameShape=*/false, /*promote=*/true);
     const OpScratch &s = opScratch();
@@ -119,7 +130,8 @@ struct ReduceScatter : OpKind<ReduceScatter, ReducePlan> {
     m.plan.start(layout);
     for (size_t k = 0; k < s.ins.size(); ++k) {
       const Buffer &in = s.ins[k], &out = s.outs[k];
-      MPI_Op op = reductionOp(redop, out.dtype);
+      MPI_Op op =
+          reductionOp(levelRedop(red.redop, out.dtype, red.level), out.dtype);
       checkDim(k, "scatter_dimension", dim, in.rank());
       checkDivisible(k, in, dim, "scatter_dimension", members,
                      "the group size");
@@ -130,8 +142,10 @@ struct ReduceScatter : OpKind<ReduceScatter, ReducePlan> {
         continue;
       // Rooted reductions and exchanges are run()'s (planned per call: a
       // sync call exchanges, an async one does not).
-      const bool special = exchanges(layout, redop, out, /*async=*/false) ||
-                           rootedFor(in, out, /*exchange=*/false);
+      const bool special =
+          exchanges(layout, red, out, /*async=*/false) ||
+          rootedFor(in, out, /*exchange=*/false) ||
+          ownReduction(layout.size(), red.redop, out.dtype, red.level);
       m.plan.add(k,
                  !special && sendAsIs(in, out, dim) && recvAsIs(in, out, dim),
                  in.bytes.base, out, out.count, op);
@@ -181,8 +195,8 @@ struct ReduceScatter : OpKind<ReduceScatter, ReducePlan> {
   static distrt_handle_t run(Memo<Plan> &m, const Call &c) {
     if (m.plan.active == 0)
       return done(c.op, c.team, c.loc, c.async);
-    const int64_t dim = c.params.scalar(1);
-    const auto redop = static_cast<int32_t>(c.params.scalar(0));
+    const int64_t dim = c.params.scalar(2);
+    const Reduction red = reductionOf(c);
     const int64_t members = m.plan.layout->size();
     // The bytes an input takes in the output's type.
     auto sentBytes = [](const Buffer &in, const Buffer &out) {
@@ -192,7 +206,7 @@ struct ReduceScatter : OpKind<ReduceScatter, ReducePlan> {
       size_t total = 0;
       for (size_t k = 0; k < m.ins.size(); ++k) {
         const Buffer &in = m.ins[k], &out = m.outs[k];
-        const bool exchange = exchanges(*m.plan.layout, redop, out, c.async);
+        const bool exchange = exchanges(*m.plan.layout, red, out, c.async);
         total += (sendAsIs(in, out, dim) ? 0 : alignUp(sentBytes(in, out))) +
                  (recvAsIs(in, out, dim) ? 0 : alignUp(out.byteCount)) +
                  (exchange ? alignUp(out.byteCount) : 0);
@@ -219,8 +233,15 @@ struct ReduceScatter : OpKind<ReduceScatter, ReducePlan> {
                          out.strides(), out.bytes.elementSize);
           offset += alignUp(out.byteCount);
         }
-        MPI_Op op = reductionOp(redop, out.dtype);
-        if (exchanges(*m.plan.layout, redop, out, c.async)) {
+        if (own(m.plan, red, out.dtype))
+          return ownReduceScatter(
+              {out.dtype, red.redop, red.level, out.type, m.plan.comm,
+               m.plan.layout->size(), m.plan.layout->position},
+              c.async ? &slot : nullptr, static_cast<const std::byte *>(send),
+              static_cast<std::byte *>(recv), out.count);
+        MPI_Op op =
+            reductionOp(levelRedop(red.redop, out.dtype, red.level), out.dtype);
+        if (exchanges(*m.plan.layout, red, out, c.async)) {
           std::byte *theirs = slot.staging.data() + offset;
           offset += alignUp(out.byteCount);
           return exchange(m.plan, static_cast<const std::byte *>(send), recv,
@@ -254,7 +275,7 @@ distrt_handle_t distrt_reduce_scatter(
     int64_t team, const distrt_groups_t *groups, int32_t op, int64_t scatterDim,
     int64_t n, const distrt_operand_t *inputs, const distrt_operand_t *outputs,
     int32_t async, distrt_site_t *site, const char *loc) {
-  const int64_t scalars[] = {op, scatterDim};
+  const int64_t scalars[] = {redopOf(op), requestedLevel(op), scatterDim};
   return cEntry<ReduceScatter>("reduce_scatter", team, groups, Params(scalars),
                                n, inputs, n, outputs, async, site, loc);
 }
@@ -264,14 +285,18 @@ namespace distrt {
 void reduceScatter(const Team &team, const Groups &groups, RedOp op,
                    int64_t scatterDim, Operands inputs, Operands outputs,
                    Site *site, SourceLoc loc) {
-  const int64_t scalars[] = {static_cast<int32_t>(op), scatterDim};
+  const int64_t scalars[] = {redopOf(static_cast<int32_t>(op)),
+                             requestedLevel(static_cast<int32_t>(op)),
+                             scatterDim};
   cxxSync<ReduceScatter>("reduce_scatter", team, &groups.spec(),
                          Params(scalars), inputs, outputs, site, loc);
 }
 Request reduceScatterAsync(const Team &team, const Groups &groups, RedOp op,
                            int64_t scatterDim, Operands inputs,
                            Operands outputs, Site *site, SourceLoc loc) {
-  const int64_t scalars[] = {static_cast<int32_t>(op), scatterDim};
+  const int64_t scalars[] = {redopOf(static_cast<int32_t>(op)),
+                             requestedLevel(static_cast<int32_t>(op)),
+                             scatterDim};
   return cxxAsync<ReduceScatter>("reduce_scatter", team, &groups.spec(),
                                  Params(scalars), inputs, outputs, site, loc);
 }

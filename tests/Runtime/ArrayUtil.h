@@ -9,10 +9,12 @@
 #ifndef DISTRUNTIME_TESTS_RUNTIME_ARRAYUTIL_H
 #define DISTRUNTIME_TESTS_RUNTIME_ARRAYUTIL_H
 
+#include "Half.h"
 #include "TestUtil.h"
 
 #include <algorithm>
 #include <cstddef>
+#include <cstring>
 #include <numeric>
 #include <string>
 #include <vector>
@@ -85,6 +87,30 @@ struct Array {
     return touched;
   }
 };
+
+/// Stores `v` into a floating-point element of `dtype`.
+inline void storeFloat(Dtype dtype, std::byte *at, double v) {
+  switch (dtype) {
+  case Dtype::F64:
+    std::memcpy(at, &v, 8);
+    return;
+  case Dtype::F32: {
+    const auto f = static_cast<float>(v);
+    std::memcpy(at, &f, 4);
+    return;
+  }
+  case Dtype::BF16: {
+    const uint16_t bits = detail::floatToBfloat16(static_cast<float>(v));
+    std::memcpy(at, &bits, 2);
+    return;
+  }
+  default: {
+    const uint16_t bits = detail::floatToHalf(static_cast<float>(v));
+    std::memcpy(at, &bits, 2);
+    return;
+  }
+  }
+}
 
 /// A distrt_groups_t owning its ids, changed in place by some tests (the
 /// API's distrt::Groups borrows it).

@@ -35,30 +35,6 @@ static double noise(int64_t p, int64_t k, int64_t i) {
   return std::ldexp(mantissa, exponent);
 }
 
-/// Stores `v` into a floating-point element of `dtype`.
-static void storeFloat(Dtype dtype, std::byte *at, double v) {
-  switch (dtype) {
-  case Dtype::F64:
-    std::memcpy(at, &v, 8);
-    return;
-  case Dtype::F32: {
-    const auto f = static_cast<float>(v);
-    std::memcpy(at, &f, 4);
-    return;
-  }
-  case Dtype::BF16: {
-    const uint16_t bits = detail::floatToBfloat16(static_cast<float>(v));
-    std::memcpy(at, &bits, 2);
-    return;
-  }
-  default: {
-    const uint16_t bits = detail::floatToHalf(static_cast<float>(v));
-    std::memcpy(at, &bits, 2);
-    return;
-  }
-  }
-}
-
 namespace {
 
 /// One operand of the test: its input, the packed call's output and the

@@ -73,6 +73,23 @@ typedef enum distrt_redop {
   DISTRT_NUM_REDOPS = 13
 } distrt_redop_t;
 
+/// Reproducibility levels of a floating-point reduction (all_reduce,
+/// reduce_scatter, the RFC allreduce, global_reduce), passed in the bits of
+/// their `op` from DISTRT_REPRO_SHIFT on: op = redop | level <<
+/// DISTRT_REPRO_SHIFT. mpi: the MPI library's order; ordered: a fixed order
+/// over the members' positions in the group, for every message size, MPI
+/// and algorithm; exact: sums correctly rounded, independent of the number
+/// and the order of the members. DISTRT_REPRO_DEFAULT takes the level from
+/// the environment variable DISTRT_REPRODUCIBLE (mpi, ordered or exact),
+/// else mpi. docs/guide.md, "Reproducible reductions", defines them.
+typedef enum distrt_repro {
+  DISTRT_REPRO_DEFAULT = 0,
+  DISTRT_REPRO_MPI = 1,
+  DISTRT_REPRO_ORDERED = 2,
+  DISTRT_REPRO_EXACT = 3
+} distrt_repro_t;
+#define DISTRT_REPRO_SHIFT 8
+
 /// An async handle: 0 is never a valid handle.
 typedef int64_t distrt_handle_t;
 

@@ -63,6 +63,19 @@ enum class RedOp : int32_t {
   MaxNum = DISTRT_MAXNUM,
 };
 
+/// A reduction's reproducibility level (distrt_repro_t); `RedOp::Sum |
+/// Reproducibility::Exact` asks for it where a RedOp is taken.
+enum class Reproducibility : int32_t {
+  Default = DISTRT_REPRO_DEFAULT,
+  Mpi = DISTRT_REPRO_MPI,
+  Ordered = DISTRT_REPRO_ORDERED,
+  Exact = DISTRT_REPRO_EXACT,
+};
+constexpr RedOp operator|(RedOp op, Reproducibility level) {
+  return static_cast<RedOp>(static_cast<int32_t>(op) |
+                            static_cast<int32_t>(level) << DISTRT_REPRO_SHIFT);
+}
+
 /// The element type of a C++ scalar; bool is i1 (stored as one byte).
 /// f16 and bf16 have no C++ type here: pass a MemrefView and a Dtype.
 template <class T> constexpr Dtype dtypeOf() {

@@ -1,0 +1,355 @@
+//===- Reproducible.cpp - Reductions with a fixed order ---------*- C++ -*-===//
+
+#include "Reproducible.h"
+
+#include "Channels.h"
+#include "Error.h"
+#include "ExactSum.h"
+#include "Half.h"
+#include "LargeCount.h"
+#include "Request.h"
+
+#include <algorithm>
+#include <cstdlib>
+#include <cstring>
+#include <memory>
+#include <string_view>
+#include <vector>
+
+namespace distrt::detail {
+namespace {
+
+/// A sync all-reduce of at most this many bytes runs the binomial tree;
+/// larger ones exchange blocks (about where MPI's own all-reduces turn from
+/// latency- to bandwidth-bound algorithms).
+constexpr size_t kTreeBytes = size_t{64} << 10;
+/// An exact all-reduce of at most this many elements adds the members'
+/// WideSums over MPI (73 words each): one MPI_Allreduce, any algorithm.
+constexpr int64_t kWideElements = 64;
+
+/// DISTRT_REPRODUCIBLE's level, -1 if it names none (mpi if unset).
+int64_t levelFromEnvironment() {
+  const char *value = std::getenv("DISTRT_REPRODUCIBLE");
+  const std::string_view v = value ? value : "";
+  return v.empty() || v == "mpi" ? DISTRT_REPRO_MPI
+         : v == "ordered"        ? DISTRT_REPRO_ORDERED
+         : v == "exact"          ? DISTRT_REPRO_EXACT
+                                 : -1;
+}
+const int64_t gEnvironmentLevel = levelFromEnvironment();
+
+// The values of one element type, as the fold reads and writes them.
+template <class T> struct Plain {
+  using Value = T;
+  static T load(const T *p) { return *p; }
+  static void store(T *p, T v) { *p = v; }
+};
+template <float (*ToFloat)(uint16_t), uint16_t (*FromFloat)(float)>
+struct Narrow {
+  using Value = float;
+  static float load(const uint16_t *p) { return ToFloat(*p); }
+  static void store(uint16_t *p, float v) { *p = FromFloat(v); }
+};
+using Half = Narrow<halfToFloat, floatToHalf>;
+using BFloat = Narrow<bfloat16ToFloat, floatToBfloat16>;
+
+template <class E> struct Storage;
+template <class T> struct Storage<Plain<T>> { using Type = T; };
+template <float (*A)(uint16_t), uint16_t (*B)(float)>
+struct Storage<Narrow<A, B>> {
+  using Type = uint16_t;
+};
+
+/// into[i] = op(into[i], from[i]), each rounded to the element type (a
+/// narrow float's operation in float, then rounded: exact enough that one
+/// rounding is what results).
+template <class E, bool Product>
+void combine(std::byte *into, const std::byte *from, int64_t count) {
+  using S = typename Storage<E>::Type;
+  auto *a = reinterpret_cast<S *>(into);
+  const auto *b = reinterpret_cast<const S *>(from);
+  for (int64_t i = 0; i < count; ++i) {
+    const auto x = E::load(a + i), y = E::load(b + i);
+    E::store(a + i, Product ? x * y : x + y);
+  }
+}
+
+template <class E> double toDouble(const std::byte *at) {
+  return static_cast<double>(
+      E::load(reinterpret_cast<const typename Storage<E>::Type *>(at)));
+}
+template <class E> void fromDouble(std::byte *at, double v) {
+  using S = typename Storage<E>::Type;
+  E::store(reinterpret_cast<S *>(at),
+           static_cast<typename E::Value>(v)); // exact: v is of the type
+}
+
+/// Calls f.template operator()<E>(format) for `dtype`'s element access.
+template <class F> void byFloatType(int32_t dtype, F &&f) {
+  switch (dtype) {
+  case DISTRT_F16:
+    return f.template operator()<Half>(kF16Format);
+  case DISTRT_BF16:
+    return f.template operator()<BFloat>(kBF16Format);
+  case DISTRT_F32:
+    return f.template operator()<Plain<float>>(kF32Format);
+  default:
+    return f.template operator()<Plain<double>>(kF64Format);
+  }
+}
+
+/// into = op(into, from), `count` elements: one step of the ordered tree.
+void combineStep(const OwnReduce &r, std::byte *into, const std::byte *from,
+                 int64_t count) {
+  byFloatType(r.dtype, [&]<class E>(FloatFormat) {
+    if (r.redop == DISTRT_PROD)
+      combine<E, true>(into, from, count);
+    else
+      combine<E, false>(into, from, count);
+  });
+}
+
+bool exactSums(const OwnReduce &r) {
+  return r.level == Repro::Exact && r.redop == DISTRT_SUM;
+}
+
+/// Scratch of the sync paths (the runtime is single-threaded).
+std::byte *scratch(size_t bytes) {
+  static std::vector<std::byte> buffer;
+  if (buffer.size() < bytes)
+    buffer.resize(bytes);
+  return buffer.data();
+}
+
+/// The members' exact sums of `count` elements, as WideSum words.
+void wideWords(const OwnReduce &r, const std::byte *data, int64_t count,
+               int64_t *words) {
+  byFloatType(r.dtype, [&]<class E>(FloatFormat) {
+    for (int64_t i = 0; i < count; ++i) {
+      WideSum sum;
+      sum.add(toDouble<E>(data + static_cast<size_t>(i) * r.type->size));
+      sum.normalize();
+      std::memcpy(words + i * WideSum::kWords, sum.words().data(),
+                  sizeof(int64_t) * WideSum::kWords);
+    }
+  });
+}
+
+/// Rounds the added WideSum words of `count` elements into `data`.
+void roundWords(const OwnReduce &r, const int64_t *words, int64_t count,
+                std::byte *data) {
+  byFloatType(r.dtype, [&]<class E>(FloatFormat format) {
+    for (int64_t i = 0; i < count; ++i) {
+      WideSum sum;
+      std::memcpy(sum.words().data(), words + i * WideSum::kWords,
+                  sizeof(int64_t) * WideSum::kWords);
+      fromDouble<E>(data + static_cast<size_t>(i) * r.type->size,
+                    sum.round(format));
+    }
+  });
+}
+
+/// The binomial tree of the ordered fold over messages, then a broadcast of
+/// its result from position 0.
+void treeAllreduce(const OwnReduce &r, std::byte *data, int64_t count) {
+  const auto bytes =
+      static_cast<int>(static_cast<size_t>(count) * r.type->size);
+  std::byte *theirs = scratch(static_cast<size_t>(bytes));
+  for (int mask = 1; mask < r.members; mask <<= 1) {
+    if (r.position & mask) {
+      checkMpi(
+          MPI_Send(data, bytes, MPI_BYTE, r.position - mask, kOwnTag, r.comm),
+          "MPI_Send");
+      break;
+    }
+    const int peer = r.position + mask;
+    if (peer >= r.members)
+      continue;
+    MPI_Status status;
+    const int code =
+        MPI_Recv(theirs, bytes, MPI_BYTE, peer, kOwnTag, r.comm, &status);
+    checkBlockingReceive("all_reduce", code, status, bytes, peer,
+                         "partial reduction");
+    combineStep(r, data, theirs, count);
+  }
+  checkMpi(MPI_Bcast(data, bytes, MPI_BYTE, 0, r.comm), "MPI_Bcast");
+}
+
+/// Exact sums of few elements: the members' WideSums added by MPI.
+void wideAllreduce(const OwnReduce &r, std::byte *data, int64_t count) {
+  auto *words = reinterpret_cast<int64_t *>(
+      scratch(static_cast<size_t>(count) * WideSum::kWords * sizeof(int64_t)));
+  wideWords(r, data, count, words);
+  checkMpi(MPI_Allreduce(MPI_IN_PLACE, words,
+                         static_cast<int>(count * WideSum::kWords), MPI_INT64_T,
+                         MPI_SUM, r.comm),
+           "MPI_Allreduce");
+  roundWords(r, words, count, data);
+}
+
+/// Member q's block of `count` elements: [displs[q], displs[q] + counts[q]).
+void blocksOf(int64_t count, int members, std::vector<int> &counts,
+              std::vector<int> &displs) {
+  counts.resize(static_cast<size_t>(members));
+  displs.resize(static_cast<size_t>(members));
+  const int64_t base = count / members, extra = count % members;
+  for (int q = 0; q < members; ++q) {
+    counts[q] = static_cast<int>(base + (q < extra));
+    displs[q] = static_cast<int>(q * base + std::min<int64_t>(q, extra));
+  }
+}
+
+/// Each member folds its block of every member's elements, then all gather
+/// the folded blocks.
+void blockAllreduce(const OwnReduce &r, std::byte *data, int64_t count) {
+  static std::vector<int> counts, displs, rowCounts, rowDispls;
+  blocksOf(count, r.members, counts, displs);
+  const int mine = counts[r.position];
+  rowCounts.assign(static_cast<size_t>(r.members), mine);
+  rowDispls.resize(static_cast<size_t>(r.members));
+  for (int q = 0; q < r.members; ++q)
+    rowDispls[q] = q * mine;
+  const size_t rowBytes = static_cast<size_t>(mine) * r.type->size;
+  std::byte *rows = scratch(rowBytes * r.members);
+  const MPI_Datatype type = r.type->mpi;
+  checkMpi(MPI_Alltoallv(data, counts.data(), displs.data(), type, rows,
+                         rowCounts.data(), rowDispls.data(), type, r.comm),
+           "MPI_Alltoallv");
+  foldRows(r, rows, rowBytes, mine,
+           data + static_cast<size_t>(displs[r.position]) * r.type->size);
+  checkMpi(MPI_Allgatherv(MPI_IN_PLACE, 0, type, data, counts.data(),
+                          displs.data(), type, r.comm),
+           "MPI_Allgatherv");
+}
+
+/// Calls f(first, n) for chunks of at most gMaxCount of `count` elements.
+template <class F> void inChunks(int64_t count, F &&f) {
+  for (int64_t first = 0; first < count; first += gMaxCount)
+    f(first, std::min<int64_t>(count - first, gMaxCount));
+}
+
+} // namespace
+
+int64_t requestedLevel(int32_t op) noexcept {
+  const int32_t level = op >> DISTRT_REPRO_SHIFT;
+  return level == DISTRT_REPRO_DEFAULT ? gEnvironmentLevel : level;
+}
+
+Reduction reductionOf(int64_t redop, int64_t level) {
+  if (level == -1)
+    raise("DISTRT_REPRODUCIBLE={}: expected mpi, ordered or exact",
+          std::getenv("DISTRT_REPRODUCIBLE"));
+  if (level < DISTRT_REPRO_MPI || level > DISTRT_REPRO_EXACT)
+    raise("invalid reproducibility level {} (expected {} to {})", level,
+          static_cast<int>(DISTRT_REPRO_MPI),
+          static_cast<int>(DISTRT_REPRO_EXACT));
+  return {static_cast<int32_t>(redop), static_cast<Repro>(level)};
+}
+
+const char *reproName(Repro level) {
+  return level == Repro::Exact     ? "exact"
+         : level == Repro::Ordered ? "ordered"
+                                   : "mpi";
+}
+
+void foldRows(const OwnReduce &r, std::byte *rows, size_t rowBytes,
+              int64_t count, std::byte *out) {
+  const size_t size = r.type->size;
+  if (exactSums(r)) {
+    std::vector<double> values(static_cast<size_t>(r.members));
+    byFloatType(r.dtype, [&]<class E>(FloatFormat format) {
+      for (int64_t i = 0; i < count; ++i) {
+        const size_t at = static_cast<size_t>(i) * size;
+        for (int p = 0; p < r.members; ++p)
+          values[p] = toDouble<E>(rows + p * rowBytes + at);
+        fromDouble<E>(out + at, exactSum(values.data(), r.members, format));
+      }
+    });
+    return;
+  }
+  for (int mask = 1; mask < r.members; mask <<= 1)
+    for (int p = 0; p + mask < r.members; p += 2 * mask)
+      combineStep(r, rows + p * rowBytes, rows + (p + mask) * rowBytes, count);
+  if (out != rows)
+    std::memcpy(out, rows, static_cast<size_t>(count) * size);
+}
+
+void ownAllreduce(const OwnReduce &r, std::byte *data, int64_t count) {
+  inChunks(count, [&](int64_t first, int64_t n) {
+    std::byte *at = data + static_cast<size_t>(first) * r.type->size;
+    if (exactSums(r) && n <= kWideElements)
+      wideAllreduce(r, at, n);
+    else if (!exactSums(r) &&
+             static_cast<size_t>(n) * r.type->size <= kTreeBytes)
+      treeAllreduce(r, at, n);
+    else
+      blockAllreduce(r, at, n);
+  });
+}
+
+void ownIallreduce(const OwnReduce &r, RequestSlot &slot, std::byte *data,
+                   int64_t count) {
+  inChunks(count, [&](int64_t first, int64_t n) {
+    std::byte *at = data + static_cast<size_t>(first) * r.type->size;
+    if (exactSums(r) && n <= kWideElements) {
+      auto words = std::make_shared<std::vector<int64_t>>(
+          static_cast<size_t>(n) * WideSum::kWords);
+      wideWords(r, at, n, words->data());
+      postRequest(slot, "MPI_Iallreduce", [&](MPI_Request *request) {
+        return MPI_Iallreduce(MPI_IN_PLACE, words->data(),
+                              static_cast<int>(words->size()), MPI_INT64_T,
+                              MPI_SUM, r.comm, request);
+      });
+      slot.completions.push_back(
+          [r, words, at, n] { roundWords(r, words->data(), n, at); });
+      return;
+    }
+    const size_t rowBytes = static_cast<size_t>(n) * r.type->size;
+    auto rows = std::make_shared<std::vector<std::byte>>(rowBytes * r.members);
+    postRequest(slot, "MPI_Iallgather", [&](MPI_Request *request) {
+      return MPI_Iallgather(at, static_cast<int>(n), r.type->mpi, rows->data(),
+                            static_cast<int>(n), r.type->mpi, r.comm, request);
+    });
+    slot.completions.push_back([r, rows, rowBytes, at, n] {
+      foldRows(r, rows->data(), rowBytes, n, at);
+    });
+  });
+}
+
+void ownReduceScatter(const OwnReduce &r, RequestSlot *slot,
+                      const std::byte *send, std::byte *recv, int64_t count) {
+  const size_t size = r.type->size;
+  const size_t blockBytes = static_cast<size_t>(count) * size;
+  inChunks(count, [&](int64_t first, int64_t n) {
+    const size_t rowBytes = static_cast<size_t>(n) * size;
+    auto rows = std::make_shared<std::vector<std::byte>>(rowBytes * r.members *
+                                                         (n < count ? 2 : 1));
+    // A chunk of each block, made contiguous unless it is the whole block.
+    const std::byte *from = send;
+    if (n < count) {
+      std::byte *staged = rows->data() + rowBytes * r.members;
+      for (int q = 0; q < r.members; ++q)
+        std::memcpy(staged + q * rowBytes,
+                    send + q * blockBytes + static_cast<size_t>(first) * size,
+                    rowBytes);
+      from = staged;
+    }
+    std::byte *to = recv + static_cast<size_t>(first) * size;
+    const auto c = static_cast<int>(n);
+    if (!slot) {
+      checkMpi(MPI_Alltoall(from, c, r.type->mpi, rows->data(), c, r.type->mpi,
+                            r.comm),
+               "MPI_Alltoall");
+      return foldRows(r, rows->data(), rowBytes, n, to);
+    }
+    postRequest(*slot, "MPI_Ialltoall", [&](MPI_Request *request) {
+      return MPI_Ialltoall(from, c, r.type->mpi, rows->data(), c, r.type->mpi,
+                           r.comm, request);
+    });
+    slot->completions.push_back([r, rows, rowBytes, to, n] {
+      foldRows(r, rows->data(), rowBytes, n, to);
+    });
+  });
+}
+
+} // namespace distrt::detail
