@@ -280,11 +280,17 @@ static LogicalResult verifyReduction(Op op, const Form &form) {
           "'computation' must yield a single arith add, mul, min, max, and, or "
           "or xor of its two arguments");
     // The region's own element type decides which reductions exist.
-    return verifyReductionElementType(op, *kind, element, "'computation'");
+    if (failed(verifyReductionElementType(op, *kind, element, "'computation'")))
+      return failure();
+    return verifyReproducibility(op, *kind, element, op.getReproducibility(),
+                                 "'computation'");
   }
   for (auto [k, in] : llvm::enumerate(form.inputs))
     if (failed(verifyReductionElementType(op, *attr, in.getElementType(),
-                                          "input #" + Twine(k))))
+                                          "input #" + Twine(k))) ||
+        failed(verifyReproducibility(op, *attr, in.getElementType(),
+                                     op.getReproducibility(),
+                                     "input #" + Twine(k))))
       return failure();
   return success();
 }

@@ -63,6 +63,16 @@ void ReductionKindAttr::print(AsmPrinter &printer) const {
   printer << "<" << stringifyEnum(getValue()) << ">";
 }
 
+Attribute ReproducibilityAttr::parse(AsmParser &parser, Type) {
+  return parseEnumAttr<ReproducibilityAttr, Reproducibility>(
+      parser, "reproducibility level", getMaxEnumValForReproducibility(),
+      symbolizeReproducibility);
+}
+
+void ReproducibilityAttr::print(AsmPrinter &printer) const {
+  printer << "<" << stringifyEnum(getValue()) << ">";
+}
+
 Attribute ChannelTypeAttr::parse(AsmParser &parser, Type) {
   return parseEnumAttr<ChannelTypeAttr, ChannelType>(
       parser, "channel type", getMaxEnumValForChannelType(),

@@ -180,9 +180,23 @@ LogicalResult mlir::distruntime::verifyReductionElementType(
   }
 }
 
+LogicalResult mlir::distruntime::verifyReproducibility(
+    Operation *op, ReductionKind kind, Type elementType,
+    std::optional<Reproducibility> level, const Twine &operand) {
+  if (level == Reproducibility::Exact && kind == ReductionKind::Prod &&
+      isa<FloatType>(elementType))
+    return op->emitOpError("reproducibility 'exact' rounds sums only, but ")
+           << operand << " of " << elementType
+           << " is reduced by 'prod'; use 'ordered'";
+  return success();
+}
+
 LogicalResult AllReduceOp::verify() {
-  return verifyReductionElementType(
-      *this, getOp(), getData().getType().getElementType(), "'data'");
+  Type element = getData().getType().getElementType();
+  if (failed(verifyReductionElementType(*this, getOp(), element, "'data'")))
+    return failure();
+  return verifyReproducibility(*this, getOp(), element, getReproducibility(),
+                               "'data'");
 }
 
 //===----------------------------------------------------------------------===//

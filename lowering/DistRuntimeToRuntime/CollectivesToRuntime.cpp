@@ -197,7 +197,8 @@ struct AllReduceLowering : public OpConversionPattern<AllReduceOp> {
         getTableCount(RuntimeFunction::AllReduce)};
     replaceByHandleCall(op, rewriter, [&](OpBuilder &b) {
       // The one operand array serves as inputs and outputs: in place.
-      RuntimeParams params{{static_cast<int64_t>(op.getOp())}, {}};
+      RuntimeParams params{
+          {getReductionArgument(op.getOp(), op.getReproducibility())}, {}};
       return createCollectiveCall(b, loc, call, params, /*count=*/1, [&] {
         Value data = packOperands(b, loc, adaptor.getData());
         return SmallVector<Value>{data, data};

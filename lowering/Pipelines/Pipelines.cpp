@@ -37,6 +37,12 @@ void mlir::distruntime::buildDistRuntimeToLLVMPipeline(
     verify.warningsAsErrors = options.spmdWarningsAsErrors;
     pm.addPass(createVerifySPMD(verify));
   }
+  // Before combining: combined ops agree on their level.
+  if (!options.reproducibility.empty()) {
+    SetReproducibilityOptions level;
+    level.level = options.reproducibility;
+    pm.addPass(createSetReproducibility(level));
+  }
   // Tensors first become memrefs, so the conversion only sees memref forms.
   if (options.decomposeBatchingDims)
     pm.addPass(createDecomposeBatchingDims());

@@ -193,7 +193,8 @@ template <typename Op> struct AllReduceLowering : public ShardPattern<Op> {
                        rewriter, loc, /*results=*/resultType,
                        /*handle=*/Type(), /*inputs=*/input,
                        /*outputs=*/ValueRange(), /*reduction=*/kind,
-                       /*replica_groups=*/groups, /*channel_id=*/0,
+                       /*reproducibility=*/nullptr, /*replica_groups=*/groups,
+                       /*channel_id=*/0,
                        /*use_global_device_ids=*/false, /*team=*/team)
                 .getResults()[0];
           // The memref form reduces into a new buffer of the result type.
@@ -201,7 +202,8 @@ template <typename Op> struct AllReduceLowering : public ShardPattern<Op> {
           AllReduceGroupOp::create(
               rewriter, loc, /*results=*/TypeRange(), /*handle=*/Type(),
               /*inputs=*/input, /*outputs=*/output, /*reduction=*/kind,
-              /*replica_groups=*/groups, /*channel_id=*/0,
+              /*reproducibility=*/nullptr, /*replica_groups=*/groups,
+              /*channel_id=*/0,
               /*use_global_device_ids=*/false, /*team=*/team);
           return output;
         });
@@ -289,7 +291,7 @@ struct ReduceScatterLowering : public ShardPattern<shard::ReduceScatterOp> {
           return ReduceScatterOp::create(
                      rewriter, loc, /*results=*/resultType, /*handle=*/Type(),
                      /*inputs=*/input, /*outputs=*/ValueRange(),
-                     /*reduction=*/kind,
+                     /*reduction=*/kind, /*reproducibility=*/nullptr,
                      /*scatter_dimension=*/op.getScatterAxis().getZExtValue(),
                      /*replica_groups=*/
                      grid.getGroupsAttr(rewriter, op.getGridAxes()),

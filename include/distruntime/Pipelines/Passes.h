@@ -37,6 +37,12 @@ struct LoweringOptions : public PassPipelineOptions<Derived> {
       llvm::cl::desc("Fail the compile on the warnings of "
                      "distruntime-verify-spmd too"),
       llvm::cl::init(false)};
+  mlir::detail::PassOptions::Option<std::string> reproducibility{
+      *this, "reproducibility",
+      llvm::cl::desc("The reproducibility level of reductions without one: "
+                     "mpi, ordered or exact (empty: DISTRT_REPRODUCIBLE at "
+                     "run time; distruntime-set-reproducibility)"),
+      llvm::cl::init("")};
   mlir::detail::PassOptions::Option<bool> combineCollectives{
       *this, "combine-collectives",
       llvm::cl::desc("Combine independent all_reduces (all_gathers) of a "
@@ -74,6 +80,7 @@ struct LoweringOptions : public PassPipelineOptions<Derived> {
     bufferDeallocation = other.bufferDeallocation;
     verifySPMD = other.verifySPMD;
     spmdWarningsAsErrors = other.spmdWarningsAsErrors;
+    reproducibility = other.reproducibility;
     combineCollectives = other.combineCollectives;
     combineMaxBytes = other.combineMaxBytes;
     overlapHalo = other.overlapHalo;

@@ -324,3 +324,17 @@ func.func @threshold(%x: tensor<4xf32>, %d: tensor<?xf32>)
   %f = distruntime.all_reduce ins(%x : tensor<4xf32>) {reduction = #distruntime.reduction<sum>, replica_groups = dense<[[0, 1]]> : tensor<1x2xi64>} -> tensor<4xf32>
   return %a, %b, %c, %f, %e : tensor<4xf32>, tensor<4xf32>, tensor<4xf32>, tensor<4xf32>, tensor<?xf32>
 }
+
+// -----
+
+// Ops of one reproducibility level combine; another level is another op.
+// CHECK-LABEL: func.func @levels(
+// CHECK: %[[O:.*]]:2 = distruntime.all_reduce ins(%{{.*}}, %{{.*}} : tensor<4xf32>, tensor<8xf32>) {reduction = #distruntime.reduction<sum>, replica_groups = dense<{{\[\[}}0, 1, 2]]> : tensor<1x3xi64>, reproducibility = #distruntime.reproducibility<ordered>}
+// CHECK: distruntime.all_reduce ins(%{{.*}} : tensor<2xf32>) {{.*}}reproducibility = #distruntime.reproducibility<exact>
+func.func @levels(%x: tensor<4xf32>, %y: tensor<8xf32>, %z: tensor<2xf32>)
+    -> (tensor<4xf32>, tensor<8xf32>, tensor<2xf32>) {
+  %a = distruntime.all_reduce ins(%x : tensor<4xf32>) {reduction = #distruntime.reduction<sum>, reproducibility = #distruntime.reproducibility<ordered>, replica_groups = dense<[[0, 1, 2]]> : tensor<1x3xi64>} -> tensor<4xf32>
+  %b = distruntime.all_reduce ins(%y : tensor<8xf32>) {reduction = #distruntime.reduction<sum>, reproducibility = #distruntime.reproducibility<ordered>, replica_groups = dense<[[0, 1, 2]]> : tensor<1x3xi64>} -> tensor<8xf32>
+  %c = distruntime.all_reduce ins(%z : tensor<2xf32>) {reduction = #distruntime.reduction<sum>, reproducibility = #distruntime.reproducibility<exact>, replica_groups = dense<[[0, 1, 2]]> : tensor<1x3xi64>} -> tensor<2xf32>
+  return %a, %b, %c : tensor<4xf32>, tensor<8xf32>, tensor<2xf32>
+}

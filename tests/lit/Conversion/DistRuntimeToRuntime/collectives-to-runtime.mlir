@@ -102,6 +102,20 @@ module attributes {distruntime.num_replicas = 2 : i64, distruntime.num_partition
     return
   }
 
+  // The reproducibility level travels in the reduction argument's bits
+  // from 8 on (ordered prod: 1 | 2 << 8; exact sum: 3 << 8); without one,
+  // 0 there (the environment decides at run time).
+  // CHECK-LABEL: func @reproducibility
+  // CHECK: %[[ORDERED:.*]] = arith.constant 513 : i32
+  // CHECK: func.call @distrt_reduce_scatter(%{{.*}}, %{{.*}}, %[[ORDERED]],
+  // CHECK: %[[EXACT:.*]] = arith.constant 768 : i32
+  // CHECK: func.call @distrt_all_reduce(%{{.*}}, %{{.*}}, %[[EXACT]],
+  func.func @reproducibility(%a: memref<2x4xf32>, %b: memref<2x2xf32>, %c: memref<3xf64>) {
+    distruntime.reduce_scatter ins(%a : memref<2x4xf32>) outs(%b : memref<2x2xf32>) {reduction = #distruntime.reduction<prod>, reproducibility = #distruntime.reproducibility<ordered>, scatter_dimension = 1 : i64, replica_groups = dense<[[1, 0]]> : tensor<1x2xi64>}
+    distruntime.allreduce <sum> %c team(0) {reproducibility = #distruntime.reproducibility<exact>} : memref<3xf64>
+    return
+  }
+
   // collective_broadcast without roots passes a null roots table.
   // CHECK-LABEL: func @broadcast_and_permute
   // CHECK: %[[NOROOTS:.*]] = llvm.mlir.zero : !llvm.ptr

@@ -113,6 +113,36 @@ def DistRuntime_ReductionKindAttr
   let hasCustomAssemblyFormat = 1;
 }
 
+def DistRuntime_Reproducibility : I32EnumAttr<"Reproducibility",
+    "what a floating-point reduction's result may depend on", [
+  // The values are the runtime's (distrt_repro_t).
+  I32EnumAttrCase<"Mpi", 1, "mpi">,
+  I32EnumAttrCase<"Ordered", 2, "ordered">,
+  I32EnumAttrCase<"Exact", 3, "exact">
+]> {
+  let genSpecializedAttr = 0;
+  let cppNamespace = "::mlir::distruntime";
+}
+
+def DistRuntime_ReproducibilityAttr
+    : EnumAttr<DistRuntime_Dialect, DistRuntime_Reproducibility,
+               "reproducibility"> {
+  let description = [{
+    ```mlir
+    #distruntime.reproducibility<ordered>
+    ```
+    A reduction's reproducibility level: `mpi` (the MPI library's order),
+    `ordered` (the members' values and their order in the group only: the
+    same bits at any message size, packing, MPI and algorithm) or `exact`
+    (sums correctly rounded: the same bits for the same values at any
+    number of members). Absent, the pipeline's `reproducibility` option
+    decides, else the environment variable `DISTRT_REPRODUCIBLE` at run
+    time, else `mpi`. See docs/guide.md, "Reproducible reductions".
+  }];
+  let assemblyFormat = ?;
+  let hasCustomAssemblyFormat = 1;
+}
+
 def DistRuntime_TeamAttr : ConfinedAttr<I64Attr, [IntNonNegative]> {
   let summary = "team id (a non-negative 64-bit integer)";
 }

@@ -137,7 +137,9 @@ class DistRuntime_CollectiveOp<string mnemonic, string runtimeFunction,
 class DistRuntime_ReductionOp<string mnemonic, string runtimeFunction,
                               dag opArgs>
     : DistRuntime_CollectiveOp<mnemonic, runtimeFunction,
-        !con((ins OptionalAttr<DistRuntime_ReductionKindAttr>:$reduction),
+        !con((ins OptionalAttr<DistRuntime_ReductionKindAttr>:$reduction,
+                  OptionalAttr<DistRuntime_ReproducibilityAttr>:
+                      $reproducibility),
              opArgs),
         GlobalIdGroups, [DeclareOpInterfaceMethods<RegionBranchOpInterface>]> {
   let regions = (region AnyRegion:$computation);
@@ -255,7 +257,7 @@ def DistRuntime_AllReduceGroupOp
   }];
   let reductionDeclaration = [{
     ::llvm::SmallVector<int64_t> getRuntimeScalars() {
-      return {static_cast<int64_t>(getReductionKind())};
+      return {getReductionArgument(getReductionKind(), getReproducibility())};
     }
   }];
 }
@@ -368,7 +370,7 @@ def DistRuntime_ReduceScatterOp : DistRuntime_ReductionOp<"reduce_scatter",
       return {static_cast<int64_t>(getScatterDimension())};
     }
     ::llvm::SmallVector<int64_t> getRuntimeScalars() {
-      return {static_cast<int64_t>(getReductionKind()),
+      return {getReductionArgument(getReductionKind(), getReproducibility()),
               static_cast<int64_t>(getScatterDimension())};
     }
   }];

@@ -23,6 +23,16 @@ void getEffectBuffers(Operation *op, SmallVectorImpl<Value> &reads,
 
 #include "distruntime/Dialect/DistRuntime/IR/DistRuntimeInterfaces.h.inc"
 
+namespace mlir::distruntime {
+/// The runtime's reduction argument: `kind`, with `level` in the bits from
+/// DISTRT_REPRO_SHIFT (8) on, 0 there if absent (the environment decides).
+inline int64_t getReductionArgument(ReductionKind kind,
+                                    std::optional<Reproducibility> level) {
+  return static_cast<int64_t>(kind) |
+         (level ? static_cast<int64_t>(*level) << 8 : 0);
+}
+} // namespace mlir::distruntime
+
 #define GET_OP_CLASSES
 #include "distruntime/Dialect/DistRuntime/IR/DistRuntimeOps.h.inc"
 
@@ -42,6 +52,13 @@ bool isPromotable(Type from, Type to);
 LogicalResult verifyReductionElementType(Operation *op, ReductionKind kind,
                                          Type elementType,
                                          const Twine &operand);
+
+/// Checks that `level` fits `kind` on `elementType`: `exact` rounds sums,
+/// so a floating-point product cannot ask for it.
+LogicalResult verifyReproducibility(Operation *op, ReductionKind kind,
+                                    Type elementType,
+                                    std::optional<Reproducibility> level,
+                                    const Twine &operand);
 } // namespace mlir::distruntime
 
 #endif // DISTRUNTIME_DIALECT_DISTRUNTIME_IR_DISTRUNTIMEOPS_H

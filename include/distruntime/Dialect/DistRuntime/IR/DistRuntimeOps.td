@@ -118,7 +118,8 @@ def DistRuntime_AllReduceOp : DistRuntime_Op<"allreduce", [
   let arguments = (ins
     Arg<DistRuntime_MemRef, "data reduced in place", [MemRead, MemWrite]>:$data,
     DistRuntime_ReductionKindAttr:$op,
-    DistRuntime_TeamAttr:$team);
+    DistRuntime_TeamAttr:$team,
+    OptionalAttr<DistRuntime_ReproducibilityAttr>:$reproducibility);
   let results = (outs Optional<DistRuntime_AsyncHandle>:$handle);
   let assemblyFormat = [{
     $op $data `team` `(` $team `)` attr-dict `:` type($data)

@@ -95,6 +95,24 @@ def VerifySPMD : Pass<"distruntime-verify-spmd", "::mlir::ModuleOp"> {
   ];
 }
 
+def SetReproducibility : Pass<"distruntime-set-reproducibility"> {
+  let summary = "Give the reductions without a reproducibility level one";
+  let description = [{
+    Sets `reproducibility = #distruntime.reproducibility<level>` on every op
+    that takes the attribute (`all_reduce`, `reduce_scatter`, `allreduce`,
+    `global_reduce`) and has none: the program's level, which an op's own
+    attribute overrides. Without this pass (the pipelines' default, an
+    empty `reproducibility` option) such ops take the level of the
+    environment variable `DISTRT_REPRODUCIBLE` at run time, else `mpi`.
+    Runs first in `distruntime-to-llvm`, before combining, so that combined
+    ops agree on it.
+  }];
+  let options = [
+    Option<"level", "level", "std::string", /*default=*/"\"\"",
+           "mpi, ordered or exact">
+  ];
+}
+
 def CombineCollectives : Pass<"distruntime-combine-collectives"> {
   let summary = "Combine independent all_reduces (all_gathers) of a block "
                 "into one multi-operand op";
