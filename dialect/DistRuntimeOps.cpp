@@ -200,6 +200,27 @@ LogicalResult AllReduceOp::verify() {
 }
 
 //===----------------------------------------------------------------------===//
+// GlobalReduceOp
+//===----------------------------------------------------------------------===//
+
+LogicalResult GlobalReduceOp::verify() {
+  Type element = getData().getType().getElementType();
+  if (element != getResult().getType())
+    return emitOpError("result type ")
+           << getResult().getType() << " must be the element type of 'data', "
+           << element;
+  if (element.isInteger(1))
+    return emitOpError("needs elements wider than i1");
+  ReductionKind kind = getOp();
+  if (kind != ReductionKind::Sum && kind != ReductionKind::Prod &&
+      kind != ReductionKind::Min && kind != ReductionKind::Max)
+    return emitOpError("reduction '") << stringifyReductionKind(kind)
+                                      << "' is not one of sum, prod, min, max";
+  return verifyReproducibility(*this, kind, element, getReproducibility(),
+                               "'data'");
+}
+
+//===----------------------------------------------------------------------===//
 // GetHaloOp
 //===----------------------------------------------------------------------===//
 

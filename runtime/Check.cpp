@@ -194,7 +194,8 @@ static bool groupsReadable(const distrt_groups_t *g) {
 }
 
 template <class Sink>
-static bool visitOperands(const char *what, const OperandList &list, Sink &s) {
+static bool visitOperands(const char *what, const OperandList &list, Sink &s,
+                          bool shapes = true) {
   const int64_t n = list.size();
   if (n < 0)
     return true; // the op has none
@@ -204,7 +205,10 @@ static bool visitOperands(const char *what, const OperandList &list, Sink &s) {
     if (!operandInfo(list, k, info))
       return false;
     s.dtype({"element type", what, k, n}, info.dtype);
-    s.dims({"shape", what, k, n}, info.sizes, info.rank);
+    if (shapes)
+      s.dims({"shape", what, k, n}, info.sizes, info.rank);
+    else
+      s.num({"rank", what, k, n}, info.rank);
   }
   return true;
 }
@@ -251,12 +255,12 @@ static bool visitParams(const Params &p, ParamNames names, size_t groupTables,
 /// Visits a collective call's fields; false if some cannot be read.
 template <class Sink>
 static bool visitCall(const Call &c, ParamNames params, size_t groupTables,
-                      const char *groupsName, Sink &s) {
+                      const char *groupsName, bool inputShapes, Sink &s) {
   s.str({"op"}, c.op);
   if (!groupsReadable(c.groups))
     return false;
   s.groups({groupsName}, c.groups);
-  if (!visitOperands("input", c.inputs, s) ||
+  if (!visitOperands("input", c.inputs, s, inputShapes) ||
       !visitOperands("result", c.outputs, s) ||
       !visitParams(c.params, params, groupTables, s))
     return false;
@@ -521,7 +525,7 @@ void rethrowCollectiveFailure(bool agreed) {
 }
 
 bool agreeOnCall(const Call &c, ParamNames params, size_t groupTables,
-                 BlockedCall *watch, const char *groupsName) {
+                 BlockedCall *watch, const char *groupsName, bool inputShapes) {
   TeamState &team = lookupTeam(c.team);
   bool inNone = false;
   std::optional<Agreement> group;
@@ -533,7 +537,7 @@ bool agreeOnCall(const Call &c, ParamNames params, size_t groupTables,
   // Within a group, the group tables must agree in full.
   const size_t sizesOnly = group ? 0 : groupTables;
   agree(group ? *group : teamAgreement(team), watch, [&](auto &sink) {
-    return visitCall(c, params, sizesOnly, groupsName, sink);
+    return visitCall(c, params, sizesOnly, groupsName, inputShapes, sink);
   });
   return group.has_value();
 }

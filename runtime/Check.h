@@ -88,14 +88,16 @@ void setWatchTimeout(double seconds);
 /// as a reduction kind. Of its last `groupTables` tables only the sizes
 /// count here (agreeInGroups agrees on their content). `watch`, if set, is
 /// told what the agreement waits for. `groupsName` names c.groups in a
-/// report (collective_permute's are its source_target_pairs).
+/// report (collective_permute's are its source_target_pairs). Without
+/// `inputShapes`, the inputs' ranks are compared instead of their shapes.
 /// A call on replica_groups whose partition of the team is split already
 /// agrees within its group only, tables in full (a process in no group has
 /// no one to agree with): the groups' members need not meet the others,
 /// as MPI matches them apart. Returns true then (agreeInGroups is not
 /// needed); false after the team's agreement.
 bool agreeOnCall(const Call &c, ParamNames params, size_t groupTables,
-                 BlockedCall *watch, const char *groupsName = "replica_groups");
+                 BlockedCall *watch, const char *groupsName = "replica_groups",
+                 bool inputShapes = true);
 
 /// Checked mode's local check of a call's buffers, as distruntime-verify-spmd
 /// checks them statically: no two outputs share a byte (the last write would

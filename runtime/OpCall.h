@@ -68,6 +68,9 @@ template <class Op, class P> struct OpKind {
   static constexpr bool kAgreesAsCollective = false;
   /// What the call's groups are, in checked mode's reports.
   static constexpr const char *kGroupsName = "replica_groups";
+  /// The members' inputs have one shape (global_reduce's differ: checked
+  /// mode then compares their ranks).
+  static constexpr bool kInputShapesAgree = true;
 };
 
 /// The first steps of planning a collective over process groups: the
@@ -175,8 +178,9 @@ template <class Op>
   Watch watch(c.op, c.loc, c.team, kWaitsForTeam);
   const bool checks = checksSite(siteFlags(c));
   if (checks && (Op::kCollective || Op::kAgreesAsCollective)) {
-    const bool inGroup = agreeOnCall(c, Op::kParams, Op::kGroupTables,
-                                     watch.record(), Op::kGroupsName);
+    const bool inGroup =
+        agreeOnCall(c, Op::kParams, Op::kGroupTables, watch.record(),
+                    Op::kGroupsName, Op::kInputShapesAgree);
     if constexpr (Op::kGroupTables > 0)
       if (!inGroup)
         agreeInGroups(c, Op::kParams, Op::kGroupTables, watch.record());

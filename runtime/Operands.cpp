@@ -109,12 +109,17 @@ void resolve(const OperandList &operands, std::vector<Buffer> &buffers,
   }
 }
 
-void resolvePairs(const OperandList &inputs, const OperandList &outputs,
-                  OpScratch &scratch, bool sameShape, bool promote) {
+void resolveLists(const OperandList &inputs, const OperandList &outputs,
+                  OpScratch &scratch) {
   if (inputs.size() != outputs.size()) [[unlikely]]
     raiseCounts(inputs.size(), outputs.size());
   resolve(inputs, scratch.ins, "input");
   resolve(outputs, scratch.outs, "output");
+}
+
+void resolvePairs(const OperandList &inputs, const OperandList &outputs,
+                  OpScratch &scratch, bool sameShape, bool promote) {
+  resolveLists(inputs, outputs, scratch);
   const size_t n = scratch.ins.size();
   for (size_t k = 0; k < n; ++k) {
     const Buffer &in = scratch.ins[k], &out = scratch.outs[k];

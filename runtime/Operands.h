@@ -115,6 +115,10 @@ inline void packAll(const std::vector<Buffer> &buffers, std::byte *dst) {
   }
 }
 
+/// Resolves inputs and outputs, as many of each.
+void resolveLists(const OperandList &inputs, const OperandList &outputs,
+                  OpScratch &scratch);
+
 /// Resolves inputs and outputs and checks that operand k has the same
 /// element type and rank on both sides (and, with `sameShape`, the same
 /// shape). With `promote` (the reductions), the output's element type may

@@ -3,9 +3,9 @@
 #include "Reproducible.h"
 
 #include "Channels.h"
+#include "ElementAccess.h"
 #include "Error.h"
 #include "ExactSum.h"
-#include "Half.h"
 #include "LargeCount.h"
 #include "Request.h"
 
@@ -38,34 +38,12 @@ int64_t levelFromEnvironment() {
 }
 const int64_t gEnvironmentLevel = levelFromEnvironment();
 
-// The values of one element type, as the fold reads and writes them.
-template <class T> struct Plain {
-  using Value = T;
-  static T load(const T *p) { return *p; }
-  static void store(T *p, T v) { *p = v; }
-};
-template <float (*ToFloat)(uint16_t), uint16_t (*FromFloat)(float)>
-struct Narrow {
-  using Value = float;
-  static float load(const uint16_t *p) { return ToFloat(*p); }
-  static void store(uint16_t *p, float v) { *p = FromFloat(v); }
-};
-using Half = Narrow<halfToFloat, floatToHalf>;
-using BFloat = Narrow<bfloat16ToFloat, floatToBfloat16>;
-
-template <class E> struct Storage;
-template <class T> struct Storage<Plain<T>> { using Type = T; };
-template <float (*A)(uint16_t), uint16_t (*B)(float)>
-struct Storage<Narrow<A, B>> {
-  using Type = uint16_t;
-};
-
 /// into[i] = op(into[i], from[i]), each rounded to the element type (a
 /// narrow float's operation in float, then rounded: exact enough that one
 /// rounding is what results).
 template <class E, bool Product>
 void combine(std::byte *into, const std::byte *from, int64_t count) {
-  using S = typename Storage<E>::Type;
+  using S = typename E::Stored;
   auto *a = reinterpret_cast<S *>(into);
   const auto *b = reinterpret_cast<const S *>(from);
   for (int64_t i = 0; i < count; ++i) {
@@ -76,26 +54,12 @@ void combine(std::byte *into, const std::byte *from, int64_t count) {
 
 template <class E> double toDouble(const std::byte *at) {
   return static_cast<double>(
-      E::load(reinterpret_cast<const typename Storage<E>::Type *>(at)));
+      E::load(reinterpret_cast<const typename E::Stored *>(at)));
 }
 template <class E> void fromDouble(std::byte *at, double v) {
-  using S = typename Storage<E>::Type;
+  using S = typename E::Stored;
   E::store(reinterpret_cast<S *>(at),
            static_cast<typename E::Value>(v)); // exact: v is of the type
-}
-
-/// Calls f.template operator()<E>(format) for `dtype`'s element access.
-template <class F> void byFloatType(int32_t dtype, F &&f) {
-  switch (dtype) {
-  case DISTRT_F16:
-    return f.template operator()<Half>(kF16Format);
-  case DISTRT_BF16:
-    return f.template operator()<BFloat>(kBF16Format);
-  case DISTRT_F32:
-    return f.template operator()<Plain<float>>(kF32Format);
-  default:
-    return f.template operator()<Plain<double>>(kF64Format);
-  }
 }
 
 /// into = op(into, from), `count` elements: one step of the ordered tree.

@@ -208,10 +208,56 @@ struct AllReduceLowering : public OpConversionPattern<AllReduceOp> {
   }
 };
 
+//===----------------------------------------------------------------------===//
+// global_reduce
+//===----------------------------------------------------------------------===//
+
+/// The all_reduce call's arguments with no groups descriptor (the team), the
+/// data as the one input and a one-element buffer on the stack as the
+/// output, loaded into the result.
+struct GlobalReduceLowering : public OpConversionPattern<GlobalReduceOp> {
+  using OpConversionPattern::OpConversionPattern;
+
+  LogicalResult
+  matchAndRewrite(GlobalReduceOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    auto module = op->getParentOfType<ModuleOp>();
+    auto [callee, where] =
+        getCalleeAndLocation(rewriter, op, RuntimeFunction::GlobalReduce);
+    CollectiveCall call{
+        callee,
+        where,
+        createSite(rewriter, module, loc, op->getName().stripDialect(),
+                   op.getData(), op->hasAttr(kProvenAttrName)),
+        static_cast<int64_t>(op.getTeam()),
+        LLVM::ZeroOp::create(rewriter, loc,
+                             LLVM::LLVMPointerType::get(getContext())),
+        /*async=*/false,
+        getTableCount(RuntimeFunction::GlobalReduce)};
+    Type element = op.getResult().getType();
+    ValueRange result = createAllocaScope(
+        rewriter, loc, element, [&](OpBuilder &b) -> SmallVector<Value> {
+          Value out =
+              memref::AllocaOp::create(b, loc, MemRefType::get({1}, element));
+          RuntimeParams params{
+              {getReductionArgument(op.getOp(), op.getReproducibility())}, {}};
+          createCollectiveCall(b, loc, call, params, /*count=*/1, [&] {
+            return SmallVector<Value>{packOperands(b, loc, adaptor.getData()),
+                                      packOperands(b, loc, out)};
+          });
+          Value zero = arith::ConstantIndexOp::create(b, loc, 0);
+          return {memref::LoadOp::create(b, loc, out, zero)};
+        });
+    rewriter.replaceOp(op, result);
+    return success();
+  }
+};
+
 } // namespace
 
 void mlir::distruntime::populateCollectivesToRuntimePatterns(
     TypeConverter &converter, RewritePatternSet &patterns) {
-  patterns.add<CollectiveLowering, AllReduceLowering>(converter,
-                                                      patterns.getContext());
+  patterns.add<CollectiveLowering, AllReduceLowering, GlobalReduceLowering>(
+      converter, patterns.getContext());
 }

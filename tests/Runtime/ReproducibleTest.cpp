@@ -71,7 +71,17 @@ double fsum(std::vector<double> xs) {
   return hi;
 }
 
-/// `v` rounded to `dtype` (the value of storeFloat()).
+/// `v` rounded to nearest (ties to even) with `bits` significand bits, the
+/// least step 2^minExp (finite, in range).
+double roundBits(double v, int bits, int minExp) {
+  if (v == 0)
+    return v;
+  const double step =
+      std::ldexp(1.0, std::max(std::ilogb(v) - bits + 1, minExp));
+  return std::nearbyint(v / step) * step;
+}
+
+/// `v` rounded once to `dtype`.
 double roundTo(Dtype dtype, double v) {
   switch (dtype) {
   case Dtype::F64:
@@ -79,10 +89,9 @@ double roundTo(Dtype dtype, double v) {
   case Dtype::F32:
     return static_cast<float>(v);
   case Dtype::BF16:
-    return detail::bfloat16ToFloat(
-        detail::floatToBfloat16(static_cast<float>(v)));
+    return roundBits(v, 8, -133);
   default:
-    return detail::halfToFloat(detail::floatToHalf(static_cast<float>(v)));
+    return roundBits(v, 11, -24);
   }
 }
 
@@ -415,4 +424,82 @@ TEST_CASE("exact sums are correctly rounded", "[repro]") {
   const std::vector<double> overflow = {std::ldexp(1.0, 127),
                                         std::ldexp(1.0, 127)};
   CHECK(exactSum(overflow.data(), 2, kF32Format) == inf);
+}
+
+namespace {
+
+/// Team rank p's block of `total` elements: [first, first + count), the
+/// first total % P ranks one more, ranks past `total` empty.
+std::pair<int64_t, int64_t> blockOf(int64_t total, int64_t p, int64_t ranks) {
+  const int64_t base = total / ranks, extra = total % ranks;
+  return {p * base + std::min(p, extra), base + (p < extra)};
+}
+
+} // namespace
+
+TEST_CASE("an exact global_reduce sum is the same at any number of members",
+          "[repro]") {
+  // One array of `total` values split over the team: the correctly rounded
+  // sum of them all, at every np, whatever the split (empty ranks too).
+  const int64_t ranks = worldSize(), p = worldRank();
+  for (Dtype dtype : {Dtype::F64, Dtype::F32, Dtype::BF16})
+    for (int64_t total : {int64_t{2}, int64_t{61}, int64_t{5000}})
+      for (bool async : {false, true}) {
+        std::vector<double> all;
+        for (int64_t i = 0; i < total; ++i)
+          all.push_back(
+              roundTo(dtype, valueOf(dtype == Dtype::F64 ? dtype : Dtype::F16,
+                                     i % 7, i)));
+        const auto [first, count] = blockOf(total, p, ranks);
+        Array in(dtype, {count}, true), out(dtype, {1});
+        for (int64_t i = 0; i < count; ++i)
+          storeFloat(dtype, in.element(i), all[first + i]);
+        const RedOp op = RedOp::Sum | Reproducibility::Exact;
+        if (async)
+          globalReduceAsync(world(), op, in.operand(), out.operand()).wait();
+        else
+          globalReduce(world(), op, in.operand(), out.operand());
+        const std::vector<double> want = {roundTo(dtype, fsum(all))};
+        INFO("rank " << p << " " << dtypeName(dtype) << " total " << total
+                     << (async ? " async" : ""));
+        CHECK(mismatches(out, dtype, want) == 0);
+      }
+}
+
+TEST_CASE("global_reduce folds locally, then as all_reduce does", "[repro]") {
+  const int64_t ranks = worldSize(), p = worldRank();
+  // Integers: closed forms. Rank q holds q + 1 elements 1..q+1.
+  Array ints(Dtype::I64, {p + 1}), sum(Dtype::I64, {1}), max(Dtype::I64, {1});
+  ints.fill([](int64_t i) { return i + 1; });
+  globalReduce(world(), RedOp::Sum, ints.operand(), sum.operand());
+  globalReduce(world(), RedOp::Max, ints.operand(), max.operand());
+  int64_t want = 0;
+  for (int64_t q = 0; q < ranks; ++q)
+    want += (q + 1) * (q + 2) / 2;
+  CHECK(sum.get(0) == static_cast<double>(want));
+  CHECK(max.get(0) == static_cast<double>(ranks));
+  // Ordered f64: each member's left fold, then the tree over members.
+  const std::vector<int64_t> reversed = reversedTeam();
+  std::vector<double> partials;
+  for (int64_t q : std::vector<int64_t>(reversed.rbegin(), reversed.rend())) {
+    double acc = 0.0;
+    for (int64_t i = 0; i < 40; ++i)
+      acc += valueOf(Dtype::F64, q, i);
+    partials.push_back(acc);
+  }
+  Array in(Dtype::F64, {40}), out(Dtype::F64, {1});
+  for (int64_t i = 0; i < 40; ++i)
+    storeFloat(Dtype::F64, in.element(i), valueOf(Dtype::F64, p, i));
+  globalReduce(world(), RedOp::Sum | Reproducibility::Ordered, in.operand(),
+               out.operand());
+  const std::vector<double> ordered = {
+      foldOrdered(Dtype::F64, partials, 0, partials.size(), false)};
+  CHECK(mismatches(out, Dtype::F64, ordered) == 0);
+  // An empty member contributes the identity: the max of one member's -5.
+  Array one(Dtype::F32, {p == 0 ? 1 : 0}), least(Dtype::F32, {1});
+  if (p == 0)
+    storeFloat(Dtype::F32, one.element(0), -5.0);
+  globalReduce(world(), RedOp::Max | Reproducibility::Ordered, one.operand(),
+               least.operand());
+  CHECK(least.get(0) == -5.0);
 }

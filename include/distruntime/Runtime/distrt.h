@@ -255,6 +255,19 @@ distrt_handle_t distrt_all_reduce(int64_t team, const distrt_groups_t *groups,
                                   int32_t async, distrt_site_t *site,
                                   const char *loc);
 
+/// outputs[k] (one element) = the reduction of every element of inputs[k]
+/// (any shape, which may differ between members) over the group: each
+/// member folds its elements in row-major order, then the members' values
+/// are reduced as all_reduce does; at DISTRT_REPRO_EXACT a floating-point
+/// sum is the correctly rounded sum of every element of every member.
+/// `op` is sum, prod, min or max. `groups` must be NULL (the team).
+distrt_handle_t distrt_global_reduce(int64_t team,
+                                     const distrt_groups_t *groups, int32_t op,
+                                     int64_t n, const distrt_operand_t *inputs,
+                                     const distrt_operand_t *outputs,
+                                     int32_t async, distrt_site_t *site,
+                                     const char *loc);
+
 /// Splits inputs[k] into splitCount blocks along splitDim, sends block j to
 /// group member j, and concatenates the received blocks along concatDim in
 /// group order.

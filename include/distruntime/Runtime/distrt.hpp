@@ -452,6 +452,17 @@ Request allGatherAsync(const Team &team, const Groups &groups, int64_t dim,
                        Operands inputs, Operands outputs, Site *site = nullptr,
                        SourceLoc loc = std::source_location::current());
 
+/// The reduction of every element of `input` (any shape, which may differ
+/// between members) over `team` into `output`, one element of its type:
+/// distrt_global_reduce. `op` is sum, prod, min or max, with a level
+/// (`RedOp::Sum | Reproducibility::Exact`).
+void globalReduce(const Team &team, RedOp op, Operand input, Operand output,
+                  Site *site = nullptr,
+                  SourceLoc loc = std::source_location::current());
+Request globalReduceAsync(const Team &team, RedOp op, Operand input,
+                          Operand output, Site *site = nullptr,
+                          SourceLoc loc = std::source_location::current());
+
 void allReduce(const Team &team, const Groups &groups, RedOp op,
                Operands inputs, Operands outputs, Site *site = nullptr,
                SourceLoc loc = std::source_location::current());

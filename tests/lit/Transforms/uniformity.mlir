@@ -204,3 +204,15 @@ func.func @main(%argc: i32, %argv: !llvm.ptr) -> i32 {
   %v = llvm.load %q {spmd.probe} : !llvm.ptr -> i32
   return %n : i32
 }
+
+// -----
+
+// global_reduce's value is the same on every member of its team, although
+// the members' buffers (and so their sizes) differ.
+func.func @global_reduce(%n: index) {
+  %me = distruntime.team_member team(0)
+  %buf = memref.alloc(%me) : memref<?xf64>
+  // expected-remark @below {{uniform}}
+  %s = distruntime.global_reduce <sum> %buf team(0) {spmd.probe} : memref<?xf64> -> f64
+  return
+}

@@ -116,6 +116,22 @@ module attributes {distruntime.num_replicas = 2 : i64, distruntime.num_partition
     return
   }
 
+  // global_reduce is the all_reduce call on the whole team (no groups)
+  // with the data as input and a one-element stack buffer as output, whose
+  // element becomes the result.
+  // CHECK-LABEL: func @global_reduce
+  // CHECK: %[[NOGROUPS:.*]] = llvm.mlir.zero : !llvm.ptr
+  // CHECK: memref.alloca_scope
+  // CHECK: %[[OUT:.*]] = memref.alloca() : memref<1xf64>
+  // CHECK: %[[EXACT:.*]] = arith.constant 768 : i32
+  // CHECK: func.call @distrt_global_reduce(%{{.*}}, %[[NOGROUPS]], %[[EXACT]],
+  // CHECK: %[[V:.*]] = memref.load %[[OUT]][%{{.*}}] : memref<1xf64>
+  // CHECK: memref.alloca_scope.return %[[V]] : f64
+  func.func @global_reduce(%a: memref<?x?xf64>) -> f64 {
+    %s = distruntime.global_reduce <sum> %a team(0) {reproducibility = #distruntime.reproducibility<exact>} : memref<?x?xf64> -> f64
+    return %s : f64
+  }
+
   // collective_broadcast without roots passes a null roots table.
   // CHECK-LABEL: func @broadcast_and_permute
   // CHECK: %[[NOROOTS:.*]] = llvm.mlir.zero : !llvm.ptr

@@ -133,6 +133,62 @@ def DistRuntime_AllReduceOp : DistRuntime_Op<"allreduce", [
 }
 
 //===----------------------------------------------------------------------===//
+// GlobalReduceOp
+//===----------------------------------------------------------------------===//
+
+def DistRuntime_GlobalReduceOp : DistRuntime_Op<"global_reduce", [
+    DistRuntime_Communicates, DistRuntime_CommunicatingOpInterface]> {
+  let summary = "reduce every element of every member's buffer to one value";
+  let description = [{
+    Reduces all elements of `data` on every member of `team` with `op`
+    (`sum`, `prod`, `min` or `max`) into one value, the same on every
+    member: a dot product's or a norm's last step. Members may pass buffers
+    of different sizes (their parts of a distributed array), empty ones
+    included; `data` may have any rank and any strided layout.
+
+    Each member first folds its elements in row-major order, then the
+    members' values are reduced as `allreduce` reduces them, at the op's
+    `reproducibility` level. Under `exact` a floating-point sum is instead
+    the correctly rounded sum of every element of every member, computed
+    without intermediate rounding: the same bits however the elements are
+    split over the members, at any number of them. Float `min`/`max` above
+    `mpi` are IEEE 754's minimum/maximum (-0 < +0, NaN propagates).
+
+    ```mlir
+    %s = distruntime.global_reduce <sum> %products team(0)
+        {reproducibility = #distruntime.reproducibility<exact>}
+        : memref<?x?xf64> -> f64
+    ```
+
+    Per member, with `<sum>` over a team of 3:
+    ```
+    data:   m0: [1, 2]   m1: []   m2: [10, 20, 30]
+    result: m0, m1, m2: 63
+    ```
+  }];
+  let arguments = (ins
+    Arg<DistRuntime_MemRef, "the member's elements", [MemRead]>:$data,
+    DistRuntime_ReductionKindAttr:$op,
+    DistRuntime_TeamAttr:$team,
+    OptionalAttr<DistRuntime_ReproducibilityAttr>:$reproducibility);
+  let results = (outs AnyTypeOf<[AnySignlessInteger, AnyFloat]>:$result);
+  let assemblyFormat = [{
+    $op $data `team` `(` $team `)` attr-dict `:` type($data) `->` type($result)
+  }];
+  let extraClassDeclaration = [{
+    // CommunicatingOpInterface: every member gets the reduction, and the
+    // members' buffers differ in size.
+    bool replicates() { return true; }
+    bool needsEqualSizes() { return false; }
+    // Always sync: no handle.
+    ::mlir::TypedValue<::mlir::distruntime::AsyncHandleType> getHandle() {
+      return {};
+    }
+  }];
+  let hasVerifier = 1;
+}
+
+//===----------------------------------------------------------------------===//
 // GetHaloOp
 //===----------------------------------------------------------------------===//
 
