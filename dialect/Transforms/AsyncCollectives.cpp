@@ -47,11 +47,20 @@ namespace mlir::distruntime {
 using namespace mlir;
 using namespace mlir::distruntime;
 
-/// A sync communicating op on memrefs (every such op has an async form).
+/// Its reproducibility level is ordered or exact: the async form of such a
+/// reduction gathers every member's values (runtime/Reproducible.h), P
+/// times the data of the sync one, so it stays sync.
+static bool isReproducible(Operation *op) {
+  auto level = op->getAttrOfType<ReproducibilityAttr>("reproducibility");
+  return level && level.getValue() != Reproducibility::Mpi;
+}
+
+/// A sync communicating op on memrefs that has an async form.
 static bool isSyncOnMemrefs(Operation *op) {
   auto comm = dyn_cast<CommunicatingOpInterface>(op);
   auto isTensor = [](Type type) { return isa<TensorType>(type); };
-  return comm && !comm.getHandle() &&
+  return comm && !comm.getHandle() && comm.hasAsyncForm() &&
+         !isReproducible(op) &&
          llvm::none_of(op->getOperandTypes(), isTensor) &&
          llvm::none_of(op->getResultTypes(), isTensor);
 }

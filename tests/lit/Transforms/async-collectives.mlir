@@ -260,3 +260,31 @@ func.func @local(%n: index) {
   memref.dealloc %b : memref<1024xf64>
   return
 }
+
+// -----
+
+// global_reduce has no async form; ordered and exact reductions stay sync
+// (their async form gathers every member's values); mpi ones move.
+// CHECK-LABEL: func.func @stay_sync
+// CHECK: distruntime.global_reduce
+// CHECK: distruntime.allreduce <sum> %{{.*}} team(0) {reproducibility = #distruntime.reproducibility<exact>} : memref<1024xf64>{{$}}
+// CHECK: distruntime.all_reduce {{.*}}reproducibility = #distruntime.reproducibility<ordered>{{.*}}}{{$}}
+// CHECK: %[[H:.*]] = distruntime.allreduce <sum> %{{.*}} team(0) {reproducibility = #distruntime.reproducibility<mpi>} : memref<1024xf64> -> !distruntime.async_handle
+// CHECK: scf.for
+// CHECK: distruntime.wait %[[H]]
+func.func @stay_sync(%a: memref<1024xf64>, %b: memref<1024xf64>, %c: memref<1024xf64>, %n: index) -> f64 {
+  %d = memref.alloc() : memref<1024xf64>
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %x = arith.constant 1.0 : f64
+  %s = distruntime.global_reduce <sum> %a team(0) : memref<1024xf64> -> f64
+  distruntime.allreduce <sum> %b team(0) {reproducibility = #distruntime.reproducibility<exact>} : memref<1024xf64>
+  distruntime.all_reduce ins(%c : memref<1024xf64>) outs(%c : memref<1024xf64>) {reduction = #distruntime.reduction<sum>, reproducibility = #distruntime.reproducibility<ordered>, replica_groups = dense<> : tensor<0x0xi64>}
+  distruntime.allreduce <sum> %d team(0) {reproducibility = #distruntime.reproducibility<mpi>} : memref<1024xf64>
+  scf.for %i = %c0 to %n step %c1 {
+    memref.store %x, %a[%i] : memref<1024xf64>
+  }
+  %v = memref.load %d[%c0] : memref<1024xf64>
+  %r = arith.addf %s, %v : f64
+  return %r : f64
+}

@@ -52,6 +52,10 @@ def DistRuntime_CommunicatingOpInterface
         every member of its groups.
       }], "bool", "isPointToPoint", (ins), "", "return false;">,
     InterfaceMethod<[{
+        Whether it may be issued async (with a handle result): global_reduce
+        returns its value instead.
+      }], "bool", "hasAsyncForm", (ins), "", "return true;">,
+    InterfaceMethod<[{
         Whether its members must pass operands of equal sizes; halo
         exchanges do not (their local blocks differ).
       }], "bool", "needsEqualSizes", (ins), "", "return true;">,

@@ -181,6 +181,7 @@ def DistRuntime_GlobalReduceOp : DistRuntime_Op<"global_reduce", [
     bool replicates() { return true; }
     bool needsEqualSizes() { return false; }
     // Always sync: no handle.
+    bool hasAsyncForm() { return false; }
     ::mlir::TypedValue<::mlir::distruntime::AsyncHandleType> getHandle() {
       return {};
     }

@@ -186,8 +186,11 @@ def AsyncCollectives
     by what the body does to its arguments. A start never moves above
     another communicating op, so every member issues communication in the
     order written. An op whose start and wait would enclose no work (an op
-    with memory effects, a region or a call) is left sync. Results are bit-identical: the runtime's sync form is its async
-    form and a wait.
+    with memory effects, a region or a call) is left sync, and so are
+    `global_reduce` (no async form) and reductions of reproducibility
+    `ordered` or `exact` (their async form gathers every member's values:
+    P times the data). Results are bit-identical: the runtime's sync form
+    is its async form and a wait, and every reproducible path folds alike.
 
     `min-bytes` leaves ops whose static buffers hold fewer bytes alone
     (dynamic shapes count as large). Runs in `distruntime-to-llvm` after
