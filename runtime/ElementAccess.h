@@ -1,5 +1,4 @@
-//===- ElementAccess.h - Elements as the local reductions see them -*- C++
-//-*-===//
+//===- ElementAccess.h - Elements of the local folds ------------*- C++ -*-===//
 //
 // The runtime's own reductions (Reproducible.h, ops/GlobalReduce.cpp) read
 // and write elements through an access type E: E::Stored is what memory
