@@ -16,6 +16,7 @@ using U128 = unsigned __int128;
 constexpr int kNaNs = WideSum::kDigits, kPosInfs = kNaNs + 1,
               kNegInfs = kNaNs + 2, kValues = kNaNs + 3, kNegZeros = kNaNs + 4;
 constexpr uint64_t kFraction = (uint64_t{1} << 52) - 1;
+constexpr uint64_t kInfinityBits = uint64_t{0x7ff} << 52;
 
 int bitLength(U128 x) {
   const auto hi = static_cast<uint64_t>(x >> 64);
@@ -54,12 +55,21 @@ double roundScaled(U128 mag, int scale, bool sticky, bool negative,
     if (rest > half || (rest == half && (sticky || (q & 1))))
       ++q;
   } // else below half the least step: zero
-  double value = 0;
-  if (q != 0 && lsb + bitLength(q) - 1 >= format.maxExp)
-    value = std::numeric_limits<double>::infinity();
-  else if (q != 0)
-    value = std::ldexp(static_cast<double>(static_cast<uint64_t>(q)), lsb);
-  return negative ? -value : value;
+  const uint64_t sign = uint64_t{negative} << 63;
+  if (q == 0)
+    return std::bit_cast<double>(sign);
+  const int top = lsb + bitLength(q) - 1; // the exponent of q's top bit
+  if (top >= format.maxExp)
+    return std::bit_cast<double>(sign | kInfinityBits);
+  // q * 2^lsb as a double's bits (every format's values are doubles): an
+  // f64 subnormal as is, else q's top bit moved to bit 52, the implicit one.
+  if (top < -1022)
+    return std::bit_cast<double>(sign | static_cast<uint64_t>(q));
+  const int span = top - lsb; // q may be 2^precision after rounding up
+  const auto significand = span <= 52 ? static_cast<uint64_t>(q) << (52 - span)
+                                      : static_cast<uint64_t>(q >> (span - 52));
+  return std::bit_cast<double>(sign | static_cast<uint64_t>(top + 1023) << 52 |
+                               (significand & kFraction));
 }
 
 double signedZero(int64_t values, int64_t negativeZeros) {
@@ -135,7 +145,54 @@ double WideSum::round(FloatFormat format) {
   return roundScaled(mag, 32 * (top - 2) - 1074, sticky, negative, format);
 }
 
+/// Knuth's TwoSum: s + e == a + b exactly, s = fl(a + b).
+inline void twoSum(double a, double b, double &s, double &e) {
+  s = a + b;
+  const double bb = s - a;
+  e = (a - (s - bb)) + (b - bb);
+}
+
+/// The common case, in a few additions: the values summed left to right,
+/// each addition's error kept exactly (TwoSum), and the errors summed. If
+/// that sum is exact too, the values' sum is exactly s + E: one rounded
+/// addition of the two doubles is the correctly rounded sum (for f64; a
+/// narrower format needs E == 0, s rounded once). False where that does
+/// not hold (errors spanning more than 53 bits, an overflow, a special
+/// value): the window decides then.
+bool sumByErrors(const double *values, int n, FloatFormat format, double &out) {
+  double sum = values[0];
+  double errors = -0.0; // -0: s + E keeps s's sign when nothing is lost
+  for (int i = 1; i < n; ++i) {
+    double error, lost;
+    twoSum(sum, values[i], sum, error);
+    if (error == 0) // a +0 error would turn a -0 sum into +0
+      continue;
+    twoSum(errors, error, errors, lost);
+    if (lost != 0)
+      return false;
+  }
+  if (!std::isfinite(sum) || !std::isfinite(errors))
+    return false;
+  if (format.precision == kF64Format.precision) {
+    out = sum + errors;
+    return true;
+  }
+  if (errors != 0)
+    return false;
+  const auto bits = std::bit_cast<uint64_t>(sum);
+  if ((bits << 1) == 0) {
+    out = sum;
+    return true;
+  }
+  const Decomposed d = decompose(bits);
+  out = roundScaled(d.significand, d.exponent, false, d.negative, format);
+  return true;
+}
+
 double exactSum(const double *values, int n, FloatFormat format) {
+  double fast;
+  if (n > 0 && n <= 64 && sumByErrors(values, n, format, fast))
+    return fast;
   // Within 60 bits under the largest exponent, each value's significand
   // fits 113 bits and 2^14 of them fit 127.
   constexpr int kWindow = 60, kMostValues = 1 << 14;

@@ -10,6 +10,7 @@
 #include "Request.h"
 
 #include <algorithm>
+#include <cmath>
 #include <cstdlib>
 #include <cstring>
 #include <memory>
@@ -19,13 +20,14 @@
 namespace distrt::detail {
 namespace {
 
-/// A sync all-reduce of at most this many bytes runs the binomial tree;
-/// larger ones exchange blocks (about where MPI's own all-reduces turn from
-/// latency- to bandwidth-bound algorithms).
+/// A sync all-reduce whose members' elements take at most this many bytes
+/// in all gathers them (one collective of log P steps); a larger one of at
+/// most kTreeBytes runs the binomial tree (ordered) and the rest exchange
+/// blocks: about where MPI's own all-reduces turn from latency- to
+/// bandwidth-bound algorithms. Every path folds alike: the limits decide
+/// time only.
+constexpr size_t kGatherBytes = size_t{64} << 10;
 constexpr size_t kTreeBytes = size_t{64} << 10;
-/// An exact all-reduce of at most this many elements adds the members'
-/// WideSums over MPI (73 words each): one MPI_Allreduce, any algorithm.
-constexpr int64_t kWideElements = 64;
 
 /// DISTRT_REPRODUCIBLE's level, -1 if it names none (mpi if unset).
 int64_t levelFromEnvironment() {
@@ -77,40 +79,83 @@ bool exactSums(const OwnReduce &r) {
   return r.level == Repro::Exact && r.redop == DISTRT_SUM;
 }
 
+/// out[i] for i in [first, end) = the exact sum of rows[p][i] (exactSum).
+template <class E>
+void sumRowsExactly(const OwnReduce &r, const std::byte *rows, size_t rowBytes,
+                    int64_t first, int64_t end, FloatFormat format,
+                    std::byte *out) {
+  static std::vector<double> values; // reused (single-threaded)
+  values.resize(static_cast<size_t>(r.members));
+  const size_t size = r.type->size;
+  for (int64_t i = first; i < end; ++i) {
+    const size_t at = static_cast<size_t>(i) * size;
+    for (int p = 0; p < r.members; ++p)
+      values[p] = toDouble<E>(rows + p * rowBytes + at);
+    fromDouble<E>(out + at, exactSum(values.data(), r.members, format));
+  }
+}
+
+/// Exact sums of f64 or f32 rows, a block of elements at a time, as
+/// exactSum's first path does it for one element (ExactSum.cpp,
+/// sumByErrors): the rows added in order, each addition's error kept
+/// (TwoSum), and the errors summed; where the errors' sum is exact the
+/// result is one rounded addition (f32: the errors must be zero, the sum
+/// then rounded once). Across the block's elements the loop vectorizes;
+/// the elements where it does not hold go through exactSum.
+void sumRowsByErrors(const OwnReduce &r, const std::byte *rows, size_t rowBytes,
+                     int64_t count, std::byte *out) {
+  constexpr int64_t kBlock = 256;
+  const bool f64 = r.dtype == DISTRT_F64;
+  auto row = [&](int p, int64_t i) {
+    const std::byte *at = rows + p * rowBytes;
+    return f64 ? reinterpret_cast<const double *>(at)[i]
+               : static_cast<double>(reinterpret_cast<const float *>(at)[i]);
+  };
+  double sum[kBlock], errors[kBlock];
+  bool lost[kBlock];
+  for (int64_t b = 0; b < count; b += kBlock) {
+    const int64_t n = std::min(kBlock, count - b);
+    for (int64_t i = 0; i < n; ++i) {
+      sum[i] = row(0, b + i);
+      errors[i] = 0.0;
+      lost[i] = false;
+    }
+    for (int p = 1; p < r.members; ++p)
+      for (int64_t i = 0; i < n; ++i) {
+        const double a = sum[i], x = row(p, b + i), s = a + x, xs = s - a;
+        const double e = (a - (s - xs)) + (x - xs);
+        const double u = errors[i] + e, eu = u - errors[i];
+        lost[i] |= ((errors[i] - (u - eu)) + (e - eu)) != 0;
+        sum[i] = s;
+        errors[i] = u;
+      }
+    for (int64_t i = 0; i < n; ++i) {
+      const int64_t at = b + i;
+      if (lost[i] || !std::isfinite(sum[i]) || !std::isfinite(errors[i]) ||
+          (!f64 && errors[i] != 0)) {
+        if (f64)
+          sumRowsExactly<Plain<double>>(r, rows, rowBytes, at, at + 1,
+                                        kF64Format, out);
+        else
+          sumRowsExactly<Plain<float>>(r, rows, rowBytes, at, at + 1,
+                                       kF32Format, out);
+      } else if (f64) {
+        // An error-free sum keeps its zero's sign (all -0: -0).
+        reinterpret_cast<double *>(out)[at] =
+            errors[i] == 0 ? sum[i] : sum[i] + errors[i];
+      } else {
+        reinterpret_cast<float *>(out)[at] = static_cast<float>(sum[i]);
+      }
+    }
+  }
+}
+
 /// Scratch of the sync paths (the runtime is single-threaded).
 std::byte *scratch(size_t bytes) {
   static std::vector<std::byte> buffer;
   if (buffer.size() < bytes)
     buffer.resize(bytes);
   return buffer.data();
-}
-
-/// The members' exact sums of `count` elements, as WideSum words.
-void wideWords(const OwnReduce &r, const std::byte *data, int64_t count,
-               int64_t *words) {
-  byFloatType(r.dtype, [&]<class E>(FloatFormat) {
-    for (int64_t i = 0; i < count; ++i) {
-      WideSum sum;
-      sum.add(toDouble<E>(data + static_cast<size_t>(i) * r.type->size));
-      sum.normalize();
-      std::memcpy(words + i * WideSum::kWords, sum.words().data(),
-                  sizeof(int64_t) * WideSum::kWords);
-    }
-  });
-}
-
-/// Rounds the added WideSum words of `count` elements into `data`.
-void roundWords(const OwnReduce &r, const int64_t *words, int64_t count,
-                std::byte *data) {
-  byFloatType(r.dtype, [&]<class E>(FloatFormat format) {
-    for (int64_t i = 0; i < count; ++i) {
-      WideSum sum;
-      std::memcpy(sum.words().data(), words + i * WideSum::kWords,
-                  sizeof(int64_t) * WideSum::kWords);
-      fromDouble<E>(data + static_cast<size_t>(i) * r.type->size,
-                    sum.round(format));
-    }
-  });
 }
 
 /// The binomial tree of the ordered fold over messages, then a broadcast of
@@ -139,16 +184,14 @@ void treeAllreduce(const OwnReduce &r, std::byte *data, int64_t count) {
   checkMpi(MPI_Bcast(data, bytes, MPI_BYTE, 0, r.comm), "MPI_Bcast");
 }
 
-/// Exact sums of few elements: the members' WideSums added by MPI.
-void wideAllreduce(const OwnReduce &r, std::byte *data, int64_t count) {
-  auto *words = reinterpret_cast<int64_t *>(
-      scratch(static_cast<size_t>(count) * WideSum::kWords * sizeof(int64_t)));
-  wideWords(r, data, count, words);
-  checkMpi(MPI_Allreduce(MPI_IN_PLACE, words,
-                         static_cast<int>(count * WideSum::kWords), MPI_INT64_T,
-                         MPI_SUM, r.comm),
-           "MPI_Allreduce");
-  roundWords(r, words, count, data);
+/// Every member's elements gathered (MPI_Allgather) and folded by each.
+void gatherAllreduce(const OwnReduce &r, std::byte *data, int64_t count) {
+  const size_t rowBytes = static_cast<size_t>(count) * r.type->size;
+  std::byte *rows = scratch(rowBytes * r.members);
+  const auto n = static_cast<int>(count);
+  checkMpi(MPI_Allgather(data, n, r.type->mpi, rows, n, r.type->mpi, r.comm),
+           "MPI_Allgather");
+  foldRows(r, rows, rowBytes, count, data);
 }
 
 /// Member q's block of `count` elements: [displs[q], displs[q] + counts[q]).
@@ -218,16 +261,11 @@ const char *reproName(Repro level) {
 
 void foldRows(const OwnReduce &r, std::byte *rows, size_t rowBytes,
               int64_t count, std::byte *out) {
-  const size_t size = r.type->size;
   if (exactSums(r)) {
-    std::vector<double> values(static_cast<size_t>(r.members));
+    if (r.dtype == DISTRT_F64 || r.dtype == DISTRT_F32)
+      return sumRowsByErrors(r, rows, rowBytes, count, out);
     byFloatType(r.dtype, [&]<class E>(FloatFormat format) {
-      for (int64_t i = 0; i < count; ++i) {
-        const size_t at = static_cast<size_t>(i) * size;
-        for (int p = 0; p < r.members; ++p)
-          values[p] = toDouble<E>(rows + p * rowBytes + at);
-        fromDouble<E>(out + at, exactSum(values.data(), r.members, format));
-      }
+      sumRowsExactly<E>(r, rows, rowBytes, 0, count, format, out);
     });
     return;
   }
@@ -235,16 +273,16 @@ void foldRows(const OwnReduce &r, std::byte *rows, size_t rowBytes,
     for (int p = 0; p + mask < r.members; p += 2 * mask)
       combineStep(r, rows + p * rowBytes, rows + (p + mask) * rowBytes, count);
   if (out != rows)
-    std::memcpy(out, rows, static_cast<size_t>(count) * size);
+    std::memcpy(out, rows, static_cast<size_t>(count) * r.type->size);
 }
 
 void ownAllreduce(const OwnReduce &r, std::byte *data, int64_t count) {
   inChunks(count, [&](int64_t first, int64_t n) {
     std::byte *at = data + static_cast<size_t>(first) * r.type->size;
-    if (exactSums(r) && n <= kWideElements)
-      wideAllreduce(r, at, n);
-    else if (!exactSums(r) &&
-             static_cast<size_t>(n) * r.type->size <= kTreeBytes)
+    const size_t bytes = static_cast<size_t>(n) * r.type->size;
+    if (bytes * static_cast<size_t>(r.members) <= kGatherBytes)
+      gatherAllreduce(r, at, n);
+    else if (!exactSums(r) && bytes <= kTreeBytes)
       treeAllreduce(r, at, n);
     else
       blockAllreduce(r, at, n);
@@ -255,19 +293,6 @@ void ownIallreduce(const OwnReduce &r, RequestSlot &slot, std::byte *data,
                    int64_t count) {
   inChunks(count, [&](int64_t first, int64_t n) {
     std::byte *at = data + static_cast<size_t>(first) * r.type->size;
-    if (exactSums(r) && n <= kWideElements) {
-      auto words = std::make_shared<std::vector<int64_t>>(
-          static_cast<size_t>(n) * WideSum::kWords);
-      wideWords(r, at, n, words->data());
-      postRequest(slot, "MPI_Iallreduce", [&](MPI_Request *request) {
-        return MPI_Iallreduce(MPI_IN_PLACE, words->data(),
-                              static_cast<int>(words->size()), MPI_INT64_T,
-                              MPI_SUM, r.comm, request);
-      });
-      slot.completions.push_back(
-          [r, words, at, n] { roundWords(r, words->data(), n, at); });
-      return;
-    }
     const size_t rowBytes = static_cast<size_t>(n) * r.type->size;
     auto rows = std::make_shared<std::vector<std::byte>>(rowBytes * r.members);
     postRequest(slot, "MPI_Iallgather", [&](MPI_Request *request) {

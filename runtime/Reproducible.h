@@ -20,15 +20,17 @@
 // those bits (each element is one application of the op to two values,
 // itself correctly rounded). Every path below folds each element the same
 // way, so the choice between them is only one of speed:
-//  - a small sync all-reduce: the binomial tree itself, then a broadcast
-//    (exact: each member's exact sums, added as integers by MPI_Allreduce);
+//  - a small sync all-reduce: MPI_Allgather of every member's elements,
+//    each member folds them;
+//  - a larger one (ordered): the binomial tree itself, then a broadcast;
 //  - a large one: the members exchange blocks (MPI_Alltoallv), each folds
 //    its block of every member's values, then MPI_Allgatherv: the data a
 //    ring all-reduce moves;
-//  - async: MPI_Iallgather of every member's values (or MPI_Iallreduce of
-//    exact sums), folded at the wait, so that nothing waits for another
-//    member's call before the wait;
+//  - async: MPI_Iallgather, folded at the wait, so that nothing waits for
+//    another member's call before the wait;
 //  - reduce_scatter: MPI_Alltoall (or MPI_Ialltoall) of the blocks, folded.
+// global_reduce's exact sums are accumulators added as integers by MPI
+// instead (ops/GlobalReduce.cpp).
 //
 //===----------------------------------------------------------------------===//
 

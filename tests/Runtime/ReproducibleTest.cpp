@@ -7,14 +7,13 @@
 //    definition (split at the largest power of two below the count);
 //  - exact: each sum is the correctly rounded sum of the members' values,
 //    computed here by Shewchuk's exact partials (the algorithm of Python's
-//    math.fsum), not by the runtime's fixed-point digits.
+//    math.fsum), not by the runtime's TwoSum cascade or fixed-point digits.
 // Element i's member values depend on i % 61 only, so that every size and
 // every position in the buffer must give the same bits for them; sizes run
-// from 1 element past the tree limit (64 KiB) and the exact sums' integer
-// limit (64 elements), sync and async, in place and strided, alone and
-// packed with other operands, in the whole team and a group in reversed
-// order. Over five members, mpi mode gives other bits somewhere, else the
-// test would prove nothing.
+// from 1 element past the gathered and the tree limits (64 KiB), sync and
+// async, in place and strided, alone and packed with other operands, in the
+// whole team and a group in reversed order. Over five members, mpi mode gives
+// other bits somewhere, else the test would prove nothing.
 //
 //===----------------------------------------------------------------------===//
 
@@ -374,19 +373,23 @@ TEST_CASE("exact sums are correctly rounded", "[repro]") {
     CHECK(exactSum(values.data(), static_cast<int>(values.size()),
                    kF64Format) == fsum(values));
   }
-  // Random values, 2 to 9 at a time, within 2^70 of each other around an
-  // exponent anywhere from the subnormals up; some cancel half of another.
+  // Random values, 2 to 9 at a time, within 2^20 or 2^70 of each other
+  // around an exponent anywhere from the subnormals up; some cancel half
+  // of another.
   uint64_t state = 12345;
   auto next = [&] {
     state = state * 6364136223846793005ull + 1442695040888963407ull;
     return state >> 11;
   };
-  for (int trial = 0; trial < 20000; ++trial) {
+  // Within 2^20 the sum of the values' rounding errors is exact (the
+  // TwoSum path); within 2^70 often not (the fixed-point window).
+  for (int trial = 0; trial < 40000; ++trial) {
     std::vector<double> values(2 + next() % 8);
     const int base = static_cast<int>(next() % 1900);
+    const int spread = trial % 2 ? 20 : 70;
     for (size_t i = 0; i < values.size(); ++i) {
-      const int field =
-          std::clamp(base + static_cast<int>(next() % 140) - 70, 0, 2046);
+      const int field = std::clamp(
+          base + static_cast<int>(next() % (2 * spread)) - spread, 0, 2046);
       const uint64_t bits = (next() & 1) << 63 |
                             static_cast<uint64_t>(field) << 52 |
                             (next() & ((uint64_t{1} << 52) - 1));
