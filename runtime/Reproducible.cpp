@@ -28,6 +28,10 @@ namespace {
 /// time only.
 constexpr size_t kGatherBytes = size_t{64} << 10;
 constexpr size_t kTreeBytes = size_t{64} << 10;
+/// Exact sums of at most this many elements that are too many to gather
+/// (many members) add the members' WideSums over MPI instead (73 words
+/// each): one MPI_Allreduce of log P steps, not the blocks' P messages.
+constexpr int64_t kWideElements = 64;
 
 /// DISTRT_REPRODUCIBLE's level, -1 if it names none (mpi if unset).
 int64_t levelFromEnvironment() {
@@ -158,6 +162,46 @@ std::byte *scratch(size_t bytes) {
   return buffer.data();
 }
 
+/// The members' exact sums of `count` elements, as WideSum words.
+void wideWords(const OwnReduce &r, const std::byte *data, int64_t count,
+               int64_t *words) {
+  byFloatType(r.dtype, [&]<class E>(FloatFormat) {
+    for (int64_t i = 0; i < count; ++i) {
+      WideSum sum;
+      sum.add(toDouble<E>(data + static_cast<size_t>(i) * r.type->size));
+      sum.normalize();
+      std::memcpy(words + i * WideSum::kWords, sum.words().data(),
+                  sizeof(int64_t) * WideSum::kWords);
+    }
+  });
+}
+
+/// Rounds the added WideSum words of `count` elements into `data`.
+void roundWords(const OwnReduce &r, const int64_t *words, int64_t count,
+                std::byte *data) {
+  byFloatType(r.dtype, [&]<class E>(FloatFormat format) {
+    for (int64_t i = 0; i < count; ++i) {
+      WideSum sum;
+      std::memcpy(sum.words().data(), words + i * WideSum::kWords,
+                  sizeof(int64_t) * WideSum::kWords);
+      fromDouble<E>(data + static_cast<size_t>(i) * r.type->size,
+                    sum.round(format));
+    }
+  });
+}
+
+/// Exact sums of few elements: the members' WideSums added by MPI.
+void wideAllreduce(const OwnReduce &r, std::byte *data, int64_t count) {
+  auto *words = reinterpret_cast<int64_t *>(
+      scratch(static_cast<size_t>(count) * WideSum::kWords * sizeof(int64_t)));
+  wideWords(r, data, count, words);
+  checkMpi(MPI_Allreduce(MPI_IN_PLACE, words,
+                         static_cast<int>(count * WideSum::kWords), MPI_INT64_T,
+                         MPI_SUM, r.comm),
+           "MPI_Allreduce");
+  roundWords(r, words, count, data);
+}
+
 /// The binomial tree of the ordered fold over messages, then a broadcast of
 /// its result from position 0.
 void treeAllreduce(const OwnReduce &r, std::byte *data, int64_t count) {
@@ -282,6 +326,8 @@ void ownAllreduce(const OwnReduce &r, std::byte *data, int64_t count) {
     const size_t bytes = static_cast<size_t>(n) * r.type->size;
     if (bytes * static_cast<size_t>(r.members) <= kGatherBytes)
       gatherAllreduce(r, at, n);
+    else if (exactSums(r) && n <= kWideElements)
+      wideAllreduce(r, at, n);
     else if (!exactSums(r) && bytes <= kTreeBytes)
       treeAllreduce(r, at, n);
     else
@@ -294,6 +340,20 @@ void ownIallreduce(const OwnReduce &r, RequestSlot &slot, std::byte *data,
   inChunks(count, [&](int64_t first, int64_t n) {
     std::byte *at = data + static_cast<size_t>(first) * r.type->size;
     const size_t rowBytes = static_cast<size_t>(n) * r.type->size;
+    if (exactSums(r) && n <= kWideElements &&
+        rowBytes * static_cast<size_t>(r.members) > kGatherBytes) {
+      auto words = std::make_shared<std::vector<int64_t>>(
+          static_cast<size_t>(n) * WideSum::kWords);
+      wideWords(r, at, n, words->data());
+      postRequest(slot, "MPI_Iallreduce", [&](MPI_Request *request) {
+        return MPI_Iallreduce(MPI_IN_PLACE, words->data(),
+                              static_cast<int>(words->size()), MPI_INT64_T,
+                              MPI_SUM, r.comm, request);
+      });
+      slot.completions.push_back(
+          [r, words, at, n] { roundWords(r, words->data(), n, at); });
+      return;
+    }
     auto rows = std::make_shared<std::vector<std::byte>>(rowBytes * r.members);
     postRequest(slot, "MPI_Iallgather", [&](MPI_Request *request) {
       return MPI_Iallgather(at, static_cast<int>(n), r.type->mpi, rows->data(),

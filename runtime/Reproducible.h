@@ -22,15 +22,17 @@
 // way, so the choice between them is only one of speed:
 //  - a small sync all-reduce: MPI_Allgather of every member's elements,
 //    each member folds them;
-//  - a larger one (ordered): the binomial tree itself, then a broadcast;
+//  - a larger one: the binomial tree itself, then a broadcast (ordered),
+//    or, for few elements, each member's exact accumulators added as
+//    integers by MPI_Allreduce, exact in any order (exact);
 //  - a large one: the members exchange blocks (MPI_Alltoallv), each folds
 //    its block of every member's values, then MPI_Allgatherv: the data a
 //    ring all-reduce moves;
-//  - async: MPI_Iallgather, folded at the wait, so that nothing waits for
-//    another member's call before the wait;
+//  - async: MPI_Iallgather (or the accumulators' MPI_Iallreduce), folded
+//    at the wait, so that nothing waits for another member's call before
+//    the wait;
 //  - reduce_scatter: MPI_Alltoall (or MPI_Ialltoall) of the blocks, folded.
-// global_reduce's exact sums are accumulators added as integers by MPI
-// instead (ops/GlobalReduce.cpp).
+// global_reduce's exact sums are such accumulators (ops/GlobalReduce.cpp).
 //
 //===----------------------------------------------------------------------===//
 

@@ -3,11 +3,13 @@
 // a real MPI). Member 0 prints the bits of:
 //  - global_reduce: the exact sum of 4,096 values of magnitudes 2^-40 to
 //    2^90, block-split over the members (empty blocks past 4,096);
-//  - all_reduce, 8 elements: members 0-3 hold small values, the others
+//  - all_reduce, 16 elements: members 0-3 hold small values, the others
 //    large ones that cancel in pairs (member 4 + q's +c against member
 //    4 + h + q's -c, h = (P - 4) / 2; a last odd one holds 0), so the exact
 //    sum is that of the four small values at every P, while sums in any
-//    fixed order of the members lose them.
+//    fixed order of the members lose them. Past 64 KiB of all members'
+//    elements (at 1,024: 128 KiB) the runtime adds exact accumulators by
+//    MPI_Allreduce instead of gathering the elements.
 // repro_reference.py prints the correctly rounded sums (math.fsum).
 module {
   llvm.func @printf(!llvm.ptr, ...) -> i32
@@ -95,7 +97,7 @@ module {
   func.func @main() -> i32 {
     %c0 = arith.constant 0 : index
     %c1 = arith.constant 1 : index
-    %c8 = arith.constant 8 : index
+    %c16 = arith.constant 16 : index
     %total = arith.constant 4096 : index
     %P = distruntime.team_size team(0)
     %me = distruntime.team_member team(0)
@@ -123,13 +125,13 @@ module {
         {reproducibility = #distruntime.reproducibility<exact>}
         : memref<?xf64> -> f64
 
-    %data = memref.alloc() : memref<8xf64>
-    scf.for %jj = %c0 to %c8 step %c1 {
+    %data = memref.alloc() : memref<16xf64>
+    scf.for %jj = %c0 to %c16 step %c1 {
       %j = arith.index_cast %jj : index to i64
       %v = func.call @element(%j, %me64, %P64) : (i64, i64, i64) -> f64
-      memref.store %v, %data[%jj] : memref<8xf64>
+      memref.store %v, %data[%jj] : memref<16xf64>
     }
-    distruntime.all_reduce ins(%data : memref<8xf64>) outs(%data : memref<8xf64>)
+    distruntime.all_reduce ins(%data : memref<16xf64>) outs(%data : memref<16xf64>)
         {reduction = #distruntime.reduction<sum>,
          reproducibility = #distruntime.reproducibility<exact>,
          replica_groups = dense<> : tensor<0x0xi64>}
@@ -141,16 +143,16 @@ module {
       %sb = arith.bitcast %sum : f64 to i64
       %w = llvm.call @printf(%fs, %sb)
           vararg(!llvm.func<i32 (ptr, ...)>) : (!llvm.ptr, i64) -> i32
-      scf.for %jj = %c0 to %c8 step %c1 {
+      scf.for %jj = %c0 to %c16 step %c1 {
         %j = arith.index_cast %jj : index to i64
-        %x = memref.load %data[%jj] : memref<8xf64>
+        %x = memref.load %data[%jj] : memref<16xf64>
         %xb = arith.bitcast %x : f64 to i64
         %we = llvm.call @printf(%fe, %j, %xb)
             vararg(!llvm.func<i32 (ptr, ...)>) : (!llvm.ptr, i64, i64) -> i32
       }
     }
     memref.dealloc %block : memref<?xf64>
-    memref.dealloc %data : memref<8xf64>
+    memref.dealloc %data : memref<16xf64>
     %ok = arith.constant 0 : i32
     return %ok : i32
   }

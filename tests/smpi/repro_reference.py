@@ -18,6 +18,6 @@ def bits(x):
 
 
 print("global_reduce 0x%016x" % bits(math.fsum(value(i) for i in range(4096))))
-for j in range(8):
+for j in range(16):
     print("all_reduce %d 0x%016x" % (j, bits(math.fsum(value(4 * j + p)
                                                         for p in range(4)))))
