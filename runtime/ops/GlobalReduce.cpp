@@ -18,6 +18,7 @@
 #include "../Reduce.h"
 #include "../Reproducible.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstring>
 #include <limits>
@@ -87,13 +88,51 @@ void foldLocal(const std::byte *data, int64_t count, int32_t dtype,
   });
 }
 
+/// Adds a block of kBlock values to `sum` exactly in kLanes interleaved
+/// lanes: each lane adds its values in order keeping every addition's
+/// error (TwoSum) and sums the errors; where each lane's errors add
+/// exactly, its sum and errors are its values' exact total, two WideSum
+/// additions per lane instead of one per value. Else (errors spanning more
+/// than 53 bits, a special value) the block's values are added one by one.
+constexpr int kLanes = 8, kBlock = kLanes * 32;
+template <class E> void addBlock(WideSum &sum, const typename E::Stored *in) {
+  // -0: adding to it keeps every value's zero sign (all -0: -0).
+  double sums[kLanes], errors[kLanes] = {};
+  std::fill(sums, sums + kLanes, -0.0);
+  bool lost = false;
+  for (int i = 0; i < kBlock; i += kLanes)
+    for (int l = 0; l < kLanes; ++l) {
+      const double a = sums[l], x = static_cast<double>(E::load(in + i + l));
+      const double t = a + x, xt = t - a, e = (a - (t - xt)) + (x - xt);
+      const double u = errors[l] + e, eu = u - errors[l];
+      lost |= ((errors[l] - (u - eu)) + (e - eu)) != 0;
+      sums[l] = t;
+      errors[l] = u;
+    }
+  for (int l = 0; l < kLanes; ++l)
+    lost |= !std::isfinite(sums[l]) || !std::isfinite(errors[l]);
+  if (lost) {
+    for (int i = 0; i < kBlock; ++i)
+      sum.add(static_cast<double>(E::load(in + i)));
+    return;
+  }
+  for (int l = 0; l < kLanes; ++l) {
+    sum.add(sums[l]);
+    if (errors[l] != 0) // a +0 would not be one of the values
+      sum.add(errors[l]);
+  }
+}
+
 /// The WideSum words of `count` dense float elements.
 std::shared_ptr<std::vector<int64_t>> wideSum(const std::byte *data,
                                               int64_t count, int32_t dtype) {
   WideSum sum;
   byFloatType(dtype, [&]<class E>(FloatFormat) {
     const auto *in = reinterpret_cast<const typename E::Stored *>(data);
-    for (int64_t i = 0; i < count; ++i)
+    int64_t i = 0;
+    for (; i + kBlock <= count; i += kBlock)
+      addBlock<E>(sum, in + i);
+    for (; i < count; ++i)
       sum.add(static_cast<double>(E::load(in + i)));
   });
   sum.normalize();
