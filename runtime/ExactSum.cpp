@@ -145,13 +145,6 @@ double WideSum::round(FloatFormat format) {
   return roundScaled(mag, 32 * (top - 2) - 1074, sticky, negative, format);
 }
 
-/// Knuth's TwoSum: s + e == a + b exactly, s = fl(a + b).
-inline void twoSum(double a, double b, double &s, double &e) {
-  s = a + b;
-  const double bb = s - a;
-  e = (a - (s - bb)) + (b - bb);
-}
-
 /// The common case, in a few additions: the values summed left to right,
 /// each addition's error kept exactly (TwoSum), and the errors summed. If
 /// that sum is exact too, the values' sum is exactly s + E: one rounded
@@ -159,15 +152,16 @@ inline void twoSum(double a, double b, double &s, double &e) {
 /// narrower format needs E == 0, s rounded once). False where that does
 /// not hold (errors spanning more than 53 bits, an overflow, a special
 /// value): the window decides then.
-bool sumByErrors(const double *values, int n, FloatFormat format, double &out) {
+static bool sumByErrors(const double *values, int n, FloatFormat format,
+                        double &out) {
   double sum = values[0];
   double errors = -0.0; // -0: s + E keeps s's sign when nothing is lost
   for (int i = 1; i < n; ++i) {
     double error, lost;
-    twoSum(sum, values[i], sum, error);
+    twoSumOf(sum, values[i], sum, error);
     if (error == 0) // a +0 error would turn a -0 sum into +0
       continue;
-    twoSum(errors, error, errors, lost);
+    twoSumOf(errors, error, errors, lost);
     if (lost != 0)
       return false;
   }

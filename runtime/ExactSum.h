@@ -68,6 +68,13 @@ private:
   uint32_t pending_ = 0;
 };
 
+/// Knuth's TwoSum: s = fl(a + b) and s + e == a + b exactly (no overflow).
+inline void twoSumOf(double a, double b, double &s, double &e) {
+  s = a + b;
+  const double bb = s - a;
+  e = (a - (s - bb)) + (b - bb);
+}
+
 /// The correctly rounded sum of values[0, n) in `format` (each a value of
 /// it, as a double), as WideSum::round() gives it.
 double exactSum(const double *values, int n, FloatFormat format);

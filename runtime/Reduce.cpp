@@ -154,6 +154,10 @@ namespace {
 struct UserOps {
   MPI_Op ops[DISTRT_NUM_DTYPES][DISTRT_NUM_REDOPS];
   bool made[DISTRT_NUM_DTYPES][DISTRT_NUM_REDOPS];
+  /// exactPairs(): the op and its datatype.
+  MPI_Op pairOp;
+  MPI_Datatype pairType;
+  bool pairMade;
 };
 UserOps gUserOps;
 
@@ -200,6 +204,19 @@ MPI_Op userReductionOp(int32_t redop, int32_t dtype) {
   return op;
 }
 
+ExactPairs exactPairs() {
+  UserOps &u = gUserOps;
+  if (!u.pairMade) {
+    checkMpi(MPI_Type_contiguous(2, MPI_DOUBLE, &u.pairType),
+             "MPI_Type_contiguous");
+    checkMpi(MPI_Type_commit(&u.pairType), "MPI_Type_commit");
+    checkMpi(MPI_Op_create(addExactPairs, /*commute=*/1, &u.pairOp),
+             "MPI_Op_create");
+    u.pairMade = true;
+  }
+  return {u.pairOp, u.pairType};
+}
+
 void raiseReduction(int32_t redop, int32_t dtype) {
   if (redop < 0 || redop >= DISTRT_NUM_REDOPS)
     raise("invalid reduction {} (expected 0..{})", redop,
@@ -222,6 +239,11 @@ static void freeReductionOps() noexcept {
         MPI_Op_free(&gUserOps.ops[d][r]);
         gUserOps.made[d][r] = false;
       }
+  if (gUserOps.pairMade) {
+    MPI_Op_free(&gUserOps.pairOp);
+    MPI_Type_free(&gUserOps.pairType);
+    gUserOps.pairMade = false;
+  }
 }
 
 [[maybe_unused]] static const bool kHooked =

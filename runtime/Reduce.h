@@ -38,6 +38,16 @@ inline MPI_Op reductionOp(int32_t redop, int32_t dtype) {
   return op;
 }
 
+/// Exact sums as MPI reduces them: each element a pair of doubles (s, e)
+/// whose exact sum is the elements' so far, combined by addExactPairs
+/// (Reproducible.h); made on first use, freed at teardown.
+struct ExactPairs {
+  MPI_Op op;
+  MPI_Datatype type;
+};
+ExactPairs exactPairs();
+void addExactPairs(void *in, void *inout, int *length, MPI_Datatype *);
+
 /// The reduction kind's name in the dialect ("sum", "umin", ...).
 const char *redopName(int32_t redop);
 

@@ -7,12 +7,15 @@
 #include "Error.h"
 #include "ExactSum.h"
 #include "LargeCount.h"
+#include "Reduce.h"
 #include "Request.h"
 
 #include <algorithm>
+#include <climits>
 #include <cmath>
 #include <cstdlib>
 #include <cstring>
+#include <limits>
 #include <memory>
 #include <string_view>
 #include <vector>
@@ -21,17 +24,41 @@ namespace distrt::detail {
 namespace {
 
 /// A sync all-reduce whose members' elements take at most this many bytes
-/// in all gathers them (one collective of log P steps); a larger one of at
-/// most kTreeBytes runs the binomial tree (ordered) and the rest exchange
-/// blocks: about where MPI's own all-reduces turn from latency- to
-/// bandwidth-bound algorithms. Every path folds alike: the limits decide
-/// time only.
+/// in all gathers them (one collective of log P steps); an ordered one of
+/// at most kTreeBytes runs the fold's tree, a larger one recursive halving:
+/// about where MPI's own all-reduces turn from latency- to bandwidth-bound
+/// algorithms. Every path folds alike: the limits decide time only.
 constexpr size_t kGatherBytes = size_t{64} << 10;
-constexpr size_t kTreeBytes = size_t{64} << 10;
+constexpr size_t kTreeBytes = size_t{8} << 10;
+/// An exact sum whose blocks (its bytes over the members) hold at least
+/// this many bytes exchanges them (MPI_Alltoallv: P messages a member,
+/// each worth sending alone); smaller blocks go through MPI_Allreduce of
+/// exact pairs (log P steps).
+constexpr size_t kBlockBytes = size_t{8} << 10;
 /// Exact sums of at most this many elements that are too many to gather
 /// (many members) add the members' WideSums over MPI instead (73 words
 /// each): one MPI_Allreduce of log P steps, not the blocks' P messages.
 constexpr int64_t kWideElements = 64;
+
+/// The ordered fold's shape over `members`: with P' the largest power of
+/// two not above it and extra = members - P', member 2i + 1 < 2 extra is
+/// folded into member 2i first (op(v_2i, v_2i+1)), then the P' virtual
+/// positions (i < extra: member 2i; else member i + extra) fold over the
+/// binomial tree: at distance d = 1, 2, 4 ..., position v (a multiple of
+/// 2d) takes op(its partial, v + d's).
+struct FoldShape {
+  int virtualCount = 1, extra = 0;
+  explicit FoldShape(int members) {
+    while (virtualCount * 2 <= members)
+      virtualCount *= 2;
+    extra = members - virtualCount;
+  }
+  /// Member p's virtual position, -1 if it is folded into p - 1.
+  int virtualOf(int p) const {
+    return p < 2 * extra ? (p % 2 ? -1 : p / 2) : p - extra;
+  }
+  int memberOf(int v) const { return v < extra ? 2 * v : v + extra; }
+};
 
 /// DISTRT_REPRODUCIBLE's level, -1 if it names none (mpi if unset).
 int64_t levelFromEnvironment() {
@@ -202,30 +229,122 @@ void wideAllreduce(const OwnReduce &r, std::byte *data, int64_t count) {
   roundWords(r, words, count, data);
 }
 
-/// The binomial tree of the ordered fold over messages, then a broadcast of
-/// its result from position 0.
-void treeAllreduce(const OwnReduce &r, std::byte *data, int64_t count) {
+/// A blocking receive of `count` elements from member `peer` into `to`.
+void receive(const OwnReduce &r, void *to, int64_t count, int peer) {
+  MPI_Status status;
   const auto bytes =
       static_cast<int>(static_cast<size_t>(count) * r.type->size);
-  std::byte *theirs = scratch(static_cast<size_t>(bytes));
-  for (int mask = 1; mask < r.members; mask <<= 1) {
-    if (r.position & mask) {
-      checkMpi(
-          MPI_Send(data, bytes, MPI_BYTE, r.position - mask, kOwnTag, r.comm),
-          "MPI_Send");
-      break;
-    }
-    const int peer = r.position + mask;
-    if (peer >= r.members)
-      continue;
-    MPI_Status status;
-    const int code =
-        MPI_Recv(theirs, bytes, MPI_BYTE, peer, kOwnTag, r.comm, &status);
-    checkBlockingReceive("all_reduce", code, status, bytes, peer,
-                         "partial reduction");
-    combineStep(r, data, theirs, count);
+  const int code =
+      MPI_Recv(to, bytes, MPI_BYTE, peer, kOwnTag, r.comm, &status);
+  checkBlockingReceive("all_reduce", code, status, bytes, peer,
+                       "partial reduction");
+}
+void send(const OwnReduce &r, const void *from, int64_t count, int peer) {
+  const auto bytes =
+      static_cast<int>(static_cast<size_t>(count) * r.type->size);
+  checkMpi(MPI_Send(from, bytes, MPI_BYTE, peer, kOwnTag, r.comm), "MPI_Send");
+}
+
+/// The ordered fold's pairing of an extra member into its left neighbour:
+/// the odd one sends, the even one folds. False for a member that handed
+/// its values on (it takes no further part until the result comes back).
+bool foldExtra(const OwnReduce &r, const FoldShape &shape, std::byte *data,
+               int64_t count, std::byte *theirs) {
+  if (r.position >= 2 * shape.extra)
+    return true;
+  if (r.position % 2) {
+    send(r, data, count, r.position - 1);
+    return false;
   }
+  receive(r, theirs, count, r.position + 1);
+  combineStep(r, data, theirs, count);
+  return true;
+}
+
+/// The ordered fold's tree over messages, then a broadcast of its result
+/// from position 0.
+void treeAllreduce(const OwnReduce &r, std::byte *data, int64_t count) {
+  const FoldShape shape(r.members);
+  std::byte *theirs = scratch(static_cast<size_t>(count) * r.type->size);
+  if (foldExtra(r, shape, data, count, theirs)) {
+    const int v = shape.virtualOf(r.position);
+    for (int d = 1; d < shape.virtualCount; d *= 2) {
+      if (v & d) {
+        send(r, data, count, shape.memberOf(v - d));
+        break;
+      }
+      receive(r, theirs, count, shape.memberOf(v + d));
+      combineStep(r, data, theirs, count);
+    }
+  }
+  const auto bytes =
+      static_cast<int>(static_cast<size_t>(count) * r.type->size);
   checkMpi(MPI_Bcast(data, bytes, MPI_BYTE, 0, r.comm), "MPI_Bcast");
+}
+
+/// Virtual position v's segment of `count` elements after the halving
+/// (recursive halving splits each segment in two, the lower half to the
+/// lower position of each pair).
+std::pair<int64_t, int64_t> segmentOf(const FoldShape &shape, int v,
+                                      int64_t count) {
+  int64_t lo = 0, hi = count;
+  for (int d = 1; d < shape.virtualCount; d *= 2) {
+    const int64_t mid = lo + (hi - lo) / 2;
+    (v & d ? lo : hi) = mid;
+  }
+  return {lo, hi};
+}
+
+/// The ordered fold for large messages, as Rabenseifner's all-reduce moves
+/// data: the extra members fold into their neighbours, then recursive
+/// halving at distances 1, 2, 4 ... over the virtual positions (each pair
+/// exchanges half of its segment and folds the half it keeps, the lower
+/// position's partial first: the fold's own tree, element by element),
+/// then MPI_Allgatherv of the segments.
+void halvingAllreduce(const OwnReduce &r, std::byte *data, int64_t count) {
+  const FoldShape shape(r.members);
+  const size_t size = r.type->size;
+  std::byte *theirs = scratch(static_cast<size_t>(count) * size);
+  if (foldExtra(r, shape, data, count, theirs)) {
+    const int v = shape.virtualOf(r.position);
+    int64_t lo = 0, hi = count;
+    for (int d = 1; d < shape.virtualCount; d *= 2) {
+      const int64_t mid = lo + (hi - lo) / 2;
+      const bool lower = (v & d) == 0;
+      const int64_t keep = lower ? lo : mid, kept = lower ? mid - lo : hi - mid;
+      const int64_t give = lower ? mid : lo,
+                    given = lower ? hi - mid : mid - lo;
+      const int peer = shape.memberOf(v ^ d);
+      MPI_Status status;
+      const auto in = static_cast<int>(static_cast<size_t>(kept) * size);
+      const int code = MPI_Sendrecv(
+          data + give * size,
+          static_cast<int>(static_cast<size_t>(given) * size), MPI_BYTE, peer,
+          kOwnTag, theirs, in, MPI_BYTE, peer, kOwnTag, r.comm, &status);
+      checkBlockingReceive("all_reduce", code, status, in, peer,
+                           "partial reduction");
+      std::byte *mine = data + keep * size;
+      if (lower) {
+        combineStep(r, mine, theirs, kept);
+      } else { // the partner's partial is the left operand
+        combineStep(r, theirs, mine, kept);
+        std::memcpy(mine, theirs, static_cast<size_t>(kept) * size);
+      }
+      (lower ? hi : lo) = mid;
+    }
+  }
+  static std::vector<int> counts, displs; // reused (single-threaded)
+  counts.assign(static_cast<size_t>(r.members), 0);
+  displs.assign(static_cast<size_t>(r.members), 0);
+  for (int p = 0; p < r.members; ++p)
+    if (const int v = shape.virtualOf(p); v >= 0) {
+      const auto [lo, hi] = segmentOf(shape, v, count);
+      counts[p] = static_cast<int>(hi - lo);
+      displs[p] = static_cast<int>(lo);
+    }
+  checkMpi(MPI_Allgatherv(MPI_IN_PLACE, 0, r.type->mpi, data, counts.data(),
+                          displs.data(), r.type->mpi, r.comm),
+           "MPI_Allgatherv");
 }
 
 /// Every member's elements gathered (MPI_Allgather) and folded by each.
@@ -273,10 +392,91 @@ void blockAllreduce(const OwnReduce &r, std::byte *data, int64_t count) {
            "MPI_Allgatherv");
 }
 
-/// Calls f(first, n) for chunks of at most gMaxCount of `count` elements.
+/// Calls f(first, n) for chunks of `count` elements whose bytes (twice as
+/// exact pairs) an int counts, at most gMaxCount elements.
 template <class F> void inChunks(int64_t count, F &&f) {
-  for (int64_t first = 0; first < count; first += gMaxCount)
-    f(first, std::min<int64_t>(count - first, gMaxCount));
+  const int64_t most = std::min<int64_t>(gMaxCount, INT_MAX / 16);
+  for (int64_t first = 0; first < count; first += most)
+    f(first, std::min<int64_t>(count - first, most));
+}
+
+/// The elements `lost` of every member gathered and folded exactly into
+/// `data` (their indices are the same on every member).
+void gatherLost(const OwnReduce &r, std::byte *data,
+                const std::vector<int64_t> &lost) {
+  const size_t size = r.type->size, n = lost.size();
+  std::vector<std::byte> mine(n * size), rows(n * size * r.members),
+      folded(n * size);
+  for (size_t k = 0; k < n; ++k)
+    std::memcpy(mine.data() + k * size,
+                data + static_cast<size_t>(lost[k]) * size, size);
+  checkMpi(MPI_Allgather(mine.data(), static_cast<int>(n), r.type->mpi,
+                         rows.data(), static_cast<int>(n), r.type->mpi, r.comm),
+           "MPI_Allgather");
+  foldRows(r, rows.data(), n * size, static_cast<int64_t>(n), folded.data());
+  for (size_t k = 0; k < n; ++k)
+    std::memcpy(data + static_cast<size_t>(lost[k]) * size,
+                folded.data() + k * size, size);
+}
+
+/// One exact pair (Reduce.h, ExactPairs) plus another: their sums added and
+/// every rounding error kept (TwoSum); an error lost on the way makes the
+/// pair's error NaN, which stays NaN.
+inline void addPair(double &s, double &e, double s2, double e2) {
+  double sum, t, u, lost1, lost2;
+  twoSumOf(s, s2, sum, t);
+  twoSumOf(e, e2, u, lost1);
+  twoSumOf(u, t, e, lost2);
+  s = sum;
+  if (lost1 != 0 || lost2 != 0)
+    e = std::numeric_limits<double>::quiet_NaN();
+}
+
+/// Exact sums through MPI_Allreduce of exact pairs: each member's element
+/// as (x, 0), added by addExactPairs in whatever order MPI's algorithm
+/// takes; s + e of the result is then the exact sum, rounded once. The
+/// elements where an error was lost (e NaN, the same on every member) are
+/// gathered and folded from every member's values.
+void pairAllreduce(const OwnReduce &r, std::byte *data, int64_t count) {
+  const size_t size = r.type->size;
+  static std::vector<double> pairs; // reused (single-threaded)
+  pairs.resize(static_cast<size_t>(count) * 2);
+  byFloatType(r.dtype, [&]<class E>(FloatFormat) {
+    for (int64_t i = 0; i < count; ++i) {
+      pairs[2 * i] = toDouble<E>(data + static_cast<size_t>(i) * size);
+      pairs[2 * i + 1] = 0.0;
+    }
+  });
+  const ExactPairs exact = exactPairs();
+  checkMpi(MPI_Allreduce(MPI_IN_PLACE, pairs.data(), static_cast<int>(count),
+                         exact.type, exact.op, r.comm),
+           "MPI_Allreduce");
+  static std::vector<int64_t> lost; // reused
+  lost.clear();
+  for (int64_t i = 0; i < count; ++i)
+    if (!std::isfinite(pairs[2 * i]) || !std::isfinite(pairs[2 * i + 1]))
+      lost.push_back(i);
+  if (!lost.empty())
+    gatherLost(r, data, lost);
+  byFloatType(r.dtype, [&]<class E>(FloatFormat format) {
+    size_t next = 0;
+    for (int64_t i = 0; i < count; ++i) {
+      if (next < lost.size() && lost[next] == i) {
+        ++next;
+        continue;
+      }
+      const double s = pairs[2 * i], e = pairs[2 * i + 1];
+      double exactly;
+      if (e == 0) { // keeps s's zero sign
+        const double both[] = {s};
+        exactly = exactSum(both, 1, format);
+      } else {
+        const double both[] = {s, e};
+        exactly = exactSum(both, 2, format);
+      }
+      fromDouble<E>(data + static_cast<size_t>(i) * size, exactly);
+    }
+  });
 }
 
 } // namespace
@@ -313,11 +513,27 @@ void foldRows(const OwnReduce &r, std::byte *rows, size_t rowBytes,
     });
     return;
   }
-  for (int mask = 1; mask < r.members; mask <<= 1)
-    for (int p = 0; p + mask < r.members; p += 2 * mask)
-      combineStep(r, rows + p * rowBytes, rows + (p + mask) * rowBytes, count);
-  if (out != rows)
-    std::memcpy(out, rows, static_cast<size_t>(count) * r.type->size);
+  const FoldShape shape(r.members);
+  static std::vector<std::byte *> at; // reused (single-threaded)
+  at.resize(static_cast<size_t>(shape.virtualCount));
+  for (int v = 0; v < shape.virtualCount; ++v) {
+    const int p = shape.memberOf(v);
+    at[v] = rows + p * rowBytes;
+    if (v < shape.extra)
+      combineStep(r, at[v], rows + (p + 1) * rowBytes, count);
+  }
+  for (int d = 1; d < shape.virtualCount; d *= 2)
+    for (int v = 0; v + d < shape.virtualCount; v += 2 * d)
+      combineStep(r, at[v], at[v + d], count);
+  if (out != at[0])
+    std::memcpy(out, at[0], static_cast<size_t>(count) * r.type->size);
+}
+
+void addExactPairs(void *in, void *inout, int *length, MPI_Datatype *) {
+  const auto *a = static_cast<const double *>(in);
+  auto *b = static_cast<double *>(inout);
+  for (int i = 0; i < *length; ++i)
+    addPair(b[2 * i], b[2 * i + 1], a[2 * i], a[2 * i + 1]);
 }
 
 void ownAllreduce(const OwnReduce &r, std::byte *data, int64_t count) {
@@ -326,12 +542,15 @@ void ownAllreduce(const OwnReduce &r, std::byte *data, int64_t count) {
     const size_t bytes = static_cast<size_t>(n) * r.type->size;
     if (bytes * static_cast<size_t>(r.members) <= kGatherBytes)
       gatherAllreduce(r, at, n);
-    else if (exactSums(r) && n <= kWideElements)
+    else if (!exactSums(r))
+      bytes <= kTreeBytes ? treeAllreduce(r, at, n)
+                          : halvingAllreduce(r, at, n);
+    else if (n <= kWideElements)
       wideAllreduce(r, at, n);
-    else if (!exactSums(r) && bytes <= kTreeBytes)
-      treeAllreduce(r, at, n);
-    else
+    else if (bytes / static_cast<size_t>(r.members) >= kBlockBytes)
       blockAllreduce(r, at, n);
+    else
+      pairAllreduce(r, at, n);
   });
 }
 

@@ -3,8 +3,8 @@
 // The reproducibility levels (runtime/Reproducible.h) checked against
 // references written here, independently of the runtime:
 //  - ordered: each element is the fold of the members' values over the
-//    binomial tree of their positions, written here as its recursive
-//    definition (split at the largest power of two below the count);
+//    tree of their positions (extra pairs first, then balanced halves),
+//    written here as its recursive definition;
 //  - exact: each sum is the correctly rounded sum of the members' values,
 //    computed here by Shewchuk's exact partials (the algorithm of Python's
 //    math.fsum), not by the runtime's TwoSum cascade or fixed-point digits.
@@ -114,20 +114,40 @@ double valueOf(Dtype dtype, int64_t p, int64_t j) {
   return (h >> 40) & 1 ? -v : v;
 }
 
-/// The ordered fold of values[lo, lo + n) in `dtype`'s arithmetic.
-double foldOrdered(Dtype dtype, const std::vector<double> &values, size_t lo,
-                   size_t n, bool product) {
-  if (n == 1)
-    return values[lo];
-  size_t half = 1;
-  while (half * 2 < n)
-    half *= 2;
-  const double a = foldOrdered(dtype, values, lo, half, product),
-               b = foldOrdered(dtype, values, lo + half, n - half, product);
+/// a op b in `dtype`'s arithmetic (a narrow float's in float, rounded).
+double apply(Dtype dtype, double a, double b, bool product) {
   if (dtype == Dtype::F64)
     return product ? a * b : a + b;
   const auto fa = static_cast<float>(a), fb = static_cast<float>(b);
   return roundTo(dtype, product ? fa * fb : fa + fb);
+}
+
+/// The balanced fold of w[lo, lo + n), n a power of two: each half's, the
+/// lower first.
+double foldHalves(Dtype dtype, const std::vector<double> &w, size_t lo,
+                  size_t n, bool product) {
+  if (n == 1)
+    return w[lo];
+  return apply(dtype, foldHalves(dtype, w, lo, n / 2, product),
+               foldHalves(dtype, w, lo + n / 2, n / 2, product), product);
+}
+
+/// The ordered fold of `values` (docs/guide.md): with P' the largest power
+/// of two not above their number and e = the rest, values 2i and 2i + 1
+/// (i < e) are combined first, then the P' results and remaining values
+/// are folded in balanced halves.
+double foldOrdered(Dtype dtype, const std::vector<double> &values,
+                   bool product) {
+  size_t power = 1;
+  while (power * 2 <= values.size())
+    power *= 2;
+  const size_t extra = values.size() - power;
+  std::vector<double> w;
+  for (size_t i = 0; i < power; ++i)
+    w.push_back(i < extra
+                    ? apply(dtype, values[2 * i], values[2 * i + 1], product)
+                    : values[i + extra]);
+  return foldHalves(dtype, w, 0, power, product);
 }
 
 /// What element class j reduces to over `members` (team ranks in group
@@ -139,7 +159,7 @@ double expected(Dtype dtype, Reproducibility level, RedOp op,
     values.push_back(valueOf(dtype, rank, j));
   if (level == Reproducibility::Exact && op == RedOp::Sum)
     return roundTo(dtype, fsum(values));
-  return foldOrdered(dtype, values, 0, values.size(), op == RedOp::Prod);
+  return foldOrdered(dtype, values, op == RedOp::Prod);
 }
 
 /// Elements of `got` that differ from their reference, bit for bit.
@@ -496,7 +516,7 @@ TEST_CASE("global_reduce folds locally, then as all_reduce does", "[repro]") {
   globalReduce(world(), RedOp::Sum | Reproducibility::Ordered, in.operand(),
                out.operand());
   const std::vector<double> ordered = {
-      foldOrdered(Dtype::F64, partials, 0, partials.size(), false)};
+      foldOrdered(Dtype::F64, partials, false)};
   CHECK(mismatches(out, Dtype::F64, ordered) == 0);
   // An empty member contributes the identity: the max of one member's -5.
   Array one(Dtype::F32, {p == 0 ? 1 : 0}), least(Dtype::F32, {1});
