@@ -1,5 +1,4 @@
-//===- bench_cg.cpp - The cg example against hand-written MPI CG -*- C++
-//-*-===//
+//===- bench_cg.cpp - cg.mlir against hand-written MPI CG -------*- C++ -*-===//
 //
 // Application benchmark: conjugate gradients on the N x N Poisson problem,
 // examples/cg.mlir's @solve compiled from .mlir (update_halo before each
