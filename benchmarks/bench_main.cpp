@@ -53,6 +53,11 @@
 //                       distruntime-combine-collectives makes of 64 ops);
 //                       baseline: 64 MPI_Allreduce(MPI_IN_PLACE) calls, as
 //                       people write a gradient sync
+//   gradient_sync_64_ordered  the same at reproducibility ordered (packed
+//                       in any group: ReducePlan.h, packingExact)
+// Reproducible reductions (mode repro, run at np 3 and 4):
+//   allreduce_ordered_f64, allreduce_exact_f64  an f64 sum at the level,
+//                       from one buffer to another; baseline MPI_Allreduce
 //   sharded_matmul_rs_np<P>  the K-split matmul's result, an N x N f64 block
 //                       (size = its bytes): distrt_reduce_scatter of the
 //                       partial products along rows (distruntime-shard-
@@ -63,7 +68,7 @@
 // ratio (median of the paired blocks' ratios, Paired.h).
 // Usage: distrt_bench [halo|update_halo|allreduce|collectives|checked|
 //                      checked_proven|collectives_smoke|all_to_all_v|
-//                      gradient_sync|sharded_matmul]
+//                      gradient_sync|sharded_matmul|repro]
 //                     [largest size in bytes, default 16 MiB]
 //
 //===----------------------------------------------------------------------===//
@@ -76,6 +81,7 @@
 #include <mpi.h>
 
 #include <algorithm>
+#include <cmath>
 #include <cstdint>
 #include <cstdio>
 #include <cstring>
@@ -677,9 +683,45 @@ void benchCheckedProven(int64_t bytes, MPI_Comm comm, int rank, int size) {
   distrt_set_check(DISTRT_CHECK_OFF);
 }
 
+/// An f64 sum of `bytes` over the team at reproducibility `level` (from
+/// `in` to `out`, so the values stay those of the check) against
+/// MPI_Allreduce of the same buffers.
+void benchReproducible(int64_t bytes, int32_t level, MPI_Comm comm, int rank,
+                       int size) {
+  const int64_t n = std::max<int64_t>(bytes / 8, 1);
+  std::vector<double> in(static_cast<size_t>(n)), out(in.size());
+  // Values of one sign and magnitudes 2^-20 to 2^20: the exact fold's
+  // common case (every value within its window).
+  for (int64_t i = 0; i < n; ++i)
+    in[static_cast<size_t>(i)] =
+        std::ldexp(1.0 + static_cast<double>((i * 7919 + rank) % 1000) / 1e3,
+                   static_cast<int>((i * 31 + rank * 7) % 41) - 20);
+  Descriptor<1> inDesc{in.data(), in.data(), 0, {n}, {1}};
+  Descriptor<1> outDesc{out.data(), out.data(), 0, {n}, {1}};
+  const distrt_operand_t input{1, &inDesc, DISTRT_F64},
+      output{1, &outDesc, DISTRT_F64};
+  distrt_site_t site{DISTRT_SITE_STATIC, nullptr, nullptr};
+  auto baseline = [&] {
+    MPI_Allreduce(in.data(), out.data(), static_cast<int>(n), MPI_DOUBLE,
+                  MPI_SUM, comm);
+  };
+  auto ours = [&] {
+    distrt_all_reduce(0, nullptr, DISTRT_SUM | level << DISTRT_REPRO_SHIFT, 1,
+                      &input, &output, 0, &site, "bench_reproducible");
+  };
+  const Comparison c = compare(baseline, ours, comm);
+  printRow(rank,
+           level == DISTRT_REPRO_EXACT ? "allreduce_exact_f64"
+                                       : "allreduce_ordered_f64",
+           size, bytes, c);
+}
+
 /// 64 f32 tensors of `bytes` each, summed in place: one distrt_all_reduce
-/// of 64 operands against 64 MPI_Allreduce calls.
-void benchGradientSync(int64_t bytes, MPI_Comm comm, int rank, int size) {
+/// of 64 operands at `level` against 64 MPI_Allreduce calls. Under mpi both
+/// give the same bits (checked before timing); above it the packed call
+/// gives those of 64 calls of its own at the level.
+void benchGradientSync(int64_t bytes, MPI_Comm comm, int rank, int size,
+                       int32_t level = DISTRT_REPRO_MPI) {
   constexpr int kTensors = 64;
   const int64_t n = std::max<int64_t>(bytes / 4, 1);
   std::vector<std::vector<float>> grads(kTensors, std::vector<float>(n, 0.0f));
@@ -697,9 +739,15 @@ void benchGradientSync(int64_t bytes, MPI_Comm comm, int rank, int size) {
     for (std::vector<float> &g : grads)
       MPI_Allreduce(MPI_IN_PLACE, g.data(), count, MPI_FLOAT, MPI_SUM, comm);
   };
+  const int32_t op = DISTRT_SUM | level << DISTRT_REPRO_SHIFT;
   auto ours = [&] {
-    distrt_all_reduce(0, &kEveryone, DISTRT_SUM, kTensors, operands.data(),
+    distrt_all_reduce(0, &kEveryone, op, kTensors, operands.data(),
                       operands.data(), 0, &site, "bench_gradient_sync");
+  };
+  auto separately = [&] {
+    for (distrt_operand_t &operand : operands)
+      distrt_all_reduce(0, &kEveryone, op, 1, &operand, &operand, 0, nullptr,
+                        "bench_gradient_sync");
   };
   // Both must compute the same, bit for bit, before they are timed (sums of
   // fractions: rounding shows any other order of additions).
@@ -712,7 +760,10 @@ void benchGradientSync(int64_t bytes, MPI_Comm comm, int rank, int size) {
     call();
     return grads;
   };
-  if (run(baseline) != run(ours)) {
+  const bool mpiLevel = level == DISTRT_REPRO_MPI;
+  const std::vector<std::vector<float>> reference =
+      mpiLevel ? run(baseline) : run(separately);
+  if (reference != run(ours)) {
     std::fprintf(stderr, "rank %d: gradient_sync results differ at %lld B\n",
                  rank, static_cast<long long>(bytes));
     MPI_Abort(MPI_COMM_WORLD, 1);
@@ -721,7 +772,8 @@ void benchGradientSync(int64_t bytes, MPI_Comm comm, int rank, int size) {
   for (std::vector<float> &g : grads)
     std::fill(g.begin(), g.end(), 0.0f);
   const Comparison c = compare(baseline, ours, comm);
-  printRow(rank, "gradient_sync_64", size, bytes, c);
+  printRow(rank, mpiLevel ? "gradient_sync_64" : "gradient_sync_64_ordered",
+           size, bytes, c);
 }
 
 /// The K-split matmul's reduction of an N x N f64 block of partial
@@ -827,6 +879,19 @@ int main(int argc, char **argv) {
     for (int64_t n : {64, 256, 1024})
       if (n * n * 8 <= std::max<int64_t>(maxBytes, 32 << 10))
         benchShardedMatmul(n, comm, rank, size);
+  // Reproducible reductions (run at np 3 and 4: over two members every
+  // level is MPI's one addition).
+  if (only == "repro") {
+    for (int32_t level : {DISTRT_REPRO_ORDERED, DISTRT_REPRO_EXACT})
+      for (int64_t bytes :
+           {int64_t{8}, int64_t{512}, int64_t{8} << 10, int64_t{64} << 10,
+            int64_t{256} << 10, int64_t{1} << 20, int64_t{4} << 20})
+        if (bytes <= maxBytes)
+          benchReproducible(bytes, level, comm, rank, size);
+    for (int64_t bytes = 256; bytes <= std::min<int64_t>(maxBytes, 4 << 10);
+         bytes *= 4)
+      benchGradientSync(bytes, comm, rank, size, DISTRT_REPRO_ORDERED);
+  }
   if (only == "collectives_smoke") // one size, so the cases cannot rot
     benchCollectives(4096, comm, otherComm, reversedComm, rank, size);
   if (only == "all_to_all_v") {

@@ -31,6 +31,10 @@
 //       largest over the ranks). Baseline: MPI_Irecv/MPI_Isend/MPI_Waitall
 //       of the same faces (update_halo's 4 faces: no corners, so the
 //       runtime's 8 boxes are a little more work).
+//   repro <bytes>  all_reduce of <bytes> of f64 at reproducibility ordered
+//       and exact, each against MPI_Allreduce; up to 4 KiB also the
+//       gradient sync: 64 f32 tensors of <bytes> in one all_reduce at
+//       ordered (packed: ReducePlan.h) against 64 MPI_Allreduce calls.
 //   checked  all_reduce of 8 B with DISTRT_CHECK=1 semantics (agreement
 //       before the call) and with the watchdog (120 s timeout) alone,
 //       each against unchecked distrt.
@@ -392,6 +396,58 @@ void benchChecked(MPI_Comm comm, int rank, int size) {
 
 } // namespace
 
+/// Reproducible all_reduces of `bytes` and, up to 4 KiB, the gradient sync
+/// of 64 tensors of `bytes` at ordered.
+void benchReproducible(int64_t bytes, MPI_Comm comm, int rank, int size) {
+  const int64_t n = std::max<int64_t>(bytes / 8, 1);
+  const int count = static_cast<int>(n);
+  distrt_site_t sites[3];
+  for (distrt_site_t &site : sites)
+    site = {DISTRT_SITE_STATIC, nullptr, nullptr};
+  int k = 0;
+  for (int32_t level : {DISTRT_REPRO_ORDERED, DISTRT_REPRO_EXACT}) {
+    distrt_site_t *site = &sites[k++];
+    collective(
+        level == DISTRT_REPRO_EXACT ? "all_reduce_exact" : "all_reduce_ordered",
+        bytes, n, n, comm, rank, size,
+        [&](double *in, double *out) {
+          MPI_Allreduce(in, out, count, MPI_DOUBLE, MPI_SUM, comm);
+        },
+        [&](const distrt_operand_t *in, const distrt_operand_t *out) {
+          distrt_all_reduce(0, &kEveryone,
+                            DISTRT_SUM | level << DISTRT_REPRO_SHIFT, 1, in,
+                            out, 0, site, kLoc);
+        });
+  }
+  if (bytes > 4096)
+    return;
+  constexpr int kTensors = 64;
+  const int64_t m = std::max<int64_t>(bytes / 4, 1);
+  std::vector<std::vector<float>> grads(kTensors,
+                                        std::vector<float>(m, 1.0f + rank));
+  std::vector<MemrefDescriptor<float, 1>> descs;
+  std::vector<distrt_operand_t> operands;
+  descs.reserve(kTensors);
+  for (std::vector<float> &g : grads) {
+    descs.push_back({g.data(), g.data(), 0, {m}, {1}});
+    operands.push_back({1, &descs.back(), DISTRT_F32});
+  }
+  const Comparison c = pairedCompare(
+      [&] {
+        for (std::vector<float> &g : grads)
+          MPI_Allreduce(MPI_IN_PLACE, g.data(), static_cast<int>(m), MPI_FLOAT,
+                        MPI_SUM, comm);
+      },
+      [&] {
+        distrt_all_reduce(
+            0, &kEveryone,
+            DISTRT_SUM | DISTRT_REPRO_ORDERED << DISTRT_REPRO_SHIFT, kTensors,
+            operands.data(), operands.data(), 0, &sites[2], kLoc);
+      },
+      comm);
+  row(rank, "gradient_sync_64_ordered", size, bytes, c);
+}
+
 int main(int argc, char **argv) {
   MPI_Init(&argc, &argv);
   int rank = 0, size = 0;
@@ -417,10 +473,13 @@ int main(int argc, char **argv) {
     benchGetHalo(arg, comm, rank, size);
   } else if (what == "checked") {
     benchChecked(comm, rank, size);
+  } else if (what == "repro") {
+    benchReproducible(arg, comm, rank, size);
   } else {
     if (rank == 0)
       std::fprintf(stderr, "usage: distrt_scale collectives <bytes> | teams | "
-                           "halo <n> | checked [--network-only]\n");
+                           "halo <n> | checked | repro <bytes> "
+                           "[--network-only]\n");
     MPI_Abort(MPI_COMM_WORLD, 2);
   }
   MPI_Comm_free(&comm);

@@ -5,7 +5,7 @@
 # python3-matplotlib). With DISTRUNTIME_MPI=mpich it runs MPICH's build
 # (build-mpich/) and writes docs/benchmarks-mpich.csv, not plotted. Progress goes to stderr: the stage, each row as it is
 # measured (row k of about n, n from the CSV it replaces) and the time.
-# Run it on a quiet machine (about 2 minutes).
+# Run it on a quiet machine (about 4 minutes).
 #
 # Usage: scripts/bench.sh [build-dir]      (default: as scripts/build.sh)
 #        scripts/bench.sh --help
@@ -22,7 +22,7 @@ build="${1:-$mpi_build}"
 
 "$root/scripts/setup.sh" --plots
 DISTRUNTIME_BUILD_DIR="$build" "$root/scripts/build.sh" distrt_bench \
-  bench_gather_scatter bench_stencil
+  bench_gather_scatter bench_stencil bench_cg
 
 # The launcher and its flags as CMake detected them (Open MPI needs
 # --allow-run-as-root/--oversubscribe here; MPICH needs none).
@@ -52,8 +52,8 @@ out="$root/docs/benchmarks.csv"
 # Rows expected: as many as the CSV being replaced has.
 expected=""
 [ -f "$out" ] && expected=" of ~$(($(wc -l <"$out") - 1))"
-stages=3
-[ "$mpi" != openmpi ] || stages=$((stages + 1))
+stages=4
+[ "$mpi" != openmpi ] || stages=$((stages + 3))
 [ "$shard_halo" = 0 ] || stages=$((stages + 1))
 stage=0
 start=$SECONDS
@@ -91,6 +91,13 @@ if [ "$mpi" = openmpi ]; then
   begin "distrt_bench sharded_matmul (np 4, oversubscribed)"
   "${mpirun:-mpirun}" "${np_flag:--np}" 4 "${yield_flags[@]}" \
     "$build/benchmarks/distrt_bench" sharded_matmul | record
+  # Reproducible reductions where they differ from MPI's: over three and
+  # four members (oversubscribed, as above).
+  for np in 3 4; do
+    begin "distrt_bench repro: ordered and exact sums (np $np, oversubscribed)"
+    "${mpirun:-mpirun}" "${np_flag:--np}" "$np" "${yield_flags[@]}" \
+      "$build/benchmarks/distrt_bench" repro | record
+  done
 fi
 # gather/scatter run locally (one process): the lowered loops against a
 # hand-written C++ loop.
@@ -108,6 +115,11 @@ fi
 begin "bench_stencil: the stencil example vs hand-written MPI Jacobi (np 2)"
 "${mpirun:-mpirun}" "${np_flag:--np}" 2 "${flags[@]}" \
   "$build/benchmarks/bench_stencil" 256 512 1024 4096 8192 | record
+# Application benchmark: examples/cg.mlir's solver, its dot products at the
+# levels mpi and exact, against a hand-written C++/MPI CG.
+begin "bench_cg: the cg example vs hand-written MPI CG (np 2)"
+"${mpirun:-mpirun}" "${np_flag:--np}" 2 "${flags[@]}" \
+  "$build/benchmarks/bench_cg" 64 256 512 | record
 mv "$out.tmp" "$out"
 echo "bench.sh: wrote $out ($((SECONDS - start))s)" >&2
 

@@ -13,7 +13,7 @@
 # its "BEGIN/END GENERATED" markers, with a log-log figure per table
 # (docs/scaling-*.png) when python3-matplotlib is installed.
 #   scripts/scale.sh [--max-p N | --p "P..."]
-#                    [--only collectives|teams|halo|checked|programs]
+#                    [--only collectives|teams|halo|checked|repro|programs]
 #   scripts/scale.sh calibrate
 # --max-p N stops at N ranks (default 1024); --p "256 1024" runs those P
 # only. --only runs one part. The rows of docs/scaling.csv for the parts
@@ -45,8 +45,8 @@ while [ $# -gt 0 ]; do
   shift
 done
 case "$only" in
-"" | collectives | teams | halo | checked | programs) ;;
-*) echo "scale.sh: --only takes collectives, teams, halo, checked or" \
+"" | collectives | teams | halo | checked | repro | programs) ;;
+*) echo "scale.sh: --only takes collectives, teams, halo, checked, repro or" \
   "programs, not '$only'" >&2; exit 2 ;;
 esac
 if ! [[ "$max_p" =~ ^[0-9]+$ ]]; then
@@ -141,6 +141,12 @@ want collectives && run_bench collectives 8 --network-only &&
 want teams && run_bench teams
 want halo && run_bench halo 64
 want checked && run_bench checked
+# Reproducible all_reduces (ordered, exact) and the ordered gradient sync,
+# in the network model alone as the collectives: their folds' CPU cost is
+# what the np 3 and 4 rows of docs/benchmarks.md measure.
+if want repro; then
+  for bytes in 256 4096 65536; do run_bench repro "$bytes" --network-only; done
+fi
 
 # Programs, weak-scaled: the simulated time of the whole run. Their
 # collectives stay blocking (async-collectives=0): SMPI's nonblocking

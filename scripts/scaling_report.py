@@ -106,6 +106,22 @@ def report(csv_path, md_path):
         figure("collectives-%d" % size, "collectives, %s" % size_text(size),
                "simulated us per call", series)
 
+    # Reproducible all_reduces and the ordered gradient sync: ratios.
+    repro = {(r[1], int(r[2]), int(r[3])): r for r in rows
+             if r[0] == "repro"}
+    if repro:
+        parts.append("\n#### Reproducible reductions: distrt / raw MPI, "
+                     "network model (distrt us, raw us)\n")
+        lines = []
+        for name, size in sorted({(k[0], k[2]) for k in repro}):
+            line = ["%s, %s" % (name, size_text(size))]
+            for p in ps:
+                r = repro.get((name, p, size))
+                line.append("%.3f (%.1f, %.1f)" % (float(r[6]), float(r[5]),
+                                                   float(r[4])) if r else "-")
+            lines.append(line)
+        parts.append(table(["case"] + ["P = %d" % p for p in ps], lines))
+
     teams = {(r[1], int(r[2])): r for r in rows if r[0] == "teams"}
     if teams:
         parts.append("\n#### Grid axes: creating a layout's communicator "
