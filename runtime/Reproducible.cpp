@@ -282,47 +282,46 @@ void treeAllreduce(const OwnReduce &r, std::byte *data, int64_t count) {
   checkMpi(MPI_Bcast(data, bytes, MPI_BYTE, 0, r.comm), "MPI_Bcast");
 }
 
-/// Virtual position v's segment of `count` elements after the halving
-/// (recursive halving splits each segment in two, the lower half to the
-/// lower position of each pair).
-std::pair<int64_t, int64_t> segmentOf(const FoldShape &shape, int v,
-                                      int64_t count) {
-  int64_t lo = 0, hi = count;
-  for (int d = 1; d < shape.virtualCount; d *= 2) {
-    const int64_t mid = lo + (hi - lo) / 2;
-    (v & d ? lo : hi) = mid;
-  }
-  return {lo, hi};
+/// One exchange with `peer`: `given` elements from `give` out, `taken` into
+/// `take`.
+void exchange(const OwnReduce &r, const std::byte *give, int64_t given,
+              std::byte *take, int64_t taken, int peer) {
+  const size_t size = r.type->size;
+  const auto in = static_cast<int>(static_cast<size_t>(taken) * size);
+  MPI_Status status;
+  const int code = MPI_Sendrecv(
+      give, static_cast<int>(static_cast<size_t>(given) * size), MPI_BYTE, peer,
+      kOwnTag, take, in, MPI_BYTE, peer, kOwnTag, r.comm, &status);
+  checkBlockingReceive("all_reduce", code, status, in, peer,
+                       "partial reduction");
 }
 
 /// The ordered fold for large messages, as Rabenseifner's all-reduce moves
-/// data: the extra members fold into their neighbours, then recursive
-/// halving at distances 1, 2, 4 ... over the virtual positions (each pair
-/// exchanges half of its segment and folds the half it keeps, the lower
-/// position's partial first: the fold's own tree, element by element),
-/// then MPI_Allgatherv of the segments.
+/// data: the extra members fold into their neighbours; recursive halving at
+/// distances 1, 2, 4 ... over the virtual positions (each pair exchanges
+/// half of its segment and folds the half it keeps, the lower position's
+/// partial first: the fold's own tree, element by element); recursive
+/// doubling back, each pair exchanging its folded halves; the extra
+/// members get the result from their neighbours.
 void halvingAllreduce(const OwnReduce &r, std::byte *data, int64_t count) {
   const FoldShape shape(r.members);
   const size_t size = r.type->size;
   std::byte *theirs = scratch(static_cast<size_t>(count) * size);
+  const bool extra = r.position < 2 * shape.extra;
   if (foldExtra(r, shape, data, count, theirs)) {
     const int v = shape.virtualOf(r.position);
+    // The segment before each halving, for the doubling back.
+    static std::vector<std::pair<int64_t, int64_t>> segments;
+    segments.clear();
     int64_t lo = 0, hi = count;
     for (int d = 1; d < shape.virtualCount; d *= 2) {
+      segments.emplace_back(lo, hi);
       const int64_t mid = lo + (hi - lo) / 2;
       const bool lower = (v & d) == 0;
       const int64_t keep = lower ? lo : mid, kept = lower ? mid - lo : hi - mid;
-      const int64_t give = lower ? mid : lo,
-                    given = lower ? hi - mid : mid - lo;
-      const int peer = shape.memberOf(v ^ d);
-      MPI_Status status;
-      const auto in = static_cast<int>(static_cast<size_t>(kept) * size);
-      const int code = MPI_Sendrecv(
-          data + give * size,
-          static_cast<int>(static_cast<size_t>(given) * size), MPI_BYTE, peer,
-          kOwnTag, theirs, in, MPI_BYTE, peer, kOwnTag, r.comm, &status);
-      checkBlockingReceive("all_reduce", code, status, in, peer,
-                           "partial reduction");
+      const int64_t give = lower ? mid : lo;
+      exchange(r, data + give * size, (hi - lo) - kept, theirs, kept,
+               shape.memberOf(v ^ d));
       std::byte *mine = data + keep * size;
       if (lower) {
         combineStep(r, mine, theirs, kept);
@@ -332,19 +331,22 @@ void halvingAllreduce(const OwnReduce &r, std::byte *data, int64_t count) {
       }
       (lower ? hi : lo) = mid;
     }
-  }
-  static std::vector<int> counts, displs; // reused (single-threaded)
-  counts.assign(static_cast<size_t>(r.members), 0);
-  displs.assign(static_cast<size_t>(r.members), 0);
-  for (int p = 0; p < r.members; ++p)
-    if (const int v = shape.virtualOf(p); v >= 0) {
-      const auto [lo, hi] = segmentOf(shape, v, count);
-      counts[p] = static_cast<int>(hi - lo);
-      displs[p] = static_cast<int>(lo);
+    for (int d = shape.virtualCount / 2; d >= 1; d /= 2) {
+      const auto [whole, end] = segments.back();
+      segments.pop_back();
+      // The partner folded the other part of [whole, end).
+      const int64_t other = lo == whole ? hi : whole;
+      const int64_t otherCount = lo == whole ? end - hi : lo - whole;
+      exchange(r, data + lo * size, hi - lo, data + other * size, otherCount,
+               shape.memberOf(v ^ d));
+      lo = whole;
+      hi = end;
     }
-  checkMpi(MPI_Allgatherv(MPI_IN_PLACE, 0, r.type->mpi, data, counts.data(),
-                          displs.data(), r.type->mpi, r.comm),
-           "MPI_Allgatherv");
+    if (extra)
+      send(r, data, count, r.position + 1);
+  } else {
+    receive(r, data, count, r.position - 1);
+  }
 }
 
 /// Every member's elements gathered (MPI_Allgather) and folded by each.
