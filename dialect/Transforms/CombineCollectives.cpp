@@ -28,12 +28,14 @@
 // make any member wait for another that waits for it.
 //
 // Results stay bit-identical: the combined op reduces each operand exactly
-// as its own op did (the same group, reduction and element type), and the
+// as its own op did (the same group, reduction, element type and
+// reproducibility level: ops of different levels do not combine), and the
 // runtime packs operands into one reduction only where the order of the
 // members' values cannot change a bit (packingExact in runtime/ReducePlan.h:
-// integers, or groups of at most two), else it makes one MPI_Allreduce per
-// operand over the same group, as the separate ops did. all_gather moves
-// bytes only.
+// integers, groups of at most two, or any group at the levels ordered and
+// exact, whose folds do not depend on an element's place in a message),
+// else it makes one MPI_Allreduce per operand over the same group, as the
+// separate ops did. all_gather moves bytes only.
 //
 // Async ops are left alone: their data moves until their wait, which is
 // where a combined op would have to wait for all of them.

@@ -133,8 +133,10 @@ def CombineCollectives : Pass<"distruntime-combine-collectives"> {
 
     The runtime reduces each operand over the same group with the same
     reduction as before and packs small operands into one MPI call only
-    where that cannot change a bit, so results are bit-identical; the gain
-    is one rendezvous for many small operands (gradients).
+    where that cannot change a bit (integers, groups of two, or any group at
+    the reproducibility levels `ordered` and `exact`; ops of different
+    levels are not combined), so results are bit-identical; the gain is one
+    rendezvous for many small operands (gradients).
 
     `max-bytes` bounds the input bytes of a combined op (0: no bound; with
     a bound, ops with dynamic shapes are not combined). Runs in
