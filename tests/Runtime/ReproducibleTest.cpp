@@ -346,8 +346,7 @@ TEST_CASE("the default level is DISTRT_REPRODUCIBLE's", "[repro]") {
   CHECK(mismatches(data, Dtype::F64, ref) == 0);
 }
 
-TEST_CASE("mpi mode gives other bits than ordered somewhere",
-          "[repro-mpi]") {
+TEST_CASE("mpi mode gives other bits than ordered somewhere", "[repro-mpi]") {
   // MPI picks its order by message size, algorithm and group size: some
   // element, at some size, differs from the ordered fold. Over two members
   // each element is one addition either way, and the algorithms MPIs
