@@ -139,6 +139,14 @@ struct ExchangeRequests {
   }
 };
 
+/// An own reduction (Reproducible.h) of `dtype` by `red` over `layout`'s
+/// group.
+inline OwnReduce ownReduceOver(const GroupLayout &layout, Reduction red,
+                               int32_t dtype) {
+  return {dtype,       red.redop,     red.level,      &kDtypes[dtype],
+          layout.comm, layout.size(), layout.position};
+}
+
 struct ReducePlan {
   const GroupLayout *layout = nullptr;
   MPI_Comm comm = MPI_COMM_NULL;

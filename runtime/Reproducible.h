@@ -40,6 +40,7 @@
 #define DISTRUNTIME_RUNTIME_REPRODUCIBLE_H
 
 #include "Dtype.h"
+#include "Params.h"
 
 #include "distruntime/Runtime/distrt.h"
 
@@ -78,6 +79,12 @@ int64_t requestedLevel(int32_t op) noexcept;
 /// The reduction of a call's redop and requestedLevel(); throws Failure for
 /// a level that is none.
 Reduction reductionOf(int64_t redop, int64_t level);
+
+/// The reduction of a call whose first two scalars are its redop and
+/// requestedLevel() (all_reduce, reduce_scatter, global_reduce).
+inline Reduction reductionOf(const Params &p) {
+  return reductionOf(p.scalar(0), p.scalar(1));
+}
 
 /// "mpi", "ordered" or "exact".
 const char *reproName(Repro level);

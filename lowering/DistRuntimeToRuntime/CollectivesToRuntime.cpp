@@ -174,6 +174,25 @@ struct CollectiveLowering
 // allreduce
 //===----------------------------------------------------------------------===//
 
+/// The call of `op` over its whole team: a null groups descriptor (one
+/// group, the team in rank order) and a site for `data`.
+static CollectiveCall getTeamCall(OpBuilder &b, Operation *op,
+                                  RuntimeFunction fn, Value data, int64_t team,
+                                  bool async) {
+  Location loc = op->getLoc();
+  auto [callee, where] = getCalleeAndLocation(b, op, fn);
+  return {
+      callee,
+      where,
+      createSite(b, op->getParentOfType<ModuleOp>(), loc,
+                 op->getName().stripDialect(), data,
+                 op->hasAttr(kProvenAttrName)),
+      team,
+      LLVM::ZeroOp::create(b, loc, LLVM::LLVMPointerType::get(b.getContext())),
+      async,
+      getTableCount(fn)};
+}
+
 struct AllReduceLowering : public OpConversionPattern<AllReduceOp> {
   using OpConversionPattern::OpConversionPattern;
 
@@ -181,20 +200,9 @@ struct AllReduceLowering : public OpConversionPattern<AllReduceOp> {
   matchAndRewrite(AllReduceOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
-    auto module = op->getParentOfType<ModuleOp>();
-    auto [callee, where] =
-        getCalleeAndLocation(rewriter, op, RuntimeFunction::AllReduce);
-    // A null groups descriptor: one group, the whole team in rank order.
-    CollectiveCall call{
-        callee,
-        where,
-        createSite(rewriter, module, loc, op->getName().stripDialect(),
-                   op.getData(), op->hasAttr(kProvenAttrName)),
-        static_cast<int64_t>(op.getTeam()),
-        LLVM::ZeroOp::create(rewriter, loc,
-                             LLVM::LLVMPointerType::get(getContext())),
-        op.getHandle() != nullptr,
-        getTableCount(RuntimeFunction::AllReduce)};
+    CollectiveCall call =
+        getTeamCall(rewriter, op, RuntimeFunction::AllReduce, op.getData(),
+                    op.getTeam(), op.getHandle() != nullptr);
     replaceByHandleCall(op, rewriter, [&](OpBuilder &b) {
       // The one operand array serves as inputs and outputs: in place.
       RuntimeParams params{
@@ -222,19 +230,9 @@ struct GlobalReduceLowering : public OpConversionPattern<GlobalReduceOp> {
   matchAndRewrite(GlobalReduceOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
-    auto module = op->getParentOfType<ModuleOp>();
-    auto [callee, where] =
-        getCalleeAndLocation(rewriter, op, RuntimeFunction::GlobalReduce);
-    CollectiveCall call{
-        callee,
-        where,
-        createSite(rewriter, module, loc, op->getName().stripDialect(),
-                   op.getData(), op->hasAttr(kProvenAttrName)),
-        static_cast<int64_t>(op.getTeam()),
-        LLVM::ZeroOp::create(rewriter, loc,
-                             LLVM::LLVMPointerType::get(getContext())),
-        /*async=*/false,
-        getTableCount(RuntimeFunction::GlobalReduce)};
+    CollectiveCall call =
+        getTeamCall(rewriter, op, RuntimeFunction::GlobalReduce, op.getData(),
+                    op.getTeam(), /*async=*/false);
     Type element = op.getResult().getType();
     ValueRange result = createAllocaScope(
         rewriter, loc, element, [&](OpBuilder &b) -> SmallVector<Value> {

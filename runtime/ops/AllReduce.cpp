@@ -46,9 +46,6 @@ static_assert(SharedPair::kSegmentBytes >= kReduceExchangeLimit);
 struct AllReduce : OpKind<AllReduce, ReducePlan> {
   static constexpr std::array kParams{"reduction", "reproducibility"};
 
-  static Reduction reductionOf(const Call &c) {
-    return detail::reductionOf(c.params.scalar(0), c.params.scalar(1));
-  }
   /// The MPI_Op of `red` on `dtype`.
   static MPI_Op opOf(Reduction red, int32_t dtype) {
     return reductionOp(levelRedop(red.redop, dtype, red.level), dtype);
@@ -56,10 +53,6 @@ struct AllReduce : OpKind<AllReduce, ReducePlan> {
   /// An own reduction (Reproducible.h) of `dtype` over the plan's group.
   static bool own(const Plan &p, Reduction red, int32_t dtype) {
     return ownReduction(p.layout->size(), red.redop, dtype, red.level);
-  }
-  static OwnReduce ownReduce(const Plan &p, Reduction red, int32_t dtype) {
-    return {dtype,  red.redop,        red.level,         &kDtypes[dtype],
-            p.comm, p.layout->size(), p.layout->position};
   }
 
   /// Operand k's own reduction (calls, or run()'s staging).
@@ -124,7 +117,7 @@ struct AllReduce : OpKind<AllReduce, ReducePlan> {
   }
 
   static const std::vector<int64_t> *plan(Memo<Plan> &m, const Call &c) {
-    const Reduction red = reductionOf(c);
+    const Reduction red = reductionOf(c.params);
     const GroupLayout &layout =
         resolveGroupCall(c, /*sameShape=*/true, /*promote=*/true);
     const OpScratch &s = opScratch();
@@ -513,7 +506,7 @@ struct AllReduce : OpKind<AllReduce, ReducePlan> {
   static distrt_handle_t run(Memo<Plan> &m, const Call &c) {
     if (m.plan.active == 0)
       return done(c.op, c.team, c.loc, c.async);
-    const Reduction red = reductionOf(c);
+    const Reduction red = reductionOf(c.params);
     return runInSlot(c.op, c.team, c.loc, c.async, [&](RequestSlot &slot) {
       const size_t packsAt = stagedBytes(m.outs);
       size_t copyAt = packsAt + m.plan.packBytes;
@@ -539,7 +532,7 @@ struct AllReduce : OpKind<AllReduce, ReducePlan> {
           copyPromoted(in, out);
         }
         if (own(m.plan, red, out.dtype)) {
-          reduceOwn(slot, ownReduce(m.plan, red, out.dtype),
+          reduceOwn(slot, ownReduceOver(*m.plan.layout, red, out.dtype),
                     static_cast<std::byte *>(recv), in.count, c.async);
           continue;
         }
@@ -553,7 +546,7 @@ struct AllReduce : OpKind<AllReduce, ReducePlan> {
         void *data = staging + pack.offset;
         const int32_t dtype = m.outs[m.plan.members[pack.first].operand].dtype;
         if (own(m.plan, red, dtype))
-          reduceOwn(slot, ownReduce(m.plan, red, dtype),
+          reduceOwn(slot, ownReduceOver(*m.plan.layout, red, dtype),
                     static_cast<std::byte *>(data), pack.count, c.async);
         else if (c.async)
           postRequest(slot, "MPI_Iallreduce", [&](MPI_Request *request) {

@@ -16,6 +16,7 @@
 #include "../ElementAccess.h"
 #include "../OpCall.h"
 #include "../Reduce.h"
+#include "../ReducePlan.h"
 #include "../Reproducible.h"
 
 #include <algorithm>
@@ -161,14 +162,10 @@ struct GlobalReduce : OpKind<GlobalReduce, GlobalReducePlan> {
   static constexpr std::array kParams{"reduction", "reproducibility"};
   static constexpr bool kInputShapesAgree = false;
 
-  static Reduction reductionOf(const Call &c) {
-    return detail::reductionOf(c.params.scalar(0), c.params.scalar(1));
-  }
-
   static const std::vector<int64_t> *plan(Memo<Plan> &m, const Call &c) {
     if (c.groups)
       raise("takes no process groups: it reduces over the whole team");
-    const Reduction red = reductionOf(c);
+    const Reduction red = reductionOf(c.params);
     if (red.redop != DISTRT_SUM && red.redop != DISTRT_PROD &&
         red.redop != DISTRT_MIN && red.redop != DISTRT_MAX)
       raise("reduction '{}' is not one of sum, prod, min, max",
@@ -212,9 +209,7 @@ struct GlobalReduce : OpKind<GlobalReduce, GlobalReducePlan> {
     const int32_t redop = levelRedop(red.redop, in.dtype, red.level);
     foldLocal(data, in.count, in.dtype, redop, result);
     if (ownReduction(p.layout->size(), red.redop, in.dtype, red.level)) {
-      const OwnReduce r{in.dtype,          red.redop,      red.level,
-                        in.type,           p.layout->comm, p.layout->size(),
-                        p.layout->position};
+      const OwnReduce r = ownReduceOver(*p.layout, red, in.dtype);
       return async ? ownIallreduce(r, slot, result, 1)
                    : ownAllreduce(r, result, 1);
     }
@@ -249,7 +244,7 @@ struct GlobalReduce : OpKind<GlobalReduce, GlobalReducePlan> {
   }
 
   static distrt_handle_t run(Memo<Plan> &m, const Call &c) {
-    const Reduction red = reductionOf(c);
+    const Reduction red = reductionOf(c.params);
     return runInSlot(c.op, c.team, c.loc, c.async, [&](RequestSlot &slot) {
       for (size_t k = 0; k < m.ins.size(); ++k)
         reduce(slot, m.plan, red, m.ins[k], m.outs[k], c.async);

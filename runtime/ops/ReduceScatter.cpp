@@ -45,9 +45,6 @@ struct ReduceScatter : OpKind<ReduceScatter, ReducePlan> {
   static constexpr std::array kParams{"reduction", "reproducibility",
                                       "scatter_dimension"};
 
-  static Reduction reductionOf(const Call &c) {
-    return detail::reductionOf(c.params.scalar(0), c.params.scalar(1));
-  }
   /// An own reduction (Reproducible.h) of `dtype` over the plan's group.
   static bool own(const ReducePlan &p, Reduction red, int32_t dtype) {
     return ownReduction(p.layout->size(), red.redop, dtype, red.level);
@@ -119,7 +116,7 @@ struct ReduceScatter : OpKind<ReduceScatter, ReducePlan> {
   }
 
   static const std::vector<int64_t> *plan(Memo<Plan> &m, const Call &c) {
-    const Reduction red = reductionOf(c);
+    const Reduction red = reductionOf(c.params);
     const int64_t dim = c.params.scalar(2);
     const GroupLayout &layout =
         resolveGroupCall(c, /*sameShape=*/false, /*promote=*/true);
@@ -196,7 +193,7 @@ struct ReduceScatter : OpKind<ReduceScatter, ReducePlan> {
     if (m.plan.active == 0)
       return done(c.op, c.team, c.loc, c.async);
     const int64_t dim = c.params.scalar(2);
-    const Reduction red = reductionOf(c);
+    const Reduction red = reductionOf(c.params);
     const int64_t members = m.plan.layout->size();
     // The bytes an input takes in the output's type.
     auto sentBytes = [](const Buffer &in, const Buffer &out) {
@@ -234,11 +231,10 @@ struct ReduceScatter : OpKind<ReduceScatter, ReducePlan> {
           offset += alignUp(out.byteCount);
         }
         if (own(m.plan, red, out.dtype))
-          return ownReduceScatter(
-              {out.dtype, red.redop, red.level, out.type, m.plan.comm,
-               m.plan.layout->size(), m.plan.layout->position},
-              c.async ? &slot : nullptr, static_cast<const std::byte *>(send),
-              static_cast<std::byte *>(recv), out.count);
+          return ownReduceScatter(ownReduceOver(*m.plan.layout, red, out.dtype),
+                                  c.async ? &slot : nullptr,
+                                  static_cast<const std::byte *>(send),
+                                  static_cast<std::byte *>(recv), out.count);
         MPI_Op op =
             reductionOp(levelRedop(red.redop, out.dtype, red.level), out.dtype);
         if (exchanges(*m.plan.layout, red, out, c.async)) {

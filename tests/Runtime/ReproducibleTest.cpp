@@ -182,6 +182,21 @@ std::vector<int64_t> reversedTeam() {
   return members;
 }
 
+/// The team ranks in order.
+std::vector<int64_t> team() {
+  const std::vector<int64_t> reversed = reversedTeam();
+  return {reversed.rbegin(), reversed.rend()};
+}
+
+/// What each of the 61 element classes reduces to over `members`.
+std::vector<double> references(Dtype dtype, Reproducibility level, RedOp op,
+                               const std::vector<int64_t> &members) {
+  std::vector<double> ref(61);
+  for (int64_t j = 0; j < 61; ++j)
+    ref[j] = expected(dtype, level, op, members, j);
+  return ref;
+}
+
 } // namespace
 
 TEST_CASE("ordered and exact all_reduce give the reference bits at any size",
@@ -203,9 +218,8 @@ TEST_CASE("ordered and exact all_reduce give the reference bits at any size",
         for (RedOp op : {RedOp::Sum, RedOp::Prod}) {
           if (op == RedOp::Prod && dtype != Dtype::F64)
             continue; // products of these ranges leave the type
-          std::vector<double> ref(61);
-          for (int64_t j = 0; j < 61; ++j)
-            ref[j] = expected(dtype, level, op, g.members, j);
+          const std::vector<double> ref =
+              references(dtype, level, op, g.members);
           for (int64_t size : {1, 5, 61, 64, 65, 1000, 9000, 40000})
             for (bool async : {false, true})
               for (bool inPlace : {false, true}) {
@@ -236,14 +250,12 @@ TEST_CASE("packed ordered and exact operands give their own bits", "[repro]") {
   // Operand k of 12 starts at element class k: packing places its elements
   // elsewhere in the message than a call of its own would.
   const int64_t p = worldRank();
-  const std::vector<int64_t> reversed = reversedTeam();
-  const std::vector<int64_t> members(reversed.rbegin(), reversed.rend());
+  const std::vector<int64_t> members = team();
   for (Reproducibility level :
        {Reproducibility::Ordered, Reproducibility::Exact})
     for (bool async : {false, true}) {
-      std::vector<double> ref(61);
-      for (int64_t j = 0; j < 61; ++j)
-        ref[j] = expected(Dtype::F32, level, RedOp::Sum, members, j);
+      const std::vector<double> ref =
+          references(Dtype::F32, level, RedOp::Sum, members);
       std::vector<Array> ins, outs;
       std::vector<Operand> inOps, outOps;
       for (int64_t k = 0; k < 12; ++k) {
@@ -274,16 +286,14 @@ TEST_CASE("packed ordered and exact operands give their own bits", "[repro]") {
 TEST_CASE("ordered and exact reduce_scatter give the reference bits",
           "[repro]") {
   const int64_t ranks = worldSize(), p = worldRank();
-  const std::vector<int64_t> reversed = reversedTeam();
-  const std::vector<int64_t> members(reversed.rbegin(), reversed.rend());
+  const std::vector<int64_t> members = team();
   for (Dtype dtype : {Dtype::F64, Dtype::F32})
     for (Reproducibility level :
          {Reproducibility::Ordered, Reproducibility::Exact})
       for (int64_t block : {1, 61, 3000})
         for (bool async : {false, true}) {
-          std::vector<double> ref(61);
-          for (int64_t j = 0; j < 61; ++j)
-            ref[j] = expected(dtype, level, RedOp::Sum, members, j);
+          const std::vector<double> ref =
+              references(dtype, level, RedOp::Sum, members);
           // Block q's element i is of class (q + i) % 61.
           Array in(dtype, {ranks * block}), out(dtype, {block}, true);
           for (int64_t q = 0; q < ranks; ++q)
@@ -309,12 +319,9 @@ TEST_CASE("ordered and exact reduce_scatter give the reference bits",
 
 TEST_CASE("the RFC allreduce takes the level too", "[repro]") {
   const int64_t p = worldRank();
-  const std::vector<int64_t> reversed = reversedTeam();
-  const std::vector<int64_t> members(reversed.rbegin(), reversed.rend());
-  std::vector<double> ref(61);
-  for (int64_t j = 0; j < 61; ++j)
-    ref[j] =
-        expected(Dtype::F64, Reproducibility::Exact, RedOp::Sum, members, j);
+  const std::vector<int64_t> members = team();
+  const std::vector<double> ref =
+      references(Dtype::F64, Reproducibility::Exact, RedOp::Sum, members);
   for (int64_t size : {3, 9000}) {
     Array data(Dtype::F64, {size});
     for (int64_t i = 0; i < size; ++i)
@@ -332,15 +339,12 @@ TEST_CASE("the default level is DISTRT_REPRODUCIBLE's", "[repro]") {
   if (!env || std::string_view(env) != "exact" || worldSize() < 3)
     return;
   const int64_t p = worldRank();
-  const std::vector<int64_t> reversed = reversedTeam();
-  const std::vector<int64_t> members(reversed.rbegin(), reversed.rend());
+  const std::vector<int64_t> members = team();
   Array data(Dtype::F64, {61});
   for (int64_t i = 0; i < 61; ++i)
     storeFloat(Dtype::F64, data.element(i), valueOf(Dtype::F64, p, i));
-  std::vector<double> ref(61);
-  for (int64_t j = 0; j < 61; ++j)
-    ref[j] =
-        expected(Dtype::F64, Reproducibility::Exact, RedOp::Sum, members, j);
+  const std::vector<double> ref =
+      references(Dtype::F64, Reproducibility::Exact, RedOp::Sum, members);
   const Operand ops[] = {data.operand()};
   allReduce(world(), everyone(), RedOp::Sum, ops, ops);
   CHECK(mismatches(data, Dtype::F64, ref) == 0);
@@ -357,12 +361,9 @@ TEST_CASE("mpi mode gives other bits than ordered somewhere", "[repro-mpi]") {
   // for large messages on larger machines.
   REQUIRE(worldSize() >= 3);
   const int64_t p = worldRank();
-  const std::vector<int64_t> reversed = reversedTeam();
-  const std::vector<int64_t> members(reversed.rbegin(), reversed.rend());
-  std::vector<double> ref(61);
-  for (int64_t j = 0; j < 61; ++j)
-    ref[j] =
-        expected(Dtype::F64, Reproducibility::Ordered, RedOp::Sum, members, j);
+  const std::vector<int64_t> members = team();
+  const std::vector<double> ref =
+      references(Dtype::F64, Reproducibility::Ordered, RedOp::Sum, members);
   int64_t differ = 0;
   for (int64_t size : {61, 100000, 1 << 20}) {
     Array data(Dtype::F64, {size});
@@ -505,9 +506,8 @@ TEST_CASE("global_reduce folds locally, then as all_reduce does", "[repro]") {
   CHECK(sum.get(0) == static_cast<double>(want));
   CHECK(max.get(0) == static_cast<double>(ranks));
   // Ordered f64: each member's left fold, then the tree over members.
-  const std::vector<int64_t> reversed = reversedTeam();
   std::vector<double> partials;
-  for (int64_t q : std::vector<int64_t>(reversed.rbegin(), reversed.rend())) {
+  for (int64_t q : team()) {
     double acc = 0.0;
     for (int64_t i = 0; i < 40; ++i)
       acc += valueOf(Dtype::F64, q, i);
