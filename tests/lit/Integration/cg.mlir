@@ -44,3 +44,8 @@
 // RUN: not %mpirun 10 %t > %t.np10
 // RUN: FileCheck %s --check-prefix=NOGRID < %t.np10
 // NOGRID: cg: no process grid for 10 processes
+// A level DISTRT_REPRODUCIBLE does not name is an error on every rank,
+// naming the op and where it is.
+// RUN: env DISTRT_REPRODUCIBLE=fast not %mpirun 2 %t > %t.badlevel 2>&1
+// RUN: FileCheck %s --check-prefix=BADLEVEL < %t.badlevel
+// BADLEVEL: distrt: error: global_reduce at {{.*}}cg.mlir:{{[0-9]+}}:{{[0-9]+}}: team 0, rank {{[01]}}: DISTRT_REPRODUCIBLE=fast: expected mpi, ordered or exact
