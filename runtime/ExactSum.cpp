@@ -9,7 +9,6 @@
 #include <limits>
 
 namespace distrt::detail {
-namespace {
 
 using U128 = unsigned __int128;
 
@@ -18,12 +17,13 @@ constexpr int kNaNs = WideSum::kDigits, kPosInfs = kNaNs + 1,
 constexpr uint64_t kFraction = (uint64_t{1} << 52) - 1;
 constexpr uint64_t kInfinityBits = uint64_t{0x7ff} << 52;
 
-int bitLength(U128 x) {
+static int bitLength(U128 x) {
   const auto hi = static_cast<uint64_t>(x >> 64);
   return hi ? 128 - std::countl_zero(hi)
             : 64 - std::countl_zero(static_cast<uint64_t>(x));
 }
 
+namespace {
 /// A finite non-zero double's integer significand and exponent: the value
 /// is significand * 2^exponent.
 struct Decomposed {
@@ -31,7 +31,9 @@ struct Decomposed {
   int exponent;
   bool negative;
 };
-Decomposed decompose(uint64_t bits) {
+} // namespace
+
+static Decomposed decompose(uint64_t bits) {
   const auto field = static_cast<int>((bits >> 52) & 0x7ff);
   const uint64_t fraction = bits & kFraction;
   return {field ? fraction | (kFraction + 1) : fraction,
@@ -40,8 +42,8 @@ Decomposed decompose(uint64_t bits) {
 
 /// (mag + sticky) * 2^scale, rounded to nearest (ties to even) in `format`;
 /// `sticky` stands for bits below mag's that are not all zero.
-double roundScaled(U128 mag, int scale, bool sticky, bool negative,
-                   FloatFormat format) {
+static double roundScaled(U128 mag, int scale, bool sticky, bool negative,
+                          FloatFormat format) {
   const int bits = bitLength(mag);
   const int lsb = std::max(scale + bits - format.precision, format.minExp);
   const int drop = lsb - scale;
@@ -72,11 +74,9 @@ double roundScaled(U128 mag, int scale, bool sticky, bool negative,
                                (significand & kFraction));
 }
 
-double signedZero(int64_t values, int64_t negativeZeros) {
+static double signedZero(int64_t values, int64_t negativeZeros) {
   return values > 0 && negativeZeros == values ? -0.0 : 0.0;
 }
-
-} // namespace
 
 void WideSum::add(double x) {
   const auto bits = std::bit_cast<uint64_t>(x);

@@ -21,7 +21,6 @@
 #include <vector>
 
 namespace distrt::detail {
-namespace {
 
 /// A sync all-reduce whose members' elements take at most this many bytes
 /// in all gathers them (one collective of log P steps); an ordered one of
@@ -40,6 +39,7 @@ constexpr size_t kBlockBytes = size_t{8} << 10;
 /// each): one MPI_Allreduce of log P steps, not the blocks' P messages.
 constexpr int64_t kWideElements = 64;
 
+namespace {
 /// The ordered fold's shape over `members`: with P' the largest power of
 /// two not above it and extra = members - P', member 2i + 1 < 2 extra is
 /// folded into member 2i first (op(v_2i, v_2i+1)), then the P' virtual
@@ -59,9 +59,10 @@ struct FoldShape {
   }
   int memberOf(int v) const { return v < extra ? 2 * v : v + extra; }
 };
+} // namespace
 
 /// DISTRT_REPRODUCIBLE's level, -1 if it names none (mpi if unset).
-int64_t levelFromEnvironment() {
+static int64_t levelFromEnvironment() {
   const char *value = std::getenv("DISTRT_REPRODUCIBLE");
   const std::string_view v = value ? value : "";
   return v.empty() || v == "mpi" ? DISTRT_REPRO_MPI
@@ -75,7 +76,7 @@ const int64_t gEnvironmentLevel = levelFromEnvironment();
 /// narrow float's operation in float, then rounded: exact enough that one
 /// rounding is what results).
 template <class E, bool Product>
-void combine(std::byte *into, const std::byte *from, int64_t count) {
+static void combine(std::byte *into, const std::byte *from, int64_t count) {
   using S = typename E::Stored;
   auto *a = reinterpret_cast<S *>(into);
   const auto *b = reinterpret_cast<const S *>(from);
@@ -85,19 +86,19 @@ void combine(std::byte *into, const std::byte *from, int64_t count) {
   }
 }
 
-template <class E> double toDouble(const std::byte *at) {
+template <class E> static double toDouble(const std::byte *at) {
   return static_cast<double>(
       E::load(reinterpret_cast<const typename E::Stored *>(at)));
 }
-template <class E> void fromDouble(std::byte *at, double v) {
+template <class E> static void fromDouble(std::byte *at, double v) {
   using S = typename E::Stored;
   E::store(reinterpret_cast<S *>(at),
            static_cast<typename E::Value>(v)); // exact: v is of the type
 }
 
 /// into = op(into, from), `count` elements: one step of the ordered tree.
-void combineStep(const OwnReduce &r, std::byte *into, const std::byte *from,
-                 int64_t count) {
+static void combineStep(const OwnReduce &r, std::byte *into,
+                        const std::byte *from, int64_t count) {
   byFloatType(r.dtype, [&]<class E>(FloatFormat) {
     if (r.redop == DISTRT_PROD)
       combine<E, true>(into, from, count);
@@ -106,15 +107,15 @@ void combineStep(const OwnReduce &r, std::byte *into, const std::byte *from,
   });
 }
 
-bool exactSums(const OwnReduce &r) {
+static bool exactSums(const OwnReduce &r) {
   return r.level == Repro::Exact && r.redop == DISTRT_SUM;
 }
 
 /// out[i] for i in [first, end) = the exact sum of rows[p][i] (exactSum).
 template <class E>
-void sumRowsExactly(const OwnReduce &r, const std::byte *rows, size_t rowBytes,
-                    int64_t first, int64_t end, FloatFormat format,
-                    std::byte *out) {
+static void sumRowsExactly(const OwnReduce &r, const std::byte *rows,
+                           size_t rowBytes, int64_t first, int64_t end,
+                           FloatFormat format, std::byte *out) {
   static std::vector<double> values; // reused (single-threaded)
   values.resize(static_cast<size_t>(r.members));
   const size_t size = r.type->size;
@@ -133,8 +134,8 @@ void sumRowsExactly(const OwnReduce &r, const std::byte *rows, size_t rowBytes,
 /// result is one rounded addition (f32: the errors must be zero, the sum
 /// then rounded once). Across the block's elements the loop vectorizes;
 /// the elements where it does not hold go through exactSum.
-void sumRowsByErrors(const OwnReduce &r, const std::byte *rows, size_t rowBytes,
-                     int64_t count, std::byte *out) {
+static void sumRowsByErrors(const OwnReduce &r, const std::byte *rows,
+                            size_t rowBytes, int64_t count, std::byte *out) {
   constexpr int64_t kBlock = 256;
   const bool f64 = r.dtype == DISTRT_F64;
   auto row = [&](int p, int64_t i) {
@@ -182,7 +183,7 @@ void sumRowsByErrors(const OwnReduce &r, const std::byte *rows, size_t rowBytes,
 }
 
 /// Scratch of the sync paths (the runtime is single-threaded).
-std::byte *scratch(size_t bytes) {
+static std::byte *scratch(size_t bytes) {
   static std::vector<std::byte> buffer;
   if (buffer.size() < bytes)
     buffer.resize(bytes);
@@ -190,8 +191,8 @@ std::byte *scratch(size_t bytes) {
 }
 
 /// The members' exact sums of `count` elements, as WideSum words.
-void wideWords(const OwnReduce &r, const std::byte *data, int64_t count,
-               int64_t *words) {
+static void wideWords(const OwnReduce &r, const std::byte *data, int64_t count,
+                      int64_t *words) {
   byFloatType(r.dtype, [&]<class E>(FloatFormat) {
     for (int64_t i = 0; i < count; ++i) {
       WideSum sum;
@@ -204,8 +205,8 @@ void wideWords(const OwnReduce &r, const std::byte *data, int64_t count,
 }
 
 /// Rounds the added WideSum words of `count` elements into `data`.
-void roundWords(const OwnReduce &r, const int64_t *words, int64_t count,
-                std::byte *data) {
+static void roundWords(const OwnReduce &r, const int64_t *words, int64_t count,
+                       std::byte *data) {
   byFloatType(r.dtype, [&]<class E>(FloatFormat format) {
     for (int64_t i = 0; i < count; ++i) {
       WideSum sum;
@@ -218,7 +219,7 @@ void roundWords(const OwnReduce &r, const int64_t *words, int64_t count,
 }
 
 /// Exact sums of few elements: the members' WideSums added by MPI.
-void wideAllreduce(const OwnReduce &r, std::byte *data, int64_t count) {
+static void wideAllreduce(const OwnReduce &r, std::byte *data, int64_t count) {
   auto *words = reinterpret_cast<int64_t *>(
       scratch(static_cast<size_t>(count) * WideSum::kWords * sizeof(int64_t)));
   wideWords(r, data, count, words);
@@ -230,7 +231,7 @@ void wideAllreduce(const OwnReduce &r, std::byte *data, int64_t count) {
 }
 
 /// A blocking receive of `count` elements from member `peer` into `to`.
-void receive(const OwnReduce &r, void *to, int64_t count, int peer) {
+static void receive(const OwnReduce &r, void *to, int64_t count, int peer) {
   MPI_Status status;
   const auto bytes =
       static_cast<int>(static_cast<size_t>(count) * r.type->size);
@@ -239,7 +240,8 @@ void receive(const OwnReduce &r, void *to, int64_t count, int peer) {
   checkBlockingReceive("all_reduce", code, status, bytes, peer,
                        "partial reduction");
 }
-void send(const OwnReduce &r, const void *from, int64_t count, int peer) {
+static void send(const OwnReduce &r, const void *from, int64_t count,
+                 int peer) {
   const auto bytes =
       static_cast<int>(static_cast<size_t>(count) * r.type->size);
   checkMpi(MPI_Send(from, bytes, MPI_BYTE, peer, kOwnTag, r.comm), "MPI_Send");
@@ -248,8 +250,8 @@ void send(const OwnReduce &r, const void *from, int64_t count, int peer) {
 /// The ordered fold's pairing of an extra member into its left neighbour:
 /// the odd one sends, the even one folds. False for a member that handed
 /// its values on (it takes no further part until the result comes back).
-bool foldExtra(const OwnReduce &r, const FoldShape &shape, std::byte *data,
-               int64_t count, std::byte *theirs) {
+static bool foldExtra(const OwnReduce &r, const FoldShape &shape,
+                      std::byte *data, int64_t count, std::byte *theirs) {
   if (r.position >= 2 * shape.extra)
     return true;
   if (r.position % 2) {
@@ -263,7 +265,7 @@ bool foldExtra(const OwnReduce &r, const FoldShape &shape, std::byte *data,
 
 /// The ordered fold's tree over messages, then a broadcast of its result
 /// from position 0.
-void treeAllreduce(const OwnReduce &r, std::byte *data, int64_t count) {
+static void treeAllreduce(const OwnReduce &r, std::byte *data, int64_t count) {
   const FoldShape shape(r.members);
   std::byte *theirs = scratch(static_cast<size_t>(count) * r.type->size);
   if (foldExtra(r, shape, data, count, theirs)) {
@@ -284,8 +286,8 @@ void treeAllreduce(const OwnReduce &r, std::byte *data, int64_t count) {
 
 /// One exchange with `peer`: `given` elements from `give` out, `taken` into
 /// `take`.
-void exchange(const OwnReduce &r, const std::byte *give, int64_t given,
-              std::byte *take, int64_t taken, int peer) {
+static void exchange(const OwnReduce &r, const std::byte *give, int64_t given,
+                     std::byte *take, int64_t taken, int peer) {
   const size_t size = r.type->size;
   const auto in = static_cast<int>(static_cast<size_t>(taken) * size);
   MPI_Status status;
@@ -303,7 +305,8 @@ void exchange(const OwnReduce &r, const std::byte *give, int64_t given,
 /// partial first: the fold's own tree, element by element); recursive
 /// doubling back, each pair exchanging its folded halves; the extra
 /// members get the result from their neighbours.
-void halvingAllreduce(const OwnReduce &r, std::byte *data, int64_t count) {
+static void halvingAllreduce(const OwnReduce &r, std::byte *data,
+                             int64_t count) {
   const FoldShape shape(r.members);
   const size_t size = r.type->size;
   std::byte *theirs = scratch(static_cast<size_t>(count) * size);
@@ -350,7 +353,8 @@ void halvingAllreduce(const OwnReduce &r, std::byte *data, int64_t count) {
 }
 
 /// Every member's elements gathered (MPI_Allgather) and folded by each.
-void gatherAllreduce(const OwnReduce &r, std::byte *data, int64_t count) {
+static void gatherAllreduce(const OwnReduce &r, std::byte *data,
+                            int64_t count) {
   const size_t rowBytes = static_cast<size_t>(count) * r.type->size;
   std::byte *rows = scratch(rowBytes * r.members);
   const auto n = static_cast<int>(count);
@@ -360,8 +364,8 @@ void gatherAllreduce(const OwnReduce &r, std::byte *data, int64_t count) {
 }
 
 /// Member q's block of `count` elements: [displs[q], displs[q] + counts[q]).
-void blocksOf(int64_t count, int members, std::vector<int> &counts,
-              std::vector<int> &displs) {
+static void blocksOf(int64_t count, int members, std::vector<int> &counts,
+                     std::vector<int> &displs) {
   counts.resize(static_cast<size_t>(members));
   displs.resize(static_cast<size_t>(members));
   const int64_t base = count / members, extra = count % members;
@@ -373,7 +377,7 @@ void blocksOf(int64_t count, int members, std::vector<int> &counts,
 
 /// Each member folds its block of every member's elements, then all gather
 /// the folded blocks.
-void blockAllreduce(const OwnReduce &r, std::byte *data, int64_t count) {
+static void blockAllreduce(const OwnReduce &r, std::byte *data, int64_t count) {
   static std::vector<int> counts, displs, rowCounts, rowDispls;
   blocksOf(count, r.members, counts, displs);
   const int mine = counts[r.position];
@@ -383,7 +387,7 @@ void blockAllreduce(const OwnReduce &r, std::byte *data, int64_t count) {
     rowDispls[q] = q * mine;
   const size_t rowBytes = static_cast<size_t>(mine) * r.type->size;
   std::byte *rows = scratch(rowBytes * r.members);
-  const MPI_Datatype type = r.type->mpi;
+  MPI_Datatype type = r.type->mpi;
   checkMpi(MPI_Alltoallv(data, counts.data(), displs.data(), type, rows,
                          rowCounts.data(), rowDispls.data(), type, r.comm),
            "MPI_Alltoallv");
@@ -396,7 +400,7 @@ void blockAllreduce(const OwnReduce &r, std::byte *data, int64_t count) {
 
 /// Calls f(first, n) for chunks of `count` elements whose bytes (twice as
 /// exact pairs) an int counts, at most gMaxCount elements.
-template <class F> void inChunks(int64_t count, F &&f) {
+template <class F> static void inChunks(int64_t count, F &&f) {
   const int64_t most = std::min<int64_t>(gMaxCount, INT_MAX / 16);
   for (int64_t first = 0; first < count; first += most)
     f(first, std::min<int64_t>(count - first, most));
@@ -404,8 +408,8 @@ template <class F> void inChunks(int64_t count, F &&f) {
 
 /// The elements `lost` of every member gathered and folded exactly into
 /// `data` (their indices are the same on every member).
-void gatherLost(const OwnReduce &r, std::byte *data,
-                const std::vector<int64_t> &lost) {
+static void gatherLost(const OwnReduce &r, std::byte *data,
+                       const std::vector<int64_t> &lost) {
   const size_t size = r.type->size, n = lost.size();
   std::vector<std::byte> mine(n * size), rows(n * size * r.members),
       folded(n * size);
@@ -424,7 +428,7 @@ void gatherLost(const OwnReduce &r, std::byte *data,
 /// One exact pair (Reduce.h, ExactPairs) plus another: their sums added and
 /// every rounding error kept (TwoSum); an error lost on the way makes the
 /// pair's error NaN, which stays NaN.
-inline void addPair(double &s, double &e, double s2, double e2) {
+static inline void addPair(double &s, double &e, double s2, double e2) {
   double sum, t, u, lost1, lost2;
   twoSumOf(s, s2, sum, t);
   twoSumOf(e, e2, u, lost1);
@@ -439,7 +443,7 @@ inline void addPair(double &s, double &e, double s2, double e2) {
 /// takes; s + e of the result is then the exact sum, rounded once. The
 /// elements where an error was lost (e NaN, the same on every member) are
 /// gathered and folded from every member's values.
-void pairAllreduce(const OwnReduce &r, std::byte *data, int64_t count) {
+static void pairAllreduce(const OwnReduce &r, std::byte *data, int64_t count) {
   const size_t size = r.type->size;
   static std::vector<double> pairs; // reused (single-threaded)
   pairs.resize(static_cast<size_t>(count) * 2);
@@ -480,8 +484,6 @@ void pairAllreduce(const OwnReduce &r, std::byte *data, int64_t count) {
     }
   });
 }
-
-} // namespace
 
 int64_t requestedLevel(int32_t op) noexcept {
   const int32_t level = op >> DISTRT_REPRO_SHIFT;
@@ -571,7 +573,7 @@ void ownIallreduce(const OwnReduce &r, RequestSlot &slot, std::byte *data,
                               static_cast<int>(words->size()), MPI_INT64_T,
                               MPI_SUM, r.comm, request);
       });
-      slot.completions.push_back(
+      slot.completions.emplace_back(
           [r, words, at, n] { roundWords(r, words->data(), n, at); });
       return;
     }
@@ -580,7 +582,7 @@ void ownIallreduce(const OwnReduce &r, RequestSlot &slot, std::byte *data,
       return MPI_Iallgather(at, static_cast<int>(n), r.type->mpi, rows->data(),
                             static_cast<int>(n), r.type->mpi, r.comm, request);
     });
-    slot.completions.push_back([r, rows, rowBytes, at, n] {
+    slot.completions.emplace_back([r, rows, rowBytes, at, n] {
       foldRows(r, rows->data(), rowBytes, n, at);
     });
   });
@@ -616,7 +618,7 @@ void ownReduceScatter(const OwnReduce &r, RequestSlot *slot,
       return MPI_Ialltoall(from, c, r.type->mpi, rows->data(), c, r.type->mpi,
                            r.comm, request);
     });
-    slot->completions.push_back([r, rows, rowBytes, to, n] {
+    slot->completions.emplace_back([r, rows, rowBytes, to, n] {
       foldRows(r, rows->data(), rowBytes, n, to);
     });
   });

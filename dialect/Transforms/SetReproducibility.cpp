@@ -16,21 +16,22 @@ namespace mlir::distruntime {
 using namespace mlir;
 using namespace mlir::distruntime;
 
-namespace {
 constexpr StringLiteral kAttrName = "reproducibility";
 
 /// `op` declares the attribute.
-bool takesLevel(Operation *op) {
+static bool takesLevel(Operation *op) {
   std::optional<RegisteredOperationName> info = op->getRegisteredInfo();
   return info &&
          llvm::is_contained(info->getAttributeNames(),
                             StringAttr::get(op->getContext(), kAttrName));
 }
 
+namespace {
 struct SetReproducibility
     : public distruntime::impl::SetReproducibilityBase<SetReproducibility> {
   using Base::Base;
 
+protected:
   void runOnOperation() override {
     std::optional<Reproducibility> parsed = symbolizeReproducibility(level);
     if (!parsed) {

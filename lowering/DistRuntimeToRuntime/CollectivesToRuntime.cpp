@@ -104,6 +104,25 @@ static RuntimeParams getParams(CollectiveOpInterface op, ValueRange tables) {
   return params;
 }
 
+/// The call of `op` over its whole team: a null groups descriptor (one
+/// group, the team in rank order) and a site for `data`.
+static CollectiveCall getTeamCall(OpBuilder &b, Operation *op,
+                                  RuntimeFunction fn, Value data, int64_t team,
+                                  bool async) {
+  Location loc = op->getLoc();
+  auto [callee, where] = getCalleeAndLocation(b, op, fn);
+  return {
+      callee,
+      where,
+      createSite(b, op->getParentOfType<ModuleOp>(), loc,
+                 op->getName().stripDialect(), data,
+                 op->hasAttr(kProvenAttrName)),
+      team,
+      LLVM::ZeroOp::create(b, loc, LLVM::LLVMPointerType::get(b.getContext())),
+      async,
+      getTableCount(fn)};
+}
+
 namespace {
 
 //===----------------------------------------------------------------------===//
@@ -173,25 +192,6 @@ struct CollectiveLowering
 //===----------------------------------------------------------------------===//
 // allreduce
 //===----------------------------------------------------------------------===//
-
-/// The call of `op` over its whole team: a null groups descriptor (one
-/// group, the team in rank order) and a site for `data`.
-static CollectiveCall getTeamCall(OpBuilder &b, Operation *op,
-                                  RuntimeFunction fn, Value data, int64_t team,
-                                  bool async) {
-  Location loc = op->getLoc();
-  auto [callee, where] = getCalleeAndLocation(b, op, fn);
-  return {
-      callee,
-      where,
-      createSite(b, op->getParentOfType<ModuleOp>(), loc,
-                 op->getName().stripDialect(), data,
-                 op->hasAttr(kProvenAttrName)),
-      team,
-      LLVM::ZeroOp::create(b, loc, LLVM::LLVMPointerType::get(b.getContext())),
-      async,
-      getTableCount(fn)};
-}
 
 struct AllReduceLowering : public OpConversionPattern<AllReduceOp> {
   using OpConversionPattern::OpConversionPattern;

@@ -27,12 +27,11 @@
 #include <type_traits>
 
 namespace distrt::detail {
-namespace {
 
 /// op(a, b) of the local fold (redop after levelRedop()): integers wrap,
 /// float min/max keep `a` unless `b` is smaller (MPI_MIN's way), minimum/
 /// maximum are IEEE 754's.
-template <class V> V apply(int32_t redop, V a, V b) {
+template <class V> static V apply(int32_t redop, V a, V b) {
   if constexpr (std::is_integral_v<V>) {
     using U = std::make_unsigned_t<V>;
     if (redop == DISTRT_SUM)
@@ -63,7 +62,7 @@ template <class V> V apply(int32_t redop, V a, V b) {
 }
 
 /// The fold of no elements.
-template <class V> V identity(int32_t redop) {
+template <class V> static V identity(int32_t redop) {
   using L = std::numeric_limits<V>;
   if (redop == DISTRT_SUM)
     return V(0);
@@ -76,8 +75,8 @@ template <class V> V identity(int32_t redop) {
 }
 
 /// `out` = the row-major fold of `count` dense elements at `data`.
-void foldLocal(const std::byte *data, int64_t count, int32_t dtype,
-               int32_t redop, std::byte *out) {
+static void foldLocal(const std::byte *data, int64_t count, int32_t dtype,
+                      int32_t redop, std::byte *out) {
   byType(dtype, [&]<class E>() {
     using S = typename E::Stored;
     const auto *in = reinterpret_cast<const S *>(data);
@@ -96,7 +95,8 @@ void foldLocal(const std::byte *data, int64_t count, int32_t dtype,
 /// additions per lane instead of one per value. Else (errors spanning more
 /// than 53 bits, a special value) the block's values are added one by one.
 constexpr int kLanes = 8, kBlock = kLanes * 32;
-template <class E> void addBlock(WideSum &sum, const typename E::Stored *in) {
+template <class E>
+static void addBlock(WideSum &sum, const typename E::Stored *in) {
   // -0: adding to it keeps every value's zero sign (all -0: -0).
   double sums[kLanes], errors[kLanes] = {};
   std::fill(sums, sums + kLanes, -0.0);
@@ -125,8 +125,8 @@ template <class E> void addBlock(WideSum &sum, const typename E::Stored *in) {
 }
 
 /// The WideSum words of `count` dense float elements.
-std::shared_ptr<std::vector<int64_t>> wideSum(const std::byte *data,
-                                              int64_t count, int32_t dtype) {
+static std::shared_ptr<std::vector<int64_t>>
+wideSum(const std::byte *data, int64_t count, int32_t dtype) {
   WideSum sum;
   byFloatType(dtype, [&]<class E>(FloatFormat) {
     const auto *in = reinterpret_cast<const typename E::Stored *>(data);
@@ -142,8 +142,8 @@ std::shared_ptr<std::vector<int64_t>> wideSum(const std::byte *data,
 }
 
 /// Rounds the added words into `out` in `dtype`.
-void roundInto(const std::vector<int64_t> &words, int32_t dtype,
-               std::byte *out) {
+static void roundInto(const std::vector<int64_t> &words, int32_t dtype,
+                      std::byte *out) {
   WideSum sum;
   std::memcpy(sum.words().data(), words.data(),
               sizeof(int64_t) * WideSum::kWords);
@@ -154,6 +154,7 @@ void roundInto(const std::vector<int64_t> &words, int32_t dtype,
   });
 }
 
+namespace {
 struct GlobalReducePlan {
   const GroupLayout *layout = nullptr;
 };
@@ -239,7 +240,7 @@ struct GlobalReduce : OpKind<GlobalReduce, GlobalReducePlan> {
       return MPI_Iallreduce(MPI_IN_PLACE, words->data(), n, MPI_INT64_T,
                             MPI_SUM, p.layout->comm, request);
     });
-    slot.completions.push_back(
+    slot.completions.emplace_back(
         [words, dtype, result] { roundInto(*words, dtype, result); });
   }
 
@@ -251,8 +252,8 @@ struct GlobalReduce : OpKind<GlobalReduce, GlobalReducePlan> {
     });
   }
 };
-
 } // namespace
+
 } // namespace distrt::detail
 
 using namespace distrt::detail;
