@@ -3,9 +3,10 @@
 # section 4). Idempotent: does nothing when they are all present. Works on a
 # machine where nothing is installed yet (a bare Debian 12 root included:
 # scripts/fresh-check.sh proves it).
-#   scripts/setup.sh [--plots]
-# --plots also installs python3-matplotlib, for scripts/bench.sh's plots
-# (nothing else needs it, so a first run does not download it).
+#   scripts/setup.sh [--plots | --valgrind]
+# --plots also installs python3-matplotlib, for scripts/bench.sh's plots,
+# and --valgrind valgrind, for scripts/call-cost.sh (nothing else needs
+# them, so a first run does not download them).
 # SimGrid's SMPI (libsimgrid-dev: smpicxx, smpirun) is installed for every
 # MPI: the default suite runs two programs on 16 simulated ranks under it
 # (ctest smpi.p16), and DISTRUNTIME_MPI=smpi builds against it.
@@ -16,13 +17,15 @@
 # Any failure names the command that failed and what to do about it.
 set -euo pipefail
 plots=0
+valgrind=0
 case "${1:-}" in
 --help | -h)
   sed -n '2,/^set -euo/{/^set -euo/d;s/^# \{0,1\}//;p}' "$0"
   exit 0 ;;
 --plots) plots=1 ;;
+--valgrind) valgrind=1 ;;
 "") ;;
-*) echo "setup: unknown option $1 (expected --plots or --help)" >&2; exit 2 ;;
+*) echo "setup: unknown option $1 (expected --plots, --valgrind or --help)" >&2; exit 2 ;;
 esac
 hint="re-run scripts/setup.sh; if it fails again, install the packages above by hand (DESIGN.md section 4)"
 trap 'rc=$?; echo "setup: failed (exit $rc): $BASH_COMMAND" >&2; echo "setup: $hint" >&2' ERR
@@ -30,6 +33,7 @@ trap 'rc=$?; echo "setup: failed (exit $rc): $BASH_COMMAND" >&2; echo "setup: $h
 packages=(llvm-22-dev libmlir-22-dev mlir-22-tools llvm-22-tools
           libopenmpi-dev openmpi-bin catch2 libfmt-dev libsimgrid-dev)
 [ "$plots" = 0 ] || packages+=(python3-matplotlib)
+[ "$valgrind" = 0 ] || packages+=(valgrind)
 case "${DISTRUNTIME_MPI:-openmpi}" in
 openmpi | smpi) ;;
 mpich) packages+=(mpich libmpich-dev) ;;
