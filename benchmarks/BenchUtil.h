@@ -59,8 +59,8 @@ inline int &costCases() {
 }
 
 /// Counts `calls` calls of `op` between callgrind's dumps, as `label`.
-template <class Op> void countCalls(Op &&op, int calls, MPI_Comm comm,
-                                    const std::string &label) {
+template <class Op>
+void countCalls(Op &&op, int calls, MPI_Comm comm, const std::string &label) {
   MPI_Barrier(comm);
 #ifdef DISTRT_BENCH_CALLGRIND
   CALLGRIND_ZERO_STATS;
