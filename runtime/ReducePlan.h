@@ -35,15 +35,15 @@ struct SharedPair;
 /// One operand's blocking reduction (MPI_Allreduce,
 /// MPI_Reduce_scatter_block) of `count` elements from `send` to `recv`, its
 /// dense output (or the part of them a chunk of a long operand covers);
-/// with `inPlace` (all_reduce, the operand's first call), the input is
-/// first copied (or converted) into the output.
+/// with `copyInput` (all_reduce in place, the operand's first call), the
+/// input is first copied (or converted) into the output.
 struct ReduceCall {
   const void *send;
   void *recv;
   int64_t count;
   MPI_Datatype type;
   MPI_Op op;
-  bool inPlace;
+  bool copyInput;
   uint32_t operand;
 };
 
@@ -70,15 +70,21 @@ struct PackMember {
 
 /// An operand of at most this many bytes may be packed: past it, one call
 /// costs little more than moving the bytes, and packing copies them twice.
+/// Over three or more members a team measures a smaller limit
+/// (PackLimit.h).
 inline constexpr size_t kReducePackOperandLimit = size_t{64} << 10;
-/// A pack holds at most this many bytes (staging is kept by the plan).
-inline constexpr size_t kReducePackLimit = size_t{4} << 20;
+/// A pack holds at most this many bytes (staging is kept by the plan): in a
+/// group of two, as many as one exchange takes (kReduceExchangeLimit). One
+/// MPI_Allreduce of a 4 MiB pack, between copying it in and out, took
+/// 0.5-1.0 the time of the per-operand calls where exchanges of 256 KiB
+/// take 0.1-0.5 (np 2, 64 operands of 8-64 KiB).
 /// In a group of two, a pack of at most this many bytes is exchanged with
 /// the peer (through shared memory on one node, SharedPair.h, else point to
 /// point) and reduced locally (MPI_Reduce_local), which is what
 /// MPI_Allreduce does for two processes, less its algorithm selection: past
 /// it, MPI_Allreduce.
 inline constexpr size_t kReduceExchangeLimit = size_t{256} << 10;
+inline constexpr size_t kReducePackLimit = kReduceExchangeLimit;
 /// The exchange sends a pack in messages of at most this many bytes, so
 /// that each is eager on Open MPI's shared-memory transport (vader: 4 KiB
 /// with its headers): one message of 16 KiB there is a rendezvous, a
@@ -196,9 +202,11 @@ struct ReducePlan {
   /// Counts operand k, which has elements. With `asIs` it is reduced by a
   /// blocking call from `send` (or in place) into `out`, `count` elements;
   /// past maxReduceCount() by several calls, each on the next elements (an
-  /// elementwise reduction: reduce_scatter never passes more).
+  /// elementwise reduction: reduce_scatter never passes more). In place,
+  /// `copyInput` says the input must first be copied into the output (it
+  /// is not those elements already).
   void add(size_t k, bool asIs, const void *send, const Buffer &out,
-           int64_t count, MPI_Op op) {
+           int64_t count, MPI_Op op, bool copyInput = false) {
     ++active;
     blocking &= asIs;
     if (!asIs)
@@ -215,7 +223,7 @@ struct ReducePlan {
            .count = std::min(count - first, most),
            .type = out.type->mpi,
            .op = op,
-           .inPlace = inPlace && first == 0,
+           .copyInput = inPlace && copyInput && first == 0,
            .operand = static_cast<uint32_t>(k)});
     }
   }

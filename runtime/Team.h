@@ -40,6 +40,9 @@ struct TeamState {
   GroupCache *groups = nullptr;
   /// send/recv channels: buffered sends, host queues (Channels.h).
   ChannelState *channels = nullptr;
+  /// The largest all_reduce operand packed over three or more members,
+  /// measured when the team is made (PackLimit.h).
+  size_t packOperandLimit = 0;
 
   TeamState() = default;
   TeamState(const TeamState &) = delete;
@@ -54,6 +57,7 @@ enum class TeamStage : int {
   kChannels,      // buffered sends, freed before the channels' communicator
   kCheck,         // checked mode's communicator
   kWatchdog,      // team 0's notice communicator
+  kPackLimit,     // measures the team's all_reduce pack limit
   kStages
 };
 

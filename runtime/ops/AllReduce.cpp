@@ -19,6 +19,7 @@
 
 #include "../Channels.h"
 #include "../OpCall.h"
+#include "../PackLimit.h"
 #include "../ReducePlan.h"
 #include "../SharedPair.h"
 
@@ -62,8 +63,11 @@ struct AllReduce : OpKind<AllReduce, ReducePlan> {
     // only run() serves them.
     const bool inPlace =
         !in.dense || in.dtype != out.dtype || overlaps(in, out);
+    // The RFC's allreduce: the input is the output.
+    const bool same =
+        in.dtype == out.dtype && sameElements(in.bytes, out.bytes);
     p.add(k, out.dense && !own, inPlace ? MPI_IN_PLACE : in.bytes.base, out,
-          in.count, op);
+          in.count, op, !same);
   }
 
   /// Packs the operands `candidates` (in operand order; each has elements
@@ -128,13 +132,17 @@ struct AllReduce : OpKind<AllReduce, ReducePlan> {
     // Reused from plan to plan (the runtime is single-threaded).
     static std::vector<uint32_t> candidates;
     candidates.clear();
+    // A group of two exchanges its packs: its copies are the messages'.
+    const size_t operandLimit = layout.size() == 2
+                                    ? kReducePackOperandLimit
+                                    : packOperandLimit(lookupTeam(c.team));
     for (size_t k = 0; k < s.ins.size(); ++k) {
       const Buffer &in = s.ins[k], &out = s.outs[k];
       // The reduction runs in the output's (possibly promoted) type.
       MPI_Op op = opOf(red, out.dtype); // before any MPI call
       if (in.count == 0)
         continue;
-      if (s.ins.size() > 1 && out.byteCount <= kReducePackOperandLimit &&
+      if (s.ins.size() > 1 && out.byteCount <= operandLimit &&
           out.count <= maxReduceCount() &&
           packingExact(layout.size(), red.redop, out.dtype, red.level)) {
         candidates.push_back(static_cast<uint32_t>(k));
@@ -430,7 +438,7 @@ struct AllReduce : OpKind<AllReduce, ReducePlan> {
 
   static distrt_handle_t runDirect(const Memo<Plan> &m, const Call &c) {
     for (const ReduceCall &r : m.plan.calls) {
-      if (r.inPlace)
+      if (r.copyInput)
         copyPromoted(m.ins[r.operand], m.outs[r.operand]);
       checkMpi(
           allreduceCount(r.send, r.recv, r.count, r.type, r.op, m.plan.comm),

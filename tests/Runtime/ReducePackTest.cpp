@@ -13,6 +13,7 @@
 
 #include "ArrayUtil.h"
 #include "Half.h"
+#include "PackLimit.h"
 
 #include <catch2/catch.hpp>
 
@@ -139,6 +140,18 @@ TEST_CASE("all_reduce of many operands gives the bits of one call each",
           }
 }
 
+TEST_CASE("a member proposes the bytes whose two copies cost one call",
+          "[allreduce]") {
+  // alpha / (2 x seconds per byte), within [64 B, 64 KiB].
+  CHECK(detail::proposePackLimit(2e-6, 1e-10) == 10000);
+  CHECK(detail::proposePackLimit(1e-6, 5e-11) == 10000);
+  CHECK(detail::proposePackLimit(1.0, 1e-10) == 65536);
+  CHECK(detail::proposePackLimit(1e-12, 1e-9) == 64);
+  // A clock that did not move proposes the fixed limit.
+  CHECK(detail::proposePackLimit(0.0, 1e-10) == 65536);
+  CHECK(detail::proposePackLimit(1e-6, 0.0) == 65536);
+}
+
 TEST_CASE("packed integer sums match their closed form",
           "[allreduce][largecount]") {
   // Rank q contributes (q + 1) * (k + 1) + i % 11 to operand k of 40, each
@@ -178,8 +191,8 @@ TEST_CASE("packs of many messages and past the exchange limit match their "
   // 30 operands cycling through five output types (i32 fed by i8 inputs
   // at times), sized so that a type's pack is one message, several (a
   // group of two exchanges it in kReduceChunkBytes pieces, members
-  // straddling them), or past kReduceExchangeLimit (MPI_Allreduce), some
-  // operands past the 64 KiB packing limit. Rank q contributes
+  // straddling them), or several packs (each at most kReducePackLimit
+  // bytes), some operands past the 64 KiB packing limit. Rank q contributes
   // (q + 1) * (k % 4 + 1) + i % 7 to element i of operand k: over the
   // members m of its group, the sum is (k % 4 + 1) * sum(m + 1) +
   // |group| * (i % 7) and the max (k % 4 + 1) * (max m + 1) + i % 7, exact
