@@ -130,10 +130,10 @@ void raiseWaitFailed(const char *op, int code) {
 /// and a handle never waited, at teardown. Receives not yet matched are
 /// cancelled (a send that cannot be cancelled completes); all get `seconds`.
 /// True if nothing is left pending.
-static bool cancelPending(RequestSlot &slot, double seconds) noexcept {
+bool cancelPending(std::span<MPI_Request> requests, double seconds) noexcept {
   const double deadline = MPI_Wtime() + seconds;
   bool quiet = true;
-  for (MPI_Request &request : slot.requests) {
+  for (MPI_Request &request : requests) {
     if (request == MPI_REQUEST_NULL)
       continue;
     int done = 0;
@@ -148,6 +148,45 @@ static bool cancelPending(RequestSlot &slot, double seconds) noexcept {
   return quiet;
 }
 
+void waitChecked(const char *op, std::vector<MPI_Request> &requests,
+                 std::vector<MPI_Status> &statuses,
+                 const std::vector<ReceiveCheck> &checks) {
+  if (requests.empty())
+    return;
+  [[maybe_unused]] const CompletionErrorsReturn errors;
+  const bool needStatuses = !checks.empty();
+  if (needStatuses)
+    statuses.resize(requests.size());
+  const int count = static_cast<int>(requests.size());
+  MPI_Status *status = needStatuses ? statuses.data() : MPI_STATUSES_IGNORE;
+  int code;
+  if (watching())
+    code = waitWatched([&](int *done) {
+      return MPI_Testall(count, requests.data(), done, status);
+    });
+  else
+    code = MPI_Waitall(count, requests.data(), status);
+  if (code == MPI_ERR_IN_STATUS && needStatuses) {
+    for (const ReceiveCheck &check : checks) {
+      const int error = statuses[static_cast<size_t>(check.index)].MPI_ERROR;
+      if (error != MPI_SUCCESS && error != MPI_ERR_PENDING)
+        raiseReceiveError(op, check, error);
+    }
+  }
+  if (code != MPI_SUCCESS)
+    raiseWait(op, fmt::format("MPI_Waitall failed: {}", mpiErrorString(code)),
+              code);
+  for (const ReceiveCheck &check : checks)
+    checkReceived(op, check, statuses[static_cast<size_t>(check.index)]);
+}
+
+SyncRequests &syncRequests() {
+  static SyncRequests requests;
+  requests.requests.clear();
+  requests.checks.clear();
+  return requests;
+}
+
 void completeRequest(RequestSlot *found, distrt_handle_t handle) {
   if (!found)
     raise("handle {:#x} was already waited or is invalid", handle);
@@ -160,7 +199,7 @@ void completeRequest(RequestSlot *found, distrt_handle_t handle) {
     bool completed = false;
     ~Releaser() {
       if (!completed)
-        completed = cancelPending(slot, 1.0); // the error waits for it
+        completed = cancelPending(slot.requests, 1.0); // the error waits for it
       retireRequest(slot, slotIndex(handle), completed);
     }
   } releaser{slot, handle};
@@ -169,36 +208,7 @@ void completeRequest(RequestSlot *found, distrt_handle_t handle) {
     raiseWait(slot.op, slot.pendingError, MPI_SUCCESS);
   if (slot.beforeWait)
     slot.beforeWait();
-  if (!slot.requests.empty()) {
-    const bool needStatuses = !slot.checks.empty();
-    if (needStatuses)
-      slot.statuses.resize(slot.requests.size());
-    const int count = static_cast<int>(slot.requests.size());
-    MPI_Status *statuses =
-        needStatuses ? slot.statuses.data() : MPI_STATUSES_IGNORE;
-    int code;
-    if (watching())
-      code = waitWatched([&](int *done) {
-        return MPI_Testall(count, slot.requests.data(), done, statuses);
-      });
-    else
-      code = MPI_Waitall(count, slot.requests.data(), statuses);
-    if (code == MPI_ERR_IN_STATUS && needStatuses) {
-      for (const ReceiveCheck &check : slot.checks) {
-        const int error =
-            slot.statuses[static_cast<size_t>(check.index)].MPI_ERROR;
-        if (error != MPI_SUCCESS && error != MPI_ERR_PENDING)
-          raiseReceiveError(slot.op, check, error);
-      }
-    }
-    if (code != MPI_SUCCESS)
-      raiseWait(slot.op,
-                fmt::format("MPI_Waitall failed: {}", mpiErrorString(code)),
-                code);
-    for (const ReceiveCheck &check : slot.checks)
-      checkReceived(slot.op, check,
-                    slot.statuses[static_cast<size_t>(check.index)]);
-  }
+  waitChecked(slot.op, slot.requests, slot.statuses, slot.checks);
   for (const std::function<void()> &complete : slot.completions)
     complete();
   for (const UnpackJob &job : slot.unpacks) {
@@ -259,7 +269,8 @@ static bool abandonRequests() noexcept {
     RequestSlot &slot = *pending[i];
     const char *outcome = "completed at finalization";
     if (completed[i] != 1) {
-      const bool cancelled = !slot.checks.empty() && cancelPending(slot, 1.0);
+      const bool cancelled =
+          !slot.checks.empty() && cancelPending(slot.requests, 1.0);
       outcome = cancelled ? "its receives were cancelled at finalization"
                           : "still pending at finalization, left to MPI";
       completed[i] = cancelled;

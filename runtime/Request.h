@@ -23,6 +23,7 @@
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -158,6 +159,31 @@ void releaseRequest(distrt_handle_t handle, bool recycle = true) noexcept;
 /// waitRequest() of all but a live lone handle (`slot` null: no live
 /// handle).
 void completeRequest(RequestSlot *found, distrt_handle_t handle);
+
+/// Waits for `requests` (answering the watchdog if the call is watched),
+/// then checks the receives `checks` names against their statuses; throws
+/// Failure naming `op`, the requests then possibly still pending.
+void waitChecked(const char *op, std::vector<MPI_Request> &requests,
+                 std::vector<MPI_Status> &statuses,
+                 const std::vector<ReceiveCheck> &checks);
+
+/// Ends `requests` that may be pending (a failed wait, a failed start):
+/// cancels the receives not yet matched and gives all `seconds` to
+/// complete. True if none is left pending.
+bool cancelPending(std::span<MPI_Request> requests, double seconds) noexcept;
+
+/// The requests of a sync operation that posts and completes them at once
+/// and has nothing to unpack (update_halo's exchange without staging): no
+/// handle, no slot to take and retire, which is most of a small exchange's
+/// own cost. The runtime's one set (it is single-threaded).
+struct SyncRequests {
+  std::vector<MPI_Request> requests;
+  std::vector<MPI_Status> statuses;
+  std::vector<ReceiveCheck> checks;
+};
+
+/// The runtime's SyncRequests, emptied.
+SyncRequests &syncRequests();
 
 [[noreturn, gnu::cold, gnu::noinline]] void raiseWaitFailed(const char *op,
                                                             int code);
@@ -363,6 +389,31 @@ void postRequest(RequestSlot &slot, const char *name, Call &&call) {
   if (code != MPI_SUCCESS) [[unlikely]] {
     slot.requests.pop_back();
     raiseMpi(code, name);
+  }
+}
+
+/// Posts a nonblocking MPI call into `sync`: `call(&request)`.
+template <class Call>
+void postRequest(SyncRequests &sync, const char *name, Call &&call) {
+  sync.requests.push_back(MPI_REQUEST_NULL);
+  const int code = call(&sync.requests.back());
+  if (code != MPI_SUCCESS) [[unlikely]] {
+    sync.requests.pop_back();
+    raiseMpi(code, name);
+  }
+}
+
+/// Runs `start(sync)`, which posts a sync operation's requests into the
+/// runtime's SyncRequests, then completes them. If either throws, what was
+/// posted is cancelled or given a second to complete first.
+template <class Start> void runSync(const char *op, Start &&start) {
+  SyncRequests &sync = syncRequests();
+  try {
+    start(sync);
+    waitChecked(op, sync.requests, sync.statuses, sync.checks);
+  } catch (...) {
+    cancelPending(sync.requests, 1.0);
+    throw;
   }
 }
 

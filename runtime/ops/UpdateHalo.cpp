@@ -41,6 +41,7 @@
 #include <algorithm>
 #include <array>
 #include <climits>
+#include <type_traits>
 
 namespace distrt::detail {
 
@@ -618,7 +619,62 @@ static void makePlan(TeamState &team, UpdateHaloPlan &plan, int32_t dtype,
   plan.valid = true;
 }
 
+/// Posts the receives, then the sends of `plan` on `block` (at `base`)
+/// into `into`, a RequestSlot or, when no box is packed, SyncRequests.
+/// Packed boxes use `staging`; their receives unpack at completion.
+template <class Requests>
+static void postBoxes(Requests &into, const UpdateHaloPlan &plan,
+                      const MemrefView &block, std::byte *base,
+                      size_t elementSize, std::byte *staging, MPI_Comm comm) {
+  const int64_t r = block.rank;
+  size_t packOffset = 0;
+  // A packed box's place in staging (boxes take theirs in plan order).
+  auto stagingFor = [&](const HaloBox &box) {
+    const size_t at = packOffset;
+    packOffset += alignUp(static_cast<size_t>(box.count) * elementSize);
+    return at;
+  };
+  for (const HaloBox &box : plan.recvs) {
+    std::byte *target = base + box.byteOffset;
+    if constexpr (std::is_same_v<Requests, RequestSlot>) {
+      if (box.packed) {
+        const size_t at = stagingFor(box);
+        target = staging + at;
+        into.addUnpack(at, base + box.byteOffset, r,
+                       plan.shapes.data() + box.shapeIndex, block.strides,
+                       elementSize);
+      }
+    }
+    // A derived type's size is MPI's to say.
+    const int64_t bytes =
+        box.ownsType ? -1 : box.count * static_cast<int64_t>(elementSize);
+    into.checks.push_back({static_cast<int>(into.requests.size()), box.count,
+                           box.peer, box.type, "halo", bytes});
+    postRequest(into, "MPI_Irecv", [&](MPI_Request *request) {
+      return MPI_Irecv(target, box.count, box.type, box.peer, box.tag, comm,
+                       request);
+    });
+  }
+  for (const HaloBox &box : plan.sends) {
+    const std::byte *source = base + box.byteOffset;
+    if (box.packed) {
+      std::byte *packed = staging + stagingFor(box);
+      pack(StridedBytes{base + box.byteOffset, r,
+                        plan.shapes.data() + box.shapeIndex, block.strides,
+                        elementSize},
+           packed);
+      source = packed;
+    }
+    postRequest(into, "MPI_Isend", [&](MPI_Request *request) {
+      return MPI_Isend(source, box.count, box.type, box.peer, box.tag, comm,
+                       request);
+    });
+  }
+}
+
 /// Posts the exchange of `plan` on `block`; completes it unless `async`.
+/// A sync exchange that packs nothing needs no handle: it runs in the
+/// runtime's SyncRequests.
 static distrt_handle_t postExchange(TeamState &team, const UpdateHaloPlan &plan,
                                     const MemrefView &block, size_t elementSize,
                                     bool async, const SourceLoc &loc) {
@@ -626,50 +682,15 @@ static distrt_handle_t postExchange(TeamState &team, const UpdateHaloPlan &plan,
     return done("update_halo", team.id, loc, async);
   MPI_Comm comm = team.halos->comm;
   std::byte *base = stridedBytes(block, elementSize).base;
-  const int64_t r = block.rank;
+  if (!async && plan.stagingBytes == 0) {
+    runSync("update_halo", [&](SyncRequests &sync) {
+      postBoxes(sync, plan, block, base, elementSize, nullptr, comm);
+    });
+    return 0;
+  }
   return runInSlot("update_halo", team.id, loc, async, [&](RequestSlot &slot) {
-    std::byte *staging = slot.stage(plan.stagingBytes);
-    size_t packOffset = 0;
-    // A packed box's place in staging (boxes take theirs in plan order).
-    auto stagingFor = [&](const HaloBox &box) {
-      const size_t at = packOffset;
-      packOffset += alignUp(static_cast<size_t>(box.count) * elementSize);
-      return at;
-    };
-    for (const HaloBox &box : plan.recvs) {
-      std::byte *target = base + box.byteOffset;
-      if (box.packed) {
-        const size_t at = stagingFor(box);
-        target = staging + at;
-        slot.addUnpack(at, base + box.byteOffset, r,
-                       plan.shapes.data() + box.shapeIndex, block.strides,
-                       elementSize);
-      }
-      // A derived type's size is MPI's to say.
-      const int64_t bytes =
-          box.ownsType ? -1 : box.count * static_cast<int64_t>(elementSize);
-      slot.checks.push_back({static_cast<int>(slot.requests.size()), box.count,
-                             box.peer, box.type, "halo", bytes});
-      postRequest(slot, "MPI_Irecv", [&](MPI_Request *request) {
-        return MPI_Irecv(target, box.count, box.type, box.peer, box.tag, comm,
-                         request);
-      });
-    }
-    for (const HaloBox &box : plan.sends) {
-      const std::byte *source = base + box.byteOffset;
-      if (box.packed) {
-        std::byte *packed = staging + stagingFor(box);
-        pack(StridedBytes{base + box.byteOffset, r,
-                          plan.shapes.data() + box.shapeIndex, block.strides,
-                          elementSize},
-             packed);
-        source = packed;
-      }
-      postRequest(slot, "MPI_Isend", [&](MPI_Request *request) {
-        return MPI_Isend(source, box.count, box.type, box.peer, box.tag, comm,
-                         request);
-      });
-    }
+    postBoxes(slot, plan, block, base, elementSize,
+              slot.stage(plan.stagingBytes), comm);
   });
 }
 
