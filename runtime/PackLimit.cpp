@@ -1,5 +1,4 @@
-//===- PackLimit.cpp - The operand size up to which packing pays -*- C++
-//-*-===//
+//===- PackLimit.cpp - Measuring a team's pack limit ------------*- C++ -*-===//
 
 #include "PackLimit.h"
 #include "Error.h"
