@@ -227,20 +227,15 @@ std::string shapeText(std::span<const int64_t> shape) {
   return fmt::format("[{}]", fmt::join(shape, ", "));
 }
 
-MemrefView unrankedArg(int64_t rank, void *descriptor, const char *what) {
-  if (!descriptor || rank < 0) [[unlikely]]
-    raise("the {} memref is invalid (rank {}, descriptor {})", what, rank,
-          descriptor ? "set" : "null");
-  return MemrefView::fromUnranked(rank, descriptor);
+void raiseBadArg(int64_t rank, const void *descriptor, const char *what) {
+  raise("the {} memref is invalid (rank {}, descriptor {})", what, rank,
+        descriptor ? "set" : "null");
 }
 
-std::span<const int64_t> i64Values(const MemrefView &view,
+std::span<const int64_t> gatherI64(const MemrefView &view,
                                    std::vector<int64_t> &scratch) {
   const int64_t n = view.sizes[0];
   const auto *base = static_cast<const int64_t *>(view.aligned) + view.offset;
-  // Generated code passes a dense array; a strided one is gathered.
-  if (view.strides[0] == 1 || n <= 1)
-    return {base, static_cast<size_t>(n)};
   scratch.resize(static_cast<size_t>(n));
   for (int64_t i = 0; i < n; ++i)
     scratch[static_cast<size_t>(i)] = base[i * view.strides[0]];

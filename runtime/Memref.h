@@ -101,14 +101,34 @@ void copy(const StridedBytes &src, const StridedBytes &dst,
 /// Sets every element of `dst` to zero bytes.
 void zero(const StridedBytes &dst);
 
-/// The view of an unranked memref argument of the C ABI (`what` names it in
-/// the error); rejects a null descriptor or a negative rank.
-MemrefView unrankedArg(int64_t rank, void *descriptor, const char *what);
+/// Raises the error of an unranked memref argument unrankedArg() rejects.
+[[noreturn, gnu::cold]] void raiseBadArg(int64_t rank, const void *descriptor,
+                                         const char *what);
 
-/// The values of a 1-D i64 memref, read in place when dense, else gathered
-/// into `scratch`.
-std::span<const int64_t> i64Values(const MemrefView &view,
+/// The view of an unranked memref argument of the C ABI (`what` names it in
+/// the error); rejects a null descriptor or a negative rank. Inline: a halo
+/// call reads three or four.
+inline MemrefView unrankedArg(int64_t rank, void *descriptor,
+                              const char *what) {
+  if (!descriptor || rank < 0) [[unlikely]]
+    raiseBadArg(rank, descriptor, what);
+  return MemrefView::fromUnranked(rank, descriptor);
+}
+
+/// Gathers the values of a strided 1-D i64 memref into `scratch`.
+std::span<const int64_t> gatherI64(const MemrefView &view,
                                    std::vector<int64_t> &scratch);
+
+/// The values of a 1-D i64 memref, read in place when dense (as generated
+/// code passes them), else gathered into `scratch`.
+inline std::span<const int64_t> i64Values(const MemrefView &view,
+                                          std::vector<int64_t> &scratch) {
+  const int64_t n = view.sizes[0];
+  if (view.strides[0] == 1 || n <= 1) [[likely]]
+    return {static_cast<const int64_t *>(view.aligned) + view.offset,
+            static_cast<size_t>(n)};
+  return gatherI64(view, scratch);
+}
 
 /// "[2, 3]": a shape for error messages.
 std::string shapeText(std::span<const int64_t> shape);

@@ -611,7 +611,8 @@ distrt_handle_t distrt_get_halo(int64_t team, int64_t key, int32_t dtype,
       throw Failure(fmt::format("the geometry has {} values, expected 4 * {} "
                                 "(four per dimension of the local block)",
                                 values, localRank));
-    static thread_local std::vector<int64_t> dense;
+    // The runtime is single-threaded (MPI_THREAD_FUNNELED).
+    static std::vector<int64_t> dense;
     const int64_t *g = i64Values(geometryView, dense).data();
     const auto r = static_cast<size_t>(localRank);
     const HaloGeometry halo{{g, r}, {g + r, r}, {g + 2 * r, r}, {g + 3 * r, r}};

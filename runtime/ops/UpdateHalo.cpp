@@ -756,7 +756,8 @@ distrt_handle_t distrt_update_halo(int64_t team, int64_t key, int32_t dtype,
     const MemrefView specView = unrankedArg(specRank, spec, "spec");
     if (specRank != 1)
       raise("the spec must be a 1-D memref, got rank {}", specRank);
-    static thread_local std::vector<int64_t> dense;
+    // The runtime is single-threaded (MPI_THREAD_FUNNELED).
+    static std::vector<int64_t> dense;
     // Bit 0: async; DISTRT_SITE_PROVEN: the compiler proved its agreement.
     return updateHalo(team, key, dtype, unrankedArg(blockRank, block, "block"),
                       i64Values(specView, dense), (async & 1) != 0,
