@@ -84,7 +84,8 @@ template <class Op> struct BlockOp : OpKind<Op, BlockPlan> {
   static bool direct(const BlockPlan &p, bool async) {
     return !async && (p.blocking || p.eachBlocking);
   }
-  static distrt_handle_t runDirect(const Memo<BlockPlan> &m, const Call &) {
+  static distrt_handle_t runDirect(const Memo<BlockPlan> &m,
+                                   const DirectCall &) {
     if (m.plan.eachBlocking)
       exchangeEachBlocking(m);
     else

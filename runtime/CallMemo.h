@@ -48,6 +48,20 @@ struct Call {
   bool proven = false;
 };
 
+/// What a direct run (Op::runDirect, OpCall.h) reads of its call besides
+/// its memo: four words, so that the C entry's fast path, whose Call stays
+/// in registers, stores only these.
+struct DirectCall {
+  const char *op;
+  int64_t team;
+  bool async;
+  SourceLoc loc;
+};
+
+inline DirectCall directOf(const Call &c) {
+  return {c.op, c.team, c.async, c.loc};
+}
+
 /// The OR of the differences between `count` words at `bytes` and `words`.
 [[gnu::always_inline]] inline uint64_t
 diffWords(const std::byte *bytes, const int64_t *words, int64_t count) {

@@ -23,7 +23,7 @@
 //       checks the call and fills the plan; returns the groups' content
 //   static bool direct(const Plan &, bool async);
 //       the call is one MPI call on the operands' own buffers
-//   static distrt_handle_t runDirect(const Memo<Plan> &, const Call &);
+//   static distrt_handle_t runDirect(const Memo<Plan> &, const DirectCall &);
 //   static distrt_handle_t run(Memo<Plan> &, const Call &);
 // and, for the watchdog and checked mode, either
 //   static constexpr std::array kParams{...};  // a collective: the names of
@@ -125,7 +125,7 @@ void planUnlessMemoized(Memo<typename Op::Plan> &m, const Call &c) {
 template <class Op>
 distrt_handle_t runPlanned(Memo<typename Op::Plan> &m, const Call &c) {
   if (Op::direct(m.plan, c.async))
-    return Op::runDirect(m, c);
+    return Op::runDirect(m, directOf(c));
   return Op::run(m, c);
 }
 
@@ -285,7 +285,7 @@ cEntry(const char *op, int64_t team, const distrt_groups_t *groups,
     if (Op::direct(m.plan, c.async) &&
         (m.staticSite ? m.matchesStatic(c) : m.matches(c))) [[likely]] {
       try {
-        return Op::runDirect(m, c);
+        return Op::runDirect(m, directOf(c));
       } catch (...) {
         failEntry<Op>(op, team, loc, /*agreed=*/false);
       }

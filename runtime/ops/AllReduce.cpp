@@ -404,14 +404,13 @@ struct AllReduce : OpKind<AllReduce, ReducePlan> {
   /// A sync pack: exchanged in a group of two (up to kReduceExchangeLimit
   /// bytes) through shared memory or messages, else packed, reduced by
   /// MPI_Allreduce and unpacked.
-  static void reducePack(const Memo<Plan> &m, const Call &c,
-                         const ReducePack &pack) {
+  static void reducePack(const Memo<Plan> &m, const ReducePack &pack) {
     const Plan &p = m.plan;
     std::byte *staging = p.staging.data();
     std::byte *mine = staging + pack.offset;
     if (exchanged(p, pack)) {
       if (!p.sharedKnown) {
-        p.shared = sharedPair(lookupTeam(c.team), p.comm);
+        p.shared = sharedPair(lookupTeam(m.head[0]), p.comm); // its team
         p.sharedKnown = true;
       }
       if (p.shared)
@@ -436,7 +435,7 @@ struct AllReduce : OpKind<AllReduce, ReducePlan> {
 
   static bool direct(const Plan &p, bool async) { return p.direct(async); }
 
-  static distrt_handle_t runDirect(const Memo<Plan> &m, const Call &c) {
+  static distrt_handle_t runDirect(const Memo<Plan> &m, const DirectCall &) {
     for (const ReduceCall &r : m.plan.calls) {
       if (r.copyInput)
         copyPromoted(m.ins[r.operand], m.outs[r.operand]);
@@ -445,7 +444,7 @@ struct AllReduce : OpKind<AllReduce, ReducePlan> {
           "MPI_Allreduce");
     }
     for (const ReducePack &pack : m.plan.packs)
-      reducePack(m, c, pack);
+      reducePack(m, pack);
     return 0;
   }
 

@@ -97,7 +97,7 @@ struct AllToAllV : OpKind<AllToAllV, AllToAllVPlan> {
 
   static bool direct(const Plan &p, bool async) { return !async && p.direct; }
 
-  static distrt_handle_t runDirect(const Memo<Plan> &m, const Call &) {
+  static distrt_handle_t runDirect(const Memo<Plan> &m, const DirectCall &) {
     const Plan &p = m.plan;
     const int g = p.members;
     const int *n = p.counts.data();

@@ -190,7 +190,7 @@ struct Broadcast : OpKind<Broadcast, BroadcastPlan> {
     return !async && !p.local && p.direct;
   }
 
-  static distrt_handle_t runDirect(const Memo<Plan> &m, const Call &) {
+  static distrt_handle_t runDirect(const Memo<Plan> &m, const DirectCall &) {
     const Plan &p = m.plan;
     if (p.copyBefore)
       copy(m.ins[0].bytes, m.outs[0].bytes, opScratch().copy);

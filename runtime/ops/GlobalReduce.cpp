@@ -188,7 +188,7 @@ struct GlobalReduce : OpKind<GlobalReduce, GlobalReducePlan> {
   }
 
   static bool direct(const Plan &, bool) { return false; }
-  static distrt_handle_t runDirect(const Memo<Plan> &, const Call &) {
+  static distrt_handle_t runDirect(const Memo<Plan> &, const DirectCall &) {
     return 0; // never direct
   }
 

@@ -104,7 +104,7 @@ struct Permute : OpKind<Permute, PermutePlan> {
   }
 
   /// One blocking call, no slot, with the receive checks of a wait.
-  static distrt_handle_t runDirect(const Memo<Plan> &m, const Call &) {
+  static distrt_handle_t runDirect(const Memo<Plan> &m, const DirectCall &) {
     const Plan &p = m.plan;
     if (!p.receives) {
       checkMpi(MPI_Send(p.send, p.count, MPI_BYTE, p.target, kOwnTag, p.comm),

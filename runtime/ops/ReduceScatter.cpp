@@ -152,7 +152,7 @@ struct ReduceScatter : OpKind<ReduceScatter, ReducePlan> {
 
   static bool direct(const Plan &p, bool async) { return p.direct(async); }
 
-  static distrt_handle_t runDirect(const Memo<Plan> &m, const Call &) {
+  static distrt_handle_t runDirect(const Memo<Plan> &m, const DirectCall &) {
     for (const ReduceCall &r : m.plan.calls)
       checkMpi(reduceScatterBlockCount(r.send, r.recv, r.count,
                                        r.count * m.plan.layout->size(), r.type,

@@ -132,7 +132,7 @@ struct Send : ChannelOp<Send, /*kSend=*/true> {
     return p.path == Path::Mpi && p.peer >= 0 && (!async || p.dense);
   }
 
-  static distrt_handle_t runDirect(const Memo<Plan> &m, const Call &c) {
+  static distrt_handle_t runDirect(const Memo<Plan> &m, const DirectCall &c) {
     const Plan &p = m.plan;
     if (!c.async) {
       bufferedSend(*p.team, m.ins, p.count, p.peer, p.tag, p.comm);
@@ -187,7 +187,7 @@ struct Recv : ChannelOp<Recv, /*kSend=*/false> {
   }
 
   /// One blocking receive, no slot, with the checks of a wait.
-  static distrt_handle_t runDirect(const Memo<Plan> &m, const Call &) {
+  static distrt_handle_t runDirect(const Memo<Plan> &m, const DirectCall &) {
     const Plan &p = m.plan;
     MPI_Status status;
     const int code =
