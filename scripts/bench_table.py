@@ -3,6 +3,7 @@
 
 Usage: scripts/bench_table.py CSV [CASE ...]
        scripts/bench_table.py --update MARKDOWN CSV
+       scripts/bench_table.py --cost COST_CSV CSV
        scripts/bench_table.py --help
 
 CSV is what scripts/bench.sh writes (case,np,size,baseline_us,distrt_us,
@@ -17,6 +18,11 @@ ratio |` gets the three times of each (case, size) row; a table headed
 `| case | 8 B | 32 B | ...` gets the ratios of its size columns (up to a
 column whose label starts with "before"). Cells CSV lacks, and cells that
 are not one number (ranges), stay as they are.
+
+--cost prints the runtime's own cost per call: for each row of COST_CSV
+(scripts/call-cost.sh: case,np,size,runtime_instructions), its
+instructions per call beside the row of CSV with the same case and size:
+raw MPI's and distrt's times and distrt's time over MPI's in ns.
 """
 
 import csv
@@ -82,6 +88,22 @@ def update(markdown, path):
     open(markdown, "w").write("\n".join(lines))
 
 
+def cost_table(cost_path, path):
+    figures = {(r["case"], r["size"]): r for r in read_rows(path)}
+    print("| case | size | runtime instructions | MPI µs | distrt µs | "
+          "over MPI, ns |")
+    print("|---|---:|---:|---:|---:|---:|")
+    for c in read_rows(cost_path):
+        r = figures.get((c["case"], c["size"]))
+        times = ["-", "-", "-"]
+        if r:
+            over = (float(r["distrt_us"]) - float(r["baseline_us"])) * 1000
+            times = [r["baseline_us"], r["distrt_us"], "%+.0f" % over]
+        print("| %s | %s | %.0f | %s |" % (
+            c["case"], c["size"], float(c["runtime_instructions"]),
+            " | ".join(times)))
+
+
 def main(argv):
     if len(argv) < 2:
         print(__doc__.strip(), file=sys.stderr)
@@ -91,6 +113,9 @@ def main(argv):
         return 0
     if argv[1] == "--update" and len(argv) == 4:
         update(argv[2], argv[3])
+        return 0
+    if argv[1] == "--cost" and len(argv) == 4:
+        cost_table(argv[2], argv[3])
         return 0
     rows = [r for r in read_rows(argv[1]) if selected(r["case"], argv[2:])]
     print("| case | np | size | baseline µs | distrt µs | ratio |")
