@@ -41,7 +41,8 @@
 // --network-only (last): the run simulates no computation, so every time is
 // exact and one pair of single calls is enough.
 // CSV on stdout (rank 0): case,P,bytes,baseline_us,distrt_us,ratio;
-// halo rows: case,P,n,plan_us,exchange_us,baseline_us,plan_bytes.
+// halo rows: case,P,n,plan_us,exchange_us,baseline_us,plan_bytes,
+// plan_baseline_us (raw MPI making the plan's two allgathers).
 //
 //===----------------------------------------------------------------------===//
 
@@ -259,12 +260,29 @@ size_t maxPlanBytes(MPI_Comm comm) {
 }
 
 void haloRow(int rank, const char *name, int size, int64_t n, double first,
-             double cached, double baseline, size_t bytes) {
+             double cached, double baseline, size_t bytes,
+             double planBaseline) {
   if (rank == 0)
-    std::printf("%s,%d,%lld,%.3f,%.3f,%.3f,%zu\n", name, size,
+    std::printf("%s,%d,%lld,%.3f,%.3f,%.3f,%zu,%.3f\n", name, size,
                 static_cast<long long>(n), (first - cached) * 1e6, cached * 1e6,
-                baseline * 1e6, bytes);
+                baseline * 1e6, bytes, planBaseline * 1e6);
   std::fflush(stdout);
+}
+
+/// Raw MPI's share of a halo plan: its allgathers, of `header` and then of
+/// `extents` int64 words per rank (the runtime's plan makes these two and
+/// no other collective when every rank's call is valid).
+double planCollectives(int header, int extents, MPI_Comm comm, int size) {
+  std::vector<int64_t> mine(static_cast<size_t>(std::max(header, extents)));
+  std::vector<int64_t> all(mine.size() * static_cast<size_t>(size));
+  return once(
+      [&] {
+        MPI_Allgather(mine.data(), header, MPI_INT64_T, all.data(), header,
+                      MPI_INT64_T, comm);
+        MPI_Allgather(mine.data(), extents, MPI_INT64_T, all.data(), extents,
+                      MPI_INT64_T, comm);
+      },
+      comm);
 }
 
 void benchUpdateHalo(int64_t n, MPI_Comm comm, int rank, int size) {
@@ -314,8 +332,10 @@ void benchUpdateHalo(int64_t n, MPI_Comm comm, int rank, int size) {
   };
   const double base = steady(baseline, comm);
   MPI_Type_free(&column);
+  // Its header (5 words) and core extents (2).
+  const double plan = planCollectives(5, 2, comm, size);
   haloRow(rank, "update_halo_2d", size, n, first, cached, base,
-          maxPlanBytes(comm));
+          maxPlanBytes(comm), plan);
 }
 
 void benchGetHalo(int64_t n, MPI_Comm comm, int rank, int size) {
@@ -358,8 +378,10 @@ void benchGetHalo(int64_t n, MPI_Comm comm, int rank, int size) {
     MPI_Waitall(k, req, MPI_STATUSES_IGNORE);
   };
   const double base = steady(baseline, comm);
+  // Its header (7 words) and extents past dimension 0 (3).
+  const double plan = planCollectives(7, 3, comm, size);
   haloRow(rank, "get_halo_rows", size, n, first, cached, base,
-          maxPlanBytes(comm));
+          maxPlanBytes(comm), plan);
 }
 
 constexpr int kWatchdogRanks = 64;

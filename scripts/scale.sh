@@ -116,15 +116,20 @@ smpi() {
 
 bench="$build/bin/distrt_scale"
 [ -x "$bench" ] || bench="$build/benchmarks/distrt_scale"
+# Rows are labelled with the part, "-net" appended for a run in the
+# network model alone when the part also runs with computation (teams,
+# halo: a first call's own CPU work is only in the latter).
 run_bench() {
-  local part="$1"
+  local part="$1" label="$1"
   shift
+  [ "$part" != teams ] && [ "$part" != halo ] ||
+    [ "${*: -1}" != --network-only ] || label="$part-net"
   for p in "${ps[@]}"; do
     local log="$logs/$part-$*-p$p"
     log="${log// /_}"
     echo "scale.sh: $part $* at P = $p" >&2
     if smpi "$p" "$log" "$bench" "$part" "$@"; then
-      sed "s/^/$part,/" "$log.out" >>"$new"
+      sed "s/^/$label,/" "$log.out" >>"$new"
     else
       echo "scale.sh: $part $* at P = $p failed or timed out ($log.err)" >&2
     fi
@@ -138,8 +143,13 @@ want() { [ -z "$only" ] || [ "$only" = "$1" ]; }
 # benchmarks measure.
 want collectives && run_bench collectives 8 --network-only &&
   run_bench collectives 65536 --network-only
-want teams && run_bench teams
-want halo && run_bench halo 64
+# Grid axes and halo plans: first calls, whose own CPU work (O(P) at
+# P = 1,024) the CPU model charges as the host measured it, 1,024 ranks
+# in turn on one core: natively a few us, charged up to several hundred
+# (docs/scaling.md, "Reading the tables"). The network model alone shows
+# the messages they add.
+want teams && run_bench teams && run_bench teams --network-only
+want halo && run_bench halo 64 && run_bench halo 64 --network-only
 want checked && run_bench checked
 # Reproducible all_reduces (ordered, exact) and the ordered gradient sync,
 # in the network model alone as the collectives: their folds' CPU cost is
@@ -194,7 +204,8 @@ fi
   flock 9
   if [ -f "$csv" ]; then
     awk -F, -v only="$only" -v ps=" ${ps[*]} " \
-      '!((only == "" || $1 == only) && index(ps, " " $3 " "))' "$csv" >>"$new"
+      '!((only == "" || $1 == only || $1 == only "-net") &&
+        index(ps, " " $3 " "))' "$csv" >>"$new"
   fi
   mv "$new" "$csv"
   "$py" "$root/scripts/scaling_report.py" report "$csv" \

@@ -123,12 +123,16 @@ def report(csv_path, md_path):
         parts.append(table(["case"] + ["P = %d" % p for p in ps], lines))
 
     teams = {(r[1], int(r[2])): r for r in rows if r[0] == "teams"}
+    teams.update({(r[1] + " (network model)", int(r[2])): r for r in rows
+                  if r[0] == "teams-net"})
     if teams:
         parts.append("\n#### Grid axes: creating a layout's communicator "
                      "(first call minus a cached one) and a cached call, "
                      "us\n")
         lines, series = [], {}
         for name, label in [("grid_axis_creation", "creation"),
+                            ("grid_axis_creation (network model)",
+                             "creation, network model"),
                             ("grid_axis_cached", "cached all_reduce 8 B")]:
             for who, col in [("distrt", 5), ("raw MPI", 4)]:
                 line = ["%s, %s" % (label, who)]
@@ -144,16 +148,24 @@ def report(csv_path, md_path):
                "simulated us", series)
 
     halo = {(r[1], int(r[2])): r for r in rows if r[0] == "halo"}
+    halo.update({(r[1] + " (network model)", int(r[2])): r for r in rows
+                 if r[0] == "halo-net"})
     if halo:
         parts.append("\n#### Halos, weak scaling (64 x 64 f64 per rank): plan "
-                     "time, exchange time (raw MPI's in brackets), us; "
-                     "plan-cache bytes per rank (largest rank)\n")
+                     "time, exchange time (raw MPI's in brackets: for a "
+                     "plan, its two allgathers), us; plan-cache bytes per "
+                     "rank (largest rank)\n")
         lines, series = [], {}
-        for name in ["update_halo_2d", "get_halo_rows"]:
-            for label, fmt in [("plan us", lambda r: "%.1f" % float(r[4])),
+        for name in ["update_halo_2d", "update_halo_2d (network model)",
+                     "get_halo_rows", "get_halo_rows (network model)"]:
+            for label, fmt in [("plan us", lambda r: "%.1f" % float(r[4])
+                                if len(r) < 9 else "%.1f (%.1f)" % (
+                                    float(r[4]), float(r[8]))),
                                ("exchange us", lambda r: "%.1f (%.1f)" % (
                                    float(r[5]), float(r[6]))),
                                ("plan bytes", lambda r: r[7])]:
+                if "network" in name and label == "plan bytes":
+                    continue  # the same plans as with computation
                 line = ["%s %s" % (name, label)]
                 for p in ps:
                     r = halo.get((name, p))
