@@ -716,6 +716,41 @@ void benchReproducible(int64_t bytes, int32_t level, MPI_Comm comm, int rank,
            size, bytes, c);
 }
 
+/// MPI's persistent point-to-point (MPI_Recv_init/MPI_Send_init once,
+/// MPI_Startall and MPI_Waitall per exchange) against the same exchange as
+/// people write it (MPI_Irecv, MPI_Isend, MPI_Waitall), raw MPI on both
+/// sides: a halo's two receives and two sends of `bytes` each with the
+/// other process. The measurement a persistent lowering would rest on:
+/// "distrt" is the persistent side.
+void benchPersistent(int64_t bytes, MPI_Comm comm, int rank, int size) {
+  if (size != 2)
+    return;
+  const int n = static_cast<int>(bytes / 8), peer = 1 - rank;
+  std::vector<double> out0(static_cast<size_t>(n), 1.0 + rank),
+      out1 = out0, in0(out0.size()), in1(out0.size());
+  MPI_Request persistent[4];
+  MPI_Recv_init(in0.data(), n, MPI_DOUBLE, peer, 1, comm, &persistent[0]);
+  MPI_Recv_init(in1.data(), n, MPI_DOUBLE, peer, 2, comm, &persistent[1]);
+  MPI_Send_init(out0.data(), n, MPI_DOUBLE, peer, 1, comm, &persistent[2]);
+  MPI_Send_init(out1.data(), n, MPI_DOUBLE, peer, 2, comm, &persistent[3]);
+  auto baseline = [&] {
+    MPI_Request requests[4];
+    MPI_Irecv(in0.data(), n, MPI_DOUBLE, peer, 1, comm, &requests[0]);
+    MPI_Irecv(in1.data(), n, MPI_DOUBLE, peer, 2, comm, &requests[1]);
+    MPI_Isend(out0.data(), n, MPI_DOUBLE, peer, 1, comm, &requests[2]);
+    MPI_Isend(out1.data(), n, MPI_DOUBLE, peer, 2, comm, &requests[3]);
+    MPI_Waitall(4, requests, MPI_STATUSES_IGNORE);
+  };
+  auto started = [&] {
+    MPI_Startall(4, persistent);
+    MPI_Waitall(4, persistent, MPI_STATUSES_IGNORE);
+  };
+  const Comparison c = compare(baseline, started, comm);
+  printRow(rank, "persistent_vs_isend_raw_mpi", size, bytes, c);
+  for (MPI_Request &request : persistent)
+    MPI_Request_free(&request);
+}
+
 /// 64 f32 tensors of `bytes` each, summed in place: one distrt_all_reduce
 /// of 64 operands at `level` against 64 MPI_Allreduce calls. Under mpi both
 /// give the same bits (checked before timing); above it the packed call
@@ -892,6 +927,10 @@ int main(int argc, char **argv) {
          bytes *= 4)
       benchGradientSync(bytes, comm, rank, size, DISTRT_REPRO_ORDERED);
   }
+  if (only.empty() || only == "persistent")
+    for (int64_t bytes = 8; bytes <= std::min<int64_t>(maxBytes, 16 << 10);
+         bytes *= 4)
+      benchPersistent(bytes, comm, rank, size);
   if (only == "collectives_smoke") // one size, so the cases cannot rot
     benchCollectives(4096, comm, otherComm, reversedComm, rank, size);
   if (only == "all_to_all_v") {
