@@ -62,10 +62,13 @@ struct ReducePack {
   size_t firstRequest;
 };
 
-/// An operand of a pack: where its elements start in the staging.
+/// An operand of a pack: where its elements start in the staging, and
+/// whether its input is its output's elements (in place, as a gradient
+/// sync's are: nothing to copy before reducing into the output).
 struct PackMember {
   uint32_t operand;
   size_t offset;
+  bool inPlace = false;
 };
 
 /// An operand of at most this many bytes may be packed: past it, one call

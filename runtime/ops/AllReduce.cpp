@@ -110,7 +110,10 @@ struct AllReduce : OpKind<AllReduce, ReducePlan> {
                   .op = opOf(red, dtype),
                   .firstRequest = 0};
         }
-        p.members.push_back({k, pack.offset + pack.bytes});
+        const Buffer &in = s.ins[k];
+        p.members.push_back(
+            {k, pack.offset + pack.bytes,
+             in.dtype == out.dtype && sameElements(in.bytes, out.bytes)});
         p.packed[k] = true;
         ++pack.end;
         pack.bytes += out.byteCount;
@@ -359,7 +362,8 @@ struct AllReduce : OpKind<AllReduce, ReducePlan> {
     const Buffer &in = m.ins[member.operand], &out = m.outs[member.operand];
     const std::byte *from = theirs + (member.offset - pack.offset);
     if (out.dense) {
-      copyPromoted(in, out);
+      if (!member.inPlace)
+        copyPromoted(in, out);
       reduceLocal(pack, from, out.bytes.base, out.byteCount);
       return;
     }
