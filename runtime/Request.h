@@ -381,24 +381,14 @@ inline distrt_handle_t done(const char *op, int64_t team, const SourceLoc &loc,
   return async ? runInSlot(op, team, loc, true, [](RequestSlot &) {}) : 0;
 }
 
-/// Posts a nonblocking MPI call into the slot: `call(&request)`.
-template <class Call>
-void postRequest(RequestSlot &slot, const char *name, Call &&call) {
-  slot.requests.push_back(MPI_REQUEST_NULL);
-  const int code = call(&slot.requests.back());
+/// Posts a nonblocking MPI call, `call(&request)`, into `into`: a
+/// RequestSlot, or SyncRequests (runSync).
+template <class Requests, class Call>
+void postRequest(Requests &into, const char *name, Call &&call) {
+  into.requests.push_back(MPI_REQUEST_NULL);
+  const int code = call(&into.requests.back());
   if (code != MPI_SUCCESS) [[unlikely]] {
-    slot.requests.pop_back();
-    raiseMpi(code, name);
-  }
-}
-
-/// Posts a nonblocking MPI call into `sync`: `call(&request)`.
-template <class Call>
-void postRequest(SyncRequests &sync, const char *name, Call &&call) {
-  sync.requests.push_back(MPI_REQUEST_NULL);
-  const int code = call(&sync.requests.back());
-  if (code != MPI_SUCCESS) [[unlikely]] {
-    sync.requests.pop_back();
+    into.requests.pop_back();
     raiseMpi(code, name);
   }
 }
