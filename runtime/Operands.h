@@ -136,6 +136,12 @@ void packPromoted(const StridedBytes &src, int32_t from, std::byte *dst,
 /// (nothing to do when they are the same elements).
 void copyPromoted(const Buffer &in, const Buffer &out);
 
+/// `in` is `out`'s elements in `out`'s element type (an op in place): there
+/// is nothing to copy from one to the other.
+inline bool sameBuffer(const Buffer &in, const Buffer &out) {
+  return in.dtype == out.dtype && sameElements(in.bytes, out.bytes);
+}
+
 /// The byte ranges of two operands intersect. A dense operand occupies
 /// exactly [base, base + byteCount), so two dense ones need no extent walk.
 inline bool overlaps(const Buffer &a, const Buffer &b) {

@@ -63,11 +63,9 @@ struct AllReduce : OpKind<AllReduce, ReducePlan> {
     // only run() serves them.
     const bool inPlace =
         !in.dense || in.dtype != out.dtype || overlaps(in, out);
-    // The RFC's allreduce: the input is the output.
-    const bool same =
-        in.dtype == out.dtype && sameElements(in.bytes, out.bytes);
+    // The RFC's allreduce: the input is the output, nothing to copy.
     p.add(k, out.dense && !own, inPlace ? MPI_IN_PLACE : in.bytes.base, out,
-          in.count, op, !same);
+          in.count, op, !sameBuffer(in, out));
   }
 
   /// Packs the operands `candidates` (in operand order; each has elements
@@ -110,10 +108,8 @@ struct AllReduce : OpKind<AllReduce, ReducePlan> {
                   .op = opOf(red, dtype),
                   .firstRequest = 0};
         }
-        const Buffer &in = s.ins[k];
         p.members.push_back(
-            {k, pack.offset + pack.bytes,
-             in.dtype == out.dtype && sameElements(in.bytes, out.bytes)});
+            {k, pack.offset + pack.bytes, sameBuffer(s.ins[k], out)});
         p.packed[k] = true;
         ++pack.end;
         pack.bytes += out.byteCount;
