@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cerrno>
 #include <chrono>
 #include <cstdlib>
 #include <cstring>
@@ -58,8 +59,9 @@ static bool limitFromEnvironment(size_t &limit) {
   if (!value || !*value)
     return false;
   char *end = nullptr;
+  errno = 0;
   const long long bytes = std::strtoll(value, &end, 10);
-  if (*end != '\0' || bytes < 0)
+  if (*end != '\0' || bytes < 0 || errno == ERANGE)
     raise("DISTRT_PACK_LIMIT={}: expected a number of bytes", value);
   limit = static_cast<size_t>(bytes);
   return true;
