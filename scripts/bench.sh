@@ -24,19 +24,14 @@ build="${1:-$mpi_build}"
 DISTRUNTIME_BUILD_DIR="$build" "$root/scripts/build.sh" distrt_bench \
   bench_gather_scatter bench_stencil bench_cg
 
-# The launcher and its flags as CMake detected them (Open MPI needs
-# --allow-run-as-root/--oversubscribe here; MPICH needs none).
-cache() { sed -n "s/^$1:[A-Z]*=//p" "$build/CMakeCache.txt"; }
 # shard.update_halo, upstream convert-shard-to-mpi against distruntime:
 # built when CMake found the upstream MLIR tools.
 shard_halo=0
-if [[ "$(cache DISTRUNTIME_UPSTREAM_mlir_opt)" == /* ]]; then
+if [[ "$(mpi_cache "$build" DISTRUNTIME_UPSTREAM_mlir_opt)" == /* ]]; then
   shard_halo=1
   DISTRUNTIME_BUILD_DIR="$build" "$root/scripts/build.sh" bench_shard_halo
 fi
-mpirun="$(cache DISTRUNTIME_MPIRUN)"
-np_flag="$(cache DISTRUNTIME_MPIEXEC_NUMPROC_FLAG)"
-IFS=';' read -r -a flags <<<"$(cache DISTRUNTIME_MPIEXEC_FLAGS)"
+mpi_launcher "$build"
 yield_flags=("${flags[@]}")
 # Two processes on two cores are not oversubscribed: poll instead of
 # yielding while waiting. A sched_yield per idle poll costs more than a

@@ -31,10 +31,7 @@ deps="$(ninja -C "$build" -t deps "$object" 2>/dev/null || true)"
 [[ "$deps" == *valgrind/callgrind.h* ]] || touch "$root/benchmarks/bench_main.cpp"
 DISTRUNTIME_BUILD_DIR="$build" "$root/scripts/build.sh" distrt_bench
 
-cache() { sed -n "s/^$1:[A-Z]*=//p" "$build/CMakeCache.txt"; }
-mpirun="$(cache DISTRUNTIME_MPIRUN)"
-np_flag="$(cache DISTRUNTIME_MPIEXEC_NUMPROC_FLAG)"
-IFS=';' read -r -a flags <<<"$(cache DISTRUNTIME_MPIEXEC_FLAGS)"
+mpi_launcher "$build"
 
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT

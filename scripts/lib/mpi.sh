@@ -38,3 +38,14 @@ mpi_cmake_args+=(-DDISTRUNTIME_MPI="$mpi")
 # The build whose distruntime-opt an SMPI build uses (the compiler is the
 # same for every MPI; DISTRUNTIME_OPT_BUILD_DIR overrides it).
 smpi_opt_build="${DISTRUNTIME_OPT_BUILD_DIR:-$root/build}"
+
+# A value of build directory $1's CMake cache ($2: its name), empty if unset.
+mpi_cache() { sed -n "s/^$2:[A-Z]*=//p" "$1/CMakeCache.txt"; }
+# The launcher of build directory $1 as CMake detected it: sets `mpirun`,
+# `np_flag` and the array `flags` (Open MPI needs --allow-run-as-root and
+# --oversubscribe here; MPICH needs none).
+mpi_launcher() {
+  mpirun="$(mpi_cache "$1" DISTRUNTIME_MPIRUN)"
+  np_flag="$(mpi_cache "$1" DISTRUNTIME_MPIEXEC_NUMPROC_FLAG)"
+  IFS=';' read -r -a flags <<<"$(mpi_cache "$1" DISTRUNTIME_MPIEXEC_FLAGS)"
+}
