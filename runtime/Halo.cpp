@@ -2,7 +2,12 @@
 
 #include "Halo.h"
 
+#include "HaloChannel.h"
+
 namespace distrt::detail {
+
+TeamHalos::TeamHalos() = default;
+TeamHalos::~TeamHalos() = default;
 
 /// The communicator is duplicated with the team: made lazily, at a halo op
 /// some member skips, it would leave the others blocked in the dup.
@@ -16,6 +21,7 @@ static void createHalos(TeamState &team) {
 static void freeHalos(TeamState &team) noexcept {
   if (!team.halos)
     return;
+  freeHaloChannels(team);
   freeComm(team.halos->comm);
   delete team.halos;
   team.halos = nullptr;

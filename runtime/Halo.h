@@ -21,6 +21,8 @@
 
 namespace distrt::detail {
 
+class HaloChannel;
+
 /// Rows of this rank's block that one peer needs.
 struct HaloSend {
   int peer;
@@ -59,6 +61,10 @@ struct HaloPlan {
   /// Scratch for the allgathered geometry of every rank: O(P), so freed
   /// once the plan is made (a cached plan keeps O(peers) memory).
   std::vector<int64_t> gathered, gatheredDims;
+  /// Its messages on this node once a second call shared them
+  /// (HaloChannel.h); null: all on MPI.
+  HaloChannel *channel = nullptr;
+  bool shareTried = false;
 
   /// Heap bytes the plan holds.
   size_t bytes() const noexcept;
@@ -90,9 +96,15 @@ struct UpdateHaloPlan {
   /// The sizes of the packed boxes; the staging bytes they need.
   std::vector<int64_t> shapes;
   size_t stagingBytes = 0;
+  /// What of it the boxes on MPI use (all of it without a channel).
+  size_t mpiStagingBytes = 0;
   /// Scratch for the allgathered headers and core extents: O(P), so freed
   /// once the plan is made (a cached plan keeps O(peers) memory).
   std::vector<int64_t> gathered;
+  /// Its messages on this node once a second call shared them
+  /// (HaloChannel.h); null: all on MPI.
+  HaloChannel *channel = nullptr;
+  bool shareTried = false;
 
   /// Heap bytes the plan holds (its boxes' derived types not counted).
   size_t bytes() const noexcept;
@@ -152,6 +164,15 @@ struct TeamHalos {
   /// A duplicate of the team's communicator for halo traffic, so its tags
   /// never meet anything else.
   MPI_Comm comm = MPI_COMM_NULL;
+  /// The members on this process's node, made at the first plan shared;
+  /// the channels in the order made (HaloChannel.h).
+  MPI_Comm node = MPI_COMM_NULL;
+  std::vector<std::unique_ptr<HaloChannel>> channels;
+
+  TeamHalos();
+  ~TeamHalos();
+  TeamHalos(const TeamHalos &) = delete;
+  TeamHalos &operator=(const TeamHalos &) = delete;
 };
 
 /// Heap bytes of team `id`'s get_halo and update_halo plan caches (0 before

@@ -28,6 +28,10 @@
 //   static void plan(TeamState &, Plan &, const HaloCall &, const Args &);
 //   static distrt_handle_t exchange(TeamState &, const Plan &,
 //                                   const HaloCall &, const Args &);
+//   static HaloChannel *share(TeamState &, const Plan &, const HaloCall &);
+//
+// A held plan's second call shares its messages on this node (Op::share,
+// HaloChannel.h): the call is the same one on every member.
 //
 //===----------------------------------------------------------------------===//
 
@@ -37,6 +41,7 @@
 #include "Check.h"
 #include "Error.h"
 #include "Halo.h"
+#include "HaloChannel.h"
 #include "Team.h"
 
 namespace distrt::detail {
@@ -89,10 +94,15 @@ distrt_handle_t performHalo(const HaloCall &c, const typename Op::Args &a) {
     if (checksSite(flags)) [[unlikely]]
       agreeOnHalo(Op::kName, c.team, c.key, c.dtype, c.blockRank, !holds, c.loc,
                   watch.record());
-    if (holds) [[likely]]
+    if (holds) [[likely]] {
       Op::checkHeld(plan, a);
-    else
+      if (!plan.shareTried) [[unlikely]] {
+        plan.shareTried = true;
+        plan.channel = Op::share(team, plan, c);
+      }
+    } else {
       replan<Op>(team, plan, c, a, watch.record());
+    }
     if (BlockedCall *b = watch.record())
       describeHaloWait(*b, Op::kWaitsForPeers, c.key, plan.recvs);
     return Op::exchange(team, plan, c, a);

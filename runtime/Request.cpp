@@ -2,6 +2,7 @@
 
 #include "Request.h"
 #include "Error.h"
+#include "HaloChannel.h"
 #include "Memref.h"
 
 #include <cstdio>
@@ -112,6 +113,7 @@ RequestSlot &acquireRequest(const char *op, int64_t team, const SourceLoc &loc,
   slot.pendingError.clear();
   slot.beforeWait = nullptr;
   slot.completions.clear();
+  slot.channel = nullptr;
   return slot;
 }
 
@@ -208,6 +210,8 @@ void completeRequest(RequestSlot *found, distrt_handle_t handle) {
     raiseWait(slot.op, slot.pendingError, MPI_SUCCESS);
   if (slot.beforeWait)
     slot.beforeWait();
+  if (slot.channel)
+    slot.channel->complete(slot.channelRound);
   waitChecked(slot.op, slot.requests, slot.statuses, slot.checks);
   for (const std::function<void()> &complete : slot.completions)
     complete();

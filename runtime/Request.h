@@ -29,6 +29,8 @@
 
 namespace distrt::detail {
 
+class HaloChannel;
+
 /// After completion, request `index` must have delivered `expected`
 /// elements of `type` from `peer`.
 struct ReceiveCheck {
@@ -82,6 +84,10 @@ struct RequestSlot {
   /// Run in order once the requests complete, before the unpacks (an own
   /// reduction's fold of what its requests gathered, Reproducible.h).
   std::vector<std::function<void()>> completions;
+  /// A halo exchange's messages in shared memory: its channel completes
+  /// round `channelRound` first (HaloChannel.h).
+  HaloChannel *channel = nullptr;
+  uint64_t channelRound = 0;
 
   /// At least `bytes` of staging (its capacity kept from use to use).
   std::byte *stage(size_t bytes) {
@@ -290,7 +296,8 @@ inline void waitRequest(distrt_handle_t handle, int64_t *team = nullptr) {
 /// acquireRequest() calls it once its requests are posted.
 inline void settleRequest(RequestSlot &slot) noexcept {
   if (slot.requests.size() == 1 && slot.checks.empty() &&
-      slot.unpacks.empty() && !slot.beforeWait && slot.completions.empty()) {
+      slot.unpacks.empty() && !slot.beforeWait && slot.completions.empty() &&
+      !slot.channel) {
     slot.isLone = true;
     slot.lone = slot.requests.front();
   }

@@ -19,6 +19,7 @@
 
 #include "../Dtype.h"
 #include "../Error.h"
+#include "../HaloChannel.h"
 #include "../HaloDriver.h"
 #include "../Memref.h"
 #include "../Operands.h"
@@ -410,6 +411,8 @@ static void makePlan(TeamState &team, HaloPlan &plan, int32_t dtype,
                      const MemrefView &local, const HaloGeometry &g,
                      const MemrefView &left, const MemrefView &right) {
   plan.valid = false;
+  plan.channel = nullptr; // the team keeps it until pending rounds are done
+  plan.shareTried = false;
   gatherHeaders(team, plan, localError(dtype, local, g, left, right), local, g);
   // Every rank now knows the others passed valid geometry of the same rank:
   // the second allgather happens on all of them or on none.
@@ -439,24 +442,37 @@ static void makePlan(TeamState &team, HaloPlan &plan, int32_t dtype,
 
 /// Posts the sends of `plan` from `local`: straight from it when it is
 /// dense and the peer wants whole rows, else packed into `staging`, one
-/// send after another.
+/// send after another. Those `channel` shares are copied or packed into
+/// its slots.
 static void postSends(RequestSlot &slot, const HaloPlan &plan,
                       const DtypeInfo &type, const MemrefView &local,
-                      bool localDense, std::byte *staging, MPI_Comm comm) {
+                      bool localDense, std::byte *staging, MPI_Comm comm,
+                      HaloChannel *channel) {
   const size_t size = type.size;
   const int64_t r = plan.rank;
   std::byte *base = stridedBytes(local, size).base;
-  for (const HaloSend &send : plan.sends) {
+  for (size_t i = 0; i < plan.sends.size(); ++i) {
+    const HaloSend &send = plan.sends[i];
     const int64_t *box = plan.boxes.data() + send.boxIndex;
     std::byte *first =
         base + send.localRow * local.strides[0] * static_cast<int64_t>(size);
+    const bool shared = channel && channel->sendShared(i);
+    const bool dense = localDense && send.wholeRows;
     const void *source = first;
-    if (!(localDense && send.wholeRows)) {
+    if (shared && dense) {
+      std::memcpy(channel->sendBuffer(i), first,
+                  static_cast<size_t>(send.count) * size);
+    } else if (!dense) {
       for (int64_t d = 1; d < r; ++d)
         first += box[r + d - 1] * local.strides[d] * static_cast<int64_t>(size);
-      pack(StridedBytes{first, r, box, local.strides, size}, staging);
-      source = staging;
-      staging += alignUp(static_cast<size_t>(send.count) * size);
+      std::byte *packed = shared ? channel->sendBuffer(i) : staging;
+      pack(StridedBytes{first, r, box, local.strides, size}, packed);
+      source = packed;
+      staging += shared ? 0 : alignUp(static_cast<size_t>(send.count) * size);
+    }
+    if (shared) {
+      channel->sent(i);
+      continue;
     }
     postRequest(slot, "MPI_Isend", [&](MPI_Request *request) {
       return MPI_Isend(source, send.count, type.mpi, send.peer, send.tag, comm,
@@ -499,12 +515,22 @@ postExchange(TeamState &team, const HaloPlan &plan, const DtypeInfo &type,
         slot.stage(bytes);
         std::byte *staging = slot.staging.data();
 
+        HaloChannel *channel = plan.channel;
+        if (channel) {
+          slot.channel = channel;
+          slot.channelRound = channel->begin();
+        }
         const size_t rowBytes = static_cast<size_t>(plan.rowElements) * size;
-        for (const HaloRecv &recv : plan.recvs) {
+        for (size_t i = 0; i < plan.recvs.size(); ++i) {
+          const HaloRecv &recv = plan.recvs[i];
           const int side = recv.right ? 1 : 0;
           std::byte *target = (haloDense[side] ? halo[side].base
                                                : staging + haloStaging[side]) +
                               static_cast<size_t>(recv.haloRow) * rowBytes;
+          if (channel && channel->recvShared(i)) {
+            channel->expect(i, target);
+            continue;
+          }
           slot.checks.push_back({static_cast<int>(slot.requests.size()),
                                  recv.count, recv.peer, type.mpi,
                                  recv.right ? "right halo" : "left halo",
@@ -516,7 +542,7 @@ postExchange(TeamState &team, const HaloPlan &plan, const DtypeInfo &type,
         }
 
         postSends(slot, plan, type, local, localDense, staging + sendStaging,
-                  comm);
+                  comm, channel);
 
         for (int side = 0; side < 2; ++side)
           if (!haloDense[side] && haloRows[side] > 0)
@@ -575,6 +601,18 @@ struct GetHaloOp {
                                   const HaloCall &c, const Args &a) {
     return postExchange(team, plan, dtypeInfo(c.dtype), a.local, a.left,
                         a.right, c.loc);
+  }
+  static HaloChannel *share(TeamState &team, HaloPlan &plan,
+                            const HaloCall &c) {
+    const size_t size = dtypeInfo(c.dtype).size;
+    std::vector<HaloMessage> sends, recvs;
+    for (const HaloSend &send : plan.sends)
+      sends.push_back(
+          {send.peer, send.tag, static_cast<size_t>(send.count) * size});
+    for (const HaloRecv &recv : plan.recvs)
+      recvs.push_back(
+          {recv.peer, recv.tag, static_cast<size_t>(recv.count) * size});
+    return shareHalo(team, sends, recvs);
   }
 };
 

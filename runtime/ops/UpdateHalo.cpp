@@ -30,6 +30,7 @@
 
 #include "../Dtype.h"
 #include "../Error.h"
+#include "../HaloChannel.h"
 #include "../HaloDriver.h"
 #include "../Memref.h"
 #include "../Operands.h"
@@ -275,7 +276,9 @@ void UpdateHaloPlan::clear() noexcept {
     boxes->clear();
   }
   shapes.clear();
-  stagingBytes = 0;
+  stagingBytes = mpiStagingBytes = 0;
+  channel = nullptr; // the team keeps it until pending rounds are done
+  shareTried = false;
   valid = false;
 }
 
@@ -616,82 +619,176 @@ static void makePlan(TeamState &team, UpdateHaloPlan &plan, int32_t dtype,
   // Every rank's header and extents are O(P): a cached plan keeps only its
   // own boxes (docs/scaling.md, the audit).
   releaseStorage(plan.gathered);
+  plan.mpiStagingBytes = plan.stagingBytes;
   plan.valid = true;
 }
 
-/// Posts the receives, then the sends of `plan` on `block` (at `base`)
-/// into `into`, a RequestSlot or, when no box is packed, SyncRequests.
-/// Packed boxes use `staging`; their receives unpack at completion.
+/// Where the exchange of `plan` on `block` runs: the block's first element,
+/// its element size, the staging of packed boxes, the halo communicator
+/// and the plan's channel (null: every box on MPI).
+struct ExchangeSite {
+  const UpdateHaloPlan &plan;
+  const MemrefView &block;
+  std::byte *base;
+  size_t elementSize;
+  std::byte *staging;
+  MPI_Comm comm;
+  HaloChannel *channel;
+
+  StridedBytes strided(const HaloBox &box) const {
+    return {base + box.byteOffset, block.rank,
+            plan.shapes.data() + box.shapeIndex, block.strides, elementSize};
+  }
+  size_t boxBytes(const HaloBox &box) const {
+    return static_cast<size_t>(box.count) * elementSize;
+  }
+};
+
+/// Receive `i` of `x` through its channel: straight into the block, else
+/// (packed) unpacked from the slot by a sync exchange or through staging
+/// at `at` by an async one.
 template <class Requests>
-static void postBoxes(Requests &into, const UpdateHaloPlan &plan,
-                      const MemrefView &block, std::byte *base,
-                      size_t elementSize, std::byte *staging, MPI_Comm comm) {
-  const int64_t r = block.rank;
+static void expectShared(Requests &into, const ExchangeSite &x, size_t i,
+                         size_t at) {
+  const HaloBox &box = x.plan.recvs[i];
+  if (!box.packed) {
+    x.channel->expect(i, x.base + box.byteOffset);
+  } else if constexpr (std::is_same_v<Requests, RequestSlot>) {
+    into.addUnpack(at, x.base + box.byteOffset, x.block.rank,
+                   x.plan.shapes.data() + box.shapeIndex, x.block.strides,
+                   x.elementSize);
+    x.channel->expect(i, x.staging + at);
+  } else {
+    x.channel->expect(i, x.strided(box));
+  }
+}
+
+/// Posts the receives, then the sends of `x`'s plan into `into`, a
+/// RequestSlot or, when no box packed through staging travels on MPI,
+/// SyncRequests. Packed receives on MPI unpack at completion; boxes the
+/// channel shares are written into and read from its slots.
+template <class Requests>
+static void postBoxes(Requests &into, const ExchangeSite &x) {
   size_t packOffset = 0;
   // A packed box's place in staging (boxes take theirs in plan order).
   auto stagingFor = [&](const HaloBox &box) {
     const size_t at = packOffset;
-    packOffset += alignUp(static_cast<size_t>(box.count) * elementSize);
+    packOffset += alignUp(x.boxBytes(box));
     return at;
   };
-  for (const HaloBox &box : plan.recvs) {
-    std::byte *target = base + box.byteOffset;
+  const std::vector<HaloBox> &recvs = x.plan.recvs, &sends = x.plan.sends;
+  for (size_t i = 0; i < recvs.size(); ++i) {
+    const HaloBox &box = recvs[i];
+    if (x.channel && x.channel->recvShared(i)) {
+      expectShared(into, x, i, box.packed ? stagingFor(box) : 0);
+      continue;
+    }
+    std::byte *target = x.base + box.byteOffset;
     if constexpr (std::is_same_v<Requests, RequestSlot>) {
       if (box.packed) {
         const size_t at = stagingFor(box);
-        target = staging + at;
-        into.addUnpack(at, base + box.byteOffset, r,
-                       plan.shapes.data() + box.shapeIndex, block.strides,
-                       elementSize);
+        target = x.staging + at;
+        into.addUnpack(at, x.base + box.byteOffset, x.block.rank,
+                       x.plan.shapes.data() + box.shapeIndex, x.block.strides,
+                       x.elementSize);
       }
     }
     // A derived type's size is MPI's to say.
     const int64_t bytes =
-        box.ownsType ? -1 : box.count * static_cast<int64_t>(elementSize);
+        box.ownsType ? -1 : static_cast<int64_t>(x.boxBytes(box));
     into.checks.push_back({static_cast<int>(into.requests.size()), box.count,
                            box.peer, box.type, "halo", bytes});
     postRequest(into, "MPI_Irecv", [&](MPI_Request *request) {
-      return MPI_Irecv(target, box.count, box.type, box.peer, box.tag, comm,
+      return MPI_Irecv(target, box.count, box.type, box.peer, box.tag, x.comm,
                        request);
     });
   }
-  for (const HaloBox &box : plan.sends) {
-    const std::byte *source = base + box.byteOffset;
+  for (size_t i = 0; i < sends.size(); ++i) {
+    const HaloBox &box = sends[i];
+    if (x.channel && x.channel->sendShared(i)) {
+      std::byte *slot = x.channel->sendBuffer(i);
+      if (box.packed)
+        pack(x.strided(box), slot);
+      else
+        std::memcpy(slot, x.base + box.byteOffset, x.boxBytes(box));
+      x.channel->sent(i);
+      continue;
+    }
+    const std::byte *source = x.base + box.byteOffset;
     if (box.packed) {
-      std::byte *packed = staging + stagingFor(box);
-      pack(StridedBytes{base + box.byteOffset, r,
-                        plan.shapes.data() + box.shapeIndex, block.strides,
-                        elementSize},
-           packed);
+      std::byte *packed = x.staging + stagingFor(box);
+      pack(x.strided(box), packed);
       source = packed;
     }
     postRequest(into, "MPI_Isend", [&](MPI_Request *request) {
-      return MPI_Isend(source, box.count, box.type, box.peer, box.tag, comm,
+      return MPI_Isend(source, box.count, box.type, box.peer, box.tag, x.comm,
                        request);
     });
   }
 }
 
 /// Posts the exchange of `plan` on `block`; completes it unless `async`.
-/// A sync exchange that packs nothing needs no handle: it runs in the
-/// runtime's SyncRequests.
+/// A sync exchange that packs nothing through staging on MPI needs no
+/// handle: it runs in the runtime's SyncRequests.
 static distrt_handle_t postExchange(TeamState &team, const UpdateHaloPlan &plan,
                                     const MemrefView &block, size_t elementSize,
                                     bool async, const SourceLoc &loc) {
   if (plan.recvs.empty() && plan.sends.empty())
     return done("update_halo", team.id, loc, async);
-  MPI_Comm comm = team.halos->comm;
-  std::byte *base = stridedBytes(block, elementSize).base;
-  if (!async && plan.stagingBytes == 0) {
+  ExchangeSite x{plan,        block,   stridedBytes(block, elementSize).base,
+                 elementSize, nullptr, team.halos->comm,
+                 plan.channel};
+  const uint64_t round = x.channel ? x.channel->begin() : 0;
+  if (!async && plan.mpiStagingBytes == 0) {
     runSync("update_halo", [&](SyncRequests &sync) {
-      postBoxes(sync, plan, block, base, elementSize, nullptr, comm);
+      postBoxes(sync, x);
+      if (x.channel)
+        x.channel->complete(round);
     });
     return 0;
   }
   return runInSlot("update_halo", team.id, loc, async, [&](RequestSlot &slot) {
-    postBoxes(slot, plan, block, base, elementSize,
-              slot.stage(plan.stagingBytes), comm);
+    x.staging = slot.stage(plan.stagingBytes);
+    slot.channel = x.channel;
+    slot.channelRound = round;
+    postBoxes(slot, x);
   });
+}
+
+/// The messages of `plan`'s boxes, for its channel.
+static std::vector<HaloMessage> messagesOf(const std::vector<HaloBox> &boxes,
+                                           size_t elementSize) {
+  std::vector<HaloMessage> messages;
+  messages.reserve(boxes.size());
+  for (const HaloBox &box : boxes) {
+    int typeBytes = static_cast<int>(elementSize);
+    if (box.ownsType)
+      MPI_Type_size(box.type, &typeBytes);
+    messages.push_back(
+        {box.peer, box.tag,
+         static_cast<size_t>(box.count) * static_cast<size_t>(typeBytes)});
+  }
+  return messages;
+}
+
+/// Shares `plan`'s messages on this node (collective over the team); the
+/// staging its packed boxes on MPI still need.
+static HaloChannel *sharePlan(TeamState &team, UpdateHaloPlan &plan,
+                              size_t elementSize) {
+  HaloChannel *channel = shareHalo(team, messagesOf(plan.sends, elementSize),
+                                   messagesOf(plan.recvs, elementSize));
+  if (!channel)
+    return nullptr;
+  plan.mpiStagingBytes = 0;
+  for (size_t i = 0; i < plan.recvs.size(); ++i)
+    if (plan.recvs[i].packed && !channel->recvShared(i))
+      plan.mpiStagingBytes +=
+          alignUp(static_cast<size_t>(plan.recvs[i].count) * elementSize);
+  for (size_t i = 0; i < plan.sends.size(); ++i)
+    if (plan.sends[i].packed && !channel->sendShared(i))
+      plan.mpiStagingBytes +=
+          alignUp(static_cast<size_t>(plan.sends[i].count) * elementSize);
+  return channel;
 }
 
 namespace {
@@ -729,6 +826,10 @@ struct UpdateHaloOp {
                                   const HaloCall &c, const Args &a) {
     return postExchange(team, plan, a.block, dtypeInfo(c.dtype).size, c.async,
                         c.loc);
+  }
+  static HaloChannel *share(TeamState &team, UpdateHaloPlan &plan,
+                            const HaloCall &c) {
+    return sharePlan(team, plan, dtypeInfo(c.dtype).size);
   }
 };
 

@@ -303,6 +303,39 @@ TEST_CASE("a cached plan is reused and follows a change of geometry",
   CHECK(runHalo(c) == "");
 }
 
+TEST_CASE("get_halo in a loop keeps every round's rows", "[halo]") {
+  // From its second call a held plan's messages on this node travel through
+  // shared memory (runtime/HaloChannel.h): every round must still deliver
+  // that round's values, whole rows or packed column boxes, into dense or
+  // strided halos, with uneven and empty ranks.
+  const int64_t P = worldSize();
+  std::vector<int64_t> withEmpty = blockRows(9, P);
+  if (P > 1)
+    withEmpty = std::vector<int64_t>(static_cast<size_t>(P), 3),
+    withEmpty[1] = 0;
+  int64_t key = 200;
+  for (const auto &rows : {blockRows(11, P), withEmpty})
+    for (int variant = 0; variant < 3; ++variant) {
+      HaloCase c;
+      c.globalShape = {std::accumulate(rows.begin(), rows.end(), int64_t{0}),
+                       6};
+      c.rowsPerRank = rows;
+      c.leftWidth = 2;
+      c.rightWidth = 1;
+      c.paddedLocal = variant == 1;
+      c.paddedHalos = variant == 2;
+      if (variant == 2)
+        c.columns = {{1, 4}};
+      c.key = key++;
+      for (int64_t call = 0; call < 10; ++call) {
+        c.shift = call * 1000000;
+        INFO("rank " << worldRank() << ", variant " << variant << ", call "
+                     << call);
+        CHECK(runHalo(c) == "");
+      }
+    }
+}
+
 TEST_CASE("get_halo through the C ABI with memref descriptors", "[halo][abi]") {
   const int64_t P = worldSize(), me = worldRank();
   struct Descriptor1D {

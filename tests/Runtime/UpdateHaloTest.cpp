@@ -403,3 +403,61 @@ TEST_CASE("update_halo with strided faces past the packing limit",
     CHECK(runCase(c) == "");
   }
 }
+
+TEST_CASE("update_halo in a loop keeps every round's cells", "[update_halo]") {
+  // From its second call a held plan's messages on this node travel through
+  // shared memory (runtime/HaloChannel.h): every round must still deliver
+  // that round's values, sync or async, dense or packed.
+  const int64_t P = worldSize();
+  int64_t key = 100;
+  for (const auto &grid : grids(P, 2))
+    for (bool padded : {false, true}) {
+      HaloGrid c = onAxes(grid, Split::Uneven, {2, 1}, {1, 2});
+      c.padded = padded;
+      c.key = key++;
+      for (int step = 0; step < 10; ++step) {
+        c.shift = step * 7;
+        c.async = step % 3 == 2;
+        INFO(describe(c) << ", step " << step);
+        CHECK(runCase(c) == "");
+      }
+    }
+}
+
+TEST_CASE("update_halo with many exchanges in flight, waited in any order",
+          "[update_halo]") {
+  // One key, one shape, kBuffers blocks: all started before any is waited,
+  // more than a shared-memory message has slots, then waited last first.
+  // A 1-D array of 3 cells per rank, halos of one cell on either side.
+  const int64_t P = worldSize(), me = worldRank();
+  constexpr int kBuffers = 9;
+  constexpr double kOutside = -1;
+  const std::vector<int64_t> spec{1, P, 1, 1, 1, 0};
+  const std::vector<int64_t> sizes{5}, strides{1};
+  auto expected = [&](int b, int64_t local) {
+    const int64_t global = me * 3 + local - 1;
+    return global < 0 || global >= 3 * P
+               ? kOutside
+               : static_cast<double>(global + 1000 * b);
+  };
+  for (int round = 0; round < 3; ++round) {
+    std::vector<std::vector<double>> blocks(kBuffers);
+    std::vector<Request> requests;
+    for (int b = 0; b < kBuffers; ++b) {
+      blocks[b].assign(5, kOutside);
+      for (int64_t i = 1; i < 4; ++i)
+        blocks[b][static_cast<size_t>(i)] = expected(b, i);
+      requests.push_back(
+          updateHaloAsync(Team(), /*key=*/77, Dtype::F64,
+                          MemrefView(blocks[b].data(), sizes, strides), spec));
+    }
+    for (int b = kBuffers; b-- > 0;)
+      requests[static_cast<size_t>(b)].wait();
+    for (int b = 0; b < kBuffers; ++b)
+      for (int64_t i = 0; i < 5; ++i) {
+        INFO("rank " << me << ", round " << round << ", block " << b
+                     << ", cell " << i);
+        CHECK(blocks[b][static_cast<size_t>(i)] == expected(b, i));
+      }
+  }
+}

@@ -1,0 +1,357 @@
+//===- HaloChannel.cpp - A halo plan's messages in shared memory ----------===//
+
+#include "HaloChannel.h"
+
+#include "Error.h"
+#include "Halo.h"
+#include "Operands.h"
+#include "Watchdog.h"
+
+#include <sched.h>
+
+#include <atomic>
+#include <cerrno>
+#include <cstdlib>
+#include <cstring>
+#include <string>
+
+namespace distrt::detail {
+
+namespace {
+
+/// A receive's entry in its receiver's directory, which senders read to
+/// find their slots: who sends it, with which tag, the how-manieth such,
+/// where its link lies in the receiver's segment and its bytes.
+struct DirectoryEntry {
+  int64_t source, tag, ordinal, offset, bytes;
+};
+
+} // namespace
+
+/// At most this many channels per team (a program that changes a held
+/// plan's shapes all the time would otherwise map a window per shape).
+static constexpr size_t kMaxChannels = 64;
+
+static uint64_t load(const void *counter) {
+  return std::atomic_ref<uint64_t>(
+             *static_cast<uint64_t *>(const_cast<void *>(counter)))
+      .load(std::memory_order_acquire);
+}
+
+static void store(void *counter, uint64_t value) {
+  std::atomic_ref<uint64_t>(*static_cast<uint64_t *>(counter))
+      .store(value, std::memory_order_release);
+}
+
+static void cpuRelax() {
+#if defined(__x86_64__) || defined(__i386__)
+  __builtin_ia32_pause();
+#elif defined(__aarch64__)
+  asm volatile("yield");
+#endif
+}
+
+/// The largest message shared: DISTRT_HALO_SHM=<bytes> if set (0: none,
+/// every halo message on MPI), else kSharedMessageLimit.
+static int64_t sharingLimit() {
+  const char *value = std::getenv("DISTRT_HALO_SHM");
+  if (!value || !*value)
+    return static_cast<int64_t>(HaloChannel::kSharedMessageLimit);
+  char *end = nullptr;
+  errno = 0;
+  const long long bytes = std::strtoll(value, &end, 10);
+  if (*end != '\0' || bytes < 0 || errno == ERANGE)
+    raise("DISTRT_HALO_SHM={}: expected a number of bytes (0: off)", value);
+  return bytes;
+}
+
+/// The ordinal of message `i` among `messages` with its peer and tag.
+static int64_t ordinalOf(std::span<const HaloMessage> messages, size_t i) {
+  int64_t ordinal = 0;
+  for (size_t j = 0; j < i; ++j)
+    ordinal += messages[j].peer == messages[i].peer &&
+               messages[j].tag == messages[i].tag;
+  return ordinal;
+}
+
+static bool shareable(const HaloMessage &m, int nodeRank, int64_t limit) {
+  return nodeRank != MPI_UNDEFINED && m.bytes > 0 &&
+         m.bytes <= static_cast<uint64_t>(limit);
+}
+
+/// The node ranks of `messages`' peers.
+static std::vector<int> nodeRanks(const TeamHalos &halos,
+                                  std::span<const HaloMessage> messages) {
+  std::vector<int> peers, out(messages.size(), MPI_UNDEFINED);
+  peers.reserve(messages.size());
+  for (const HaloMessage &m : messages)
+    peers.push_back(m.peer);
+  MPI_Group team = MPI_GROUP_NULL, node = MPI_GROUP_NULL;
+  checkMpi(MPI_Comm_group(halos.comm, &team), "MPI_Comm_group");
+  checkMpi(MPI_Comm_group(halos.node, &node), "MPI_Comm_group");
+  const int code =
+      peers.empty()
+          ? MPI_SUCCESS
+          : MPI_Group_translate_ranks(team, static_cast<int>(peers.size()),
+                                      peers.data(), node, out.data());
+  MPI_Group_free(&team);
+  MPI_Group_free(&node);
+  checkMpi(code, "MPI_Group_translate_ranks");
+  return out;
+}
+
+/// The largest message the members of this rank's node share: the least
+/// any of them allows (0: none). Collective over the node.
+static int64_t nodeLimit(TeamHalos &halos, int teamRank) {
+  if (halos.node == MPI_COMM_NULL)
+    checkMpi(MPI_Comm_split_type(halos.comm, MPI_COMM_TYPE_SHARED, teamRank,
+                                 MPI_INFO_NULL, &halos.node),
+             "MPI_Comm_split_type");
+  int nodeSize = 1;
+  checkMpi(MPI_Comm_size(halos.node, &nodeSize), "MPI_Comm_size");
+  if (nodeSize == 1)
+    return 0;
+  // A bad value fails here, on its own rank, after the others agreed.
+  int64_t limit = 0;
+  std::string error;
+  try {
+    limit = halos.channels.size() < kMaxChannels ? sharingLimit() : 0;
+  } catch (const Failure &failure) {
+    error = failure.what();
+  }
+  checkMpi(
+      MPI_Allreduce(MPI_IN_PLACE, &limit, 1, MPI_INT64_T, MPI_MIN, halos.node),
+      "MPI_Allreduce");
+  if (!error.empty())
+    throw Failure(error);
+  return limit;
+}
+
+/// Zeroes a segment of `bytes` at `base` and writes its directory.
+static void writeDirectory(std::byte *base, size_t bytes,
+                           const std::vector<DirectoryEntry> &directory) {
+  std::memset(base, 0, bytes);
+  const auto count = static_cast<int64_t>(directory.size());
+  std::memcpy(base, &count, sizeof count);
+  if (count > 0)
+    std::memcpy(base + sizeof count, directory.data(),
+                directory.size() * sizeof(DirectoryEntry));
+}
+
+/// The link of the receive `wanted` (its offset aside) in the directory of
+/// the segment at `peerBase`, or null.
+static const std::byte *findSlot(const std::byte *peerBase,
+                                 const DirectoryEntry &wanted) {
+  int64_t entries = 0;
+  std::memcpy(&entries, peerBase, sizeof entries);
+  for (int64_t k = 0; k < entries; ++k) {
+    DirectoryEntry e;
+    std::memcpy(&e, peerBase + sizeof entries + k * sizeof e, sizeof e);
+    if (e.source == wanted.source && e.tag == wanted.tag &&
+        e.ordinal == wanted.ordinal && e.bytes == wanted.bytes)
+      return peerBase + e.offset;
+  }
+  return nullptr;
+}
+
+HaloChannel *shareHalo(TeamState &team, std::span<const HaloMessage> sends,
+                       std::span<const HaloMessage> recvs) {
+#ifdef DISTRT_SMPI
+  // SMPI simulates its processes in one: no shared window.
+  (void)team, (void)sends, (void)recvs;
+  return nullptr;
+#else
+  TeamHalos &halos = *team.halos;
+  const int64_t limit = nodeLimit(halos, team.rank);
+  if (limit == 0)
+    return nullptr;
+  const std::vector<int> sendNode = nodeRanks(halos, sends);
+  const std::vector<int> recvNode = nodeRanks(halos, recvs);
+  std::unique_ptr<HaloChannel> channel(new HaloChannel);
+  HaloChannel &c = *channel;
+  c.progressComm_ = halos.comm;
+  c.sendLink_.assign(sends.size(), -1);
+  c.recvLink_.assign(recvs.size(), -1);
+
+  // This rank's segment: the directory, then per shared receive its link
+  // (its counter of rounds read and kSlots slots).
+  std::vector<DirectoryEntry> directory;
+  for (size_t i = 0; i < recvs.size(); ++i)
+    if (shareable(recvs[i], recvNode[i], limit))
+      directory.push_back({recvs[i].peer, recvs[i].tag, ordinalOf(recvs, i), 0,
+                           static_cast<int64_t>(recvs[i].bytes)});
+  size_t bytes =
+      alignUp(sizeof(int64_t) + sizeof(DirectoryEntry) * directory.size());
+  for (DirectoryEntry &entry : directory) {
+    entry.offset = static_cast<int64_t>(bytes);
+    bytes += HaloChannel::linkBytes(static_cast<size_t>(entry.bytes));
+  }
+  MPI_Info info = MPI_INFO_NULL;
+  checkMpi(MPI_Info_create(&info), "MPI_Info_create");
+  MPI_Info_set(info, "alloc_shared_noncontig", "true");
+  std::byte *base = nullptr;
+  const int code = MPI_Win_allocate_shared(static_cast<MPI_Aint>(bytes), 1,
+                                           info, halos.node, &base, &c.window_);
+  MPI_Info_free(&info);
+  checkMpi(code, "MPI_Win_allocate_shared");
+  halos.channels.push_back(std::move(channel));
+  checkMpi(MPI_Win_lock_all(MPI_MODE_NOCHECK, c.window_), "MPI_Win_lock_all");
+
+  writeDirectory(base, bytes, directory);
+  for (size_t i = 0, k = 0; i < recvs.size(); ++i) {
+    if (!shareable(recvs[i], recvNode[i], limit))
+      continue;
+    std::byte *link = base + directory[k++].offset;
+    c.recvLink_[i] = static_cast<int32_t>(c.recvs_.size());
+    c.recvs_.emplace_back().attach(link, recvs[i].bytes);
+  }
+  // Every directory is written before any is read.
+  checkMpi(MPI_Win_sync(c.window_), "MPI_Win_sync");
+  checkMpi(MPI_Barrier(halos.node), "MPI_Barrier");
+  checkMpi(MPI_Win_sync(c.window_), "MPI_Win_sync");
+
+  for (size_t i = 0; i < sends.size(); ++i) {
+    if (!shareable(sends[i], sendNode[i], limit))
+      continue;
+    MPI_Aint peerBytes = 0;
+    int unit = 0;
+    std::byte *peerBase = nullptr;
+    checkMpi(MPI_Win_shared_query(c.window_, sendNode[i], &peerBytes, &unit,
+                                  &peerBase),
+             "MPI_Win_shared_query");
+    const std::byte *link =
+        findSlot(peerBase, {team.rank, sends[i].tag, ordinalOf(sends, i), 0,
+                            static_cast<int64_t>(sends[i].bytes)});
+    if (!link)
+      raise("team rank {} has no shared-memory slot for this rank's message "
+            "of {} bytes with tag {} (its plan differs from this rank's)",
+            sends[i].peer, sends[i].bytes, sends[i].tag);
+    c.sendLink_[i] = static_cast<int32_t>(c.sends_.size());
+    c.sends_.emplace_back().attach(const_cast<std::byte *>(link),
+                                   sends[i].bytes);
+  }
+  return &c;
+#endif
+}
+
+HaloChannel::~HaloChannel() = default;
+
+void HaloChannel::Link::attach(std::byte *link, size_t messageBytes) {
+  consumed = reinterpret_cast<Counter *>(link);
+  slots = link + sizeof(Counter);
+  bytes = messageBytes;
+  stride = slotStride(messageBytes);
+}
+
+void HaloChannel::release() noexcept {
+  if (window_ == MPI_WIN_NULL)
+    return;
+  MPI_Win_unlock_all(window_);
+  MPI_Win_free(&window_);
+}
+
+void freeHaloChannels(TeamState &team) noexcept {
+  TeamHalos &halos = *team.halos;
+  int finalized = 1;
+  MPI_Finalized(&finalized);
+  // Made in the same order by every member of the node: freed so too.
+  for (std::unique_ptr<HaloChannel> &channel : halos.channels)
+    if (!finalized)
+      channel->release();
+  halos.channels.clear();
+  if (halos.node != MPI_COMM_NULL && !finalized)
+    MPI_Comm_free(&halos.node);
+}
+
+bool HaloChannel::slotFree(SendLink &s, uint64_t round) {
+  // The peer's counter is a cache miss: read only when what was seen last
+  // does not free the slot.
+  if (round < s.consumedSeen + kSlots)
+    return true;
+  s.consumedSeen = load(s.consumed);
+  return round < s.consumedSeen + kSlots;
+}
+
+void HaloChannel::publish(SendLink &s, uint64_t round, const std::byte *from) {
+  std::byte *slot = s.slot(round);
+  if (from)
+    std::memcpy(slot, from, s.bytes);
+  store(s.sequence(slot), round + 1);
+  s.written = round + 1;
+}
+
+std::byte *HaloChannel::sendBuffer(size_t i) {
+  SendLink &s = sends_[static_cast<size_t>(sendLink_[i])];
+  const uint64_t round = started_ - 1;
+  if (s.deferred.empty() && slotFree(s, round))
+    return s.slot(round);
+  s.deferred.emplace_back(round, std::vector<std::byte>(s.bytes));
+  return s.deferred.back().second.data();
+}
+
+void HaloChannel::sent(size_t i) {
+  SendLink &s = sends_[static_cast<size_t>(sendLink_[i])];
+  // A round set aside is published by progress().
+  if (s.deferred.empty())
+    publish(s, started_ - 1, nullptr);
+}
+
+void HaloChannel::expect(size_t i, std::byte *dst) {
+  expect(i, StridedBytes{dst, 0, nullptr, nullptr, 0});
+}
+
+void HaloChannel::expect(size_t i, const StridedBytes &strided) {
+  RecvLink &r = recvs_[static_cast<size_t>(recvLink_[i])];
+  if (r.head == r.expected.size()) {
+    r.expected.clear();
+    r.head = 0;
+  }
+  r.expected.push_back({started_ - 1, strided});
+}
+
+bool HaloChannel::progress(uint64_t round) {
+  bool done = true;
+  for (SendLink &s : sends_) {
+    while (!s.deferred.empty() && slotFree(s, s.deferred.front().first)) {
+      publish(s, s.deferred.front().first, s.deferred.front().second.data());
+      s.deferred.pop_front();
+    }
+    done = done && s.written > round;
+  }
+  for (RecvLink &r : recvs_) {
+    for (; r.head < r.expected.size(); ++r.head) {
+      const Expected &e = r.expected[r.head];
+      std::byte *slot = r.slot(e.round);
+      if (load(r.sequence(slot)) <= e.round)
+        break;
+      if (e.dst.rank == 0)
+        std::memcpy(e.dst.base, slot, r.bytes);
+      else
+        unpack(slot, e.dst);
+      r.read = e.round + 1;
+      store(r.consumed, r.read);
+    }
+    done = done && r.read > round;
+  }
+  return done;
+}
+
+void HaloChannel::complete(uint64_t round) {
+  // Spin briefly (the peer is usually a copy away), then let MPI progress
+  // (an exchange of another op may wait on this process), answer the
+  // watchdog and give the core away (oversubscribed nodes).
+  constexpr int kSpins = 64;
+  for (int spins = 0; !progress(round); ++spins) {
+    if (spins < kSpins) {
+      cpuRelax();
+      continue;
+    }
+    int flag = 0;
+    MPI_Iprobe(MPI_ANY_SOURCE, MPI_ANY_TAG, progressComm_, &flag,
+               MPI_STATUS_IGNORE);
+    answerWatchdog();
+    sched_yield();
+  }
+}
+
+} // namespace distrt::detail
