@@ -167,6 +167,7 @@ struct TeamHalos {
   /// The members on this process's node, made at the first plan shared;
   /// the channels in the order made (HaloChannel.h).
   MPI_Comm node = MPI_COMM_NULL;
+  int nodeSize = 0;
   std::vector<std::unique_ptr<HaloChannel>> channels;
 
   TeamHalos();

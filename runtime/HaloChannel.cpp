@@ -8,6 +8,7 @@
 #include "Watchdog.h"
 
 #include <sched.h>
+#include <unistd.h>
 
 #include <atomic>
 #include <cerrno>
@@ -31,6 +32,11 @@ struct DirectoryEntry {
 /// At most this many channels per team (a program that changes a held
 /// plan's shapes all the time would otherwise map a window per shape).
 static constexpr size_t kMaxChannels = 64;
+
+/// Polls of a wait before it lets MPI progress and yields the core.
+static constexpr int kSpins = 64;
+/// Probes of a wait per yield of the core.
+static constexpr int kPollsPerYield = 16;
 
 static uint64_t load(const void *counter) {
   return std::atomic_ref<uint64_t>(
@@ -107,9 +113,8 @@ static int64_t nodeLimit(TeamHalos &halos, int teamRank) {
     checkMpi(MPI_Comm_split_type(halos.comm, MPI_COMM_TYPE_SHARED, teamRank,
                                  MPI_INFO_NULL, &halos.node),
              "MPI_Comm_split_type");
-  int nodeSize = 1;
-  checkMpi(MPI_Comm_size(halos.node, &nodeSize), "MPI_Comm_size");
-  if (nodeSize == 1)
+  checkMpi(MPI_Comm_size(halos.node, &halos.nodeSize), "MPI_Comm_size");
+  if (halos.nodeSize == 1)
     return 0;
   // A bad value fails here, on its own rank, after the others agreed.
   int64_t limit = 0;
@@ -170,6 +175,9 @@ HaloChannel *shareHalo(TeamState &team, std::span<const HaloMessage> sends,
   std::unique_ptr<HaloChannel> channel(new HaloChannel);
   HaloChannel &c = *channel;
   c.progressComm_ = halos.comm;
+  // More processes than cores: the awaited one may need this core, yield
+  // it at once.
+  c.spins_ = halos.nodeSize > sysconf(_SC_NPROCESSORS_ONLN) ? 0 : kSpins;
   c.sendLink_.assign(sends.size(), -1);
   c.recvLink_.assign(recvs.size(), -1);
 
@@ -340,9 +348,8 @@ void HaloChannel::complete(uint64_t round) {
   // Spin briefly (the peer is usually a copy away), then let MPI progress
   // (an exchange of another op may wait on this process), answer the
   // watchdog and give the core away (oversubscribed nodes).
-  constexpr int kSpins = 64;
   for (int spins = 0; !progress(round); ++spins) {
-    if (spins < kSpins) {
+    if (spins < spins_) {
       cpuRelax();
       continue;
     }
@@ -350,7 +357,10 @@ void HaloChannel::complete(uint64_t round) {
     MPI_Iprobe(MPI_ANY_SOURCE, MPI_ANY_TAG, progressComm_, &flag,
                MPI_STATUS_IGNORE);
     answerWatchdog();
-    sched_yield();
+    // An MPI told to yield when idle has yielded in the probe; one that
+    // polls on still gives the core away now and then.
+    if (spins % kPollsPerYield == kPollsPerYield - 1)
+      sched_yield();
   }
 }
 

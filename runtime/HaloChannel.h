@@ -144,6 +144,8 @@ private:
 
   MPI_Win window_ = MPI_WIN_NULL;
   MPI_Comm progressComm_ = MPI_COMM_NULL;
+  /// Polls before a wait yields (0 on an oversubscribed node).
+  int spins_ = 0;
   uint64_t started_ = 0;
   std::vector<int32_t> sendLink_, recvLink_;
   std::vector<SendLink> sends_;

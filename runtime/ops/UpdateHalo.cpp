@@ -623,6 +623,8 @@ static void makePlan(TeamState &team, UpdateHaloPlan &plan, int32_t dtype,
   plan.valid = true;
 }
 
+namespace {
+
 /// Where the exchange of `plan` on `block` runs: the block's first element,
 /// its element size, the staging of packed boxes, the halo communicator
 /// and the plan's channel (null: every box on MPI).
@@ -643,6 +645,8 @@ struct ExchangeSite {
     return static_cast<size_t>(box.count) * elementSize;
   }
 };
+
+} // namespace
 
 /// Receive `i` of `x` through its channel: straight into the block, else
 /// (packed) unpacked from the slot by a sync exchange or through staging
