@@ -159,6 +159,22 @@ static const std::byte *findSlot(const std::byte *peerBase,
   return nullptr;
 }
 
+/// This member's segment of `bytes` in a new shared window over `node`,
+/// locked for the window's life.
+static std::byte *allocateSegment(MPI_Comm node, size_t bytes,
+                                  MPI_Win &window) {
+  MPI_Info info = MPI_INFO_NULL;
+  checkMpi(MPI_Info_create(&info), "MPI_Info_create");
+  MPI_Info_set(info, "alloc_shared_noncontig", "true");
+  std::byte *base = nullptr;
+  const int code = MPI_Win_allocate_shared(static_cast<MPI_Aint>(bytes), 1,
+                                           info, node, &base, &window);
+  MPI_Info_free(&info);
+  checkMpi(code, "MPI_Win_allocate_shared");
+  checkMpi(MPI_Win_lock_all(MPI_MODE_NOCHECK, window), "MPI_Win_lock_all");
+  return base;
+}
+
 HaloChannel *shareHalo(TeamState &team, std::span<const HaloMessage> sends,
                        std::span<const HaloMessage> recvs) {
 #ifdef DISTRT_SMPI
@@ -194,16 +210,8 @@ HaloChannel *shareHalo(TeamState &team, std::span<const HaloMessage> sends,
     entry.offset = static_cast<int64_t>(bytes);
     bytes += HaloChannel::linkBytes(static_cast<size_t>(entry.bytes));
   }
-  MPI_Info info = MPI_INFO_NULL;
-  checkMpi(MPI_Info_create(&info), "MPI_Info_create");
-  MPI_Info_set(info, "alloc_shared_noncontig", "true");
-  std::byte *base = nullptr;
-  const int code = MPI_Win_allocate_shared(static_cast<MPI_Aint>(bytes), 1,
-                                           info, halos.node, &base, &c.window_);
-  MPI_Info_free(&info);
-  checkMpi(code, "MPI_Win_allocate_shared");
+  std::byte *base = allocateSegment(halos.node, bytes, c.window_);
   halos.channels.push_back(std::move(channel));
-  checkMpi(MPI_Win_lock_all(MPI_MODE_NOCHECK, c.window_), "MPI_Win_lock_all");
 
   writeDirectory(base, bytes, directory);
   for (size_t i = 0, k = 0; i < recvs.size(); ++i) {
