@@ -5,12 +5,8 @@
 #include "Error.h"
 #include "Halo.h"
 #include "Operands.h"
-#include "Watchdog.h"
+#include "SpinWait.h"
 
-#include <sched.h>
-#include <unistd.h>
-
-#include <atomic>
 #include <cerrno>
 #include <cstdlib>
 #include <cstring>
@@ -32,30 +28,6 @@ struct DirectoryEntry {
 /// At most this many channels per team (a program that changes a held
 /// plan's shapes all the time would otherwise map a window per shape).
 static constexpr size_t kMaxChannels = 64;
-
-/// Polls of a wait before it lets MPI progress and yields the core.
-static constexpr int kSpins = 64;
-/// Probes of a wait per yield of the core.
-static constexpr int kPollsPerYield = 16;
-
-static uint64_t load(const void *counter) {
-  return std::atomic_ref<uint64_t>(
-             *static_cast<uint64_t *>(const_cast<void *>(counter)))
-      .load(std::memory_order_acquire);
-}
-
-static void store(void *counter, uint64_t value) {
-  std::atomic_ref<uint64_t>(*static_cast<uint64_t *>(counter))
-      .store(value, std::memory_order_release);
-}
-
-static void cpuRelax() {
-#if defined(__x86_64__) || defined(__i386__)
-  __builtin_ia32_pause();
-#elif defined(__aarch64__)
-  asm volatile("yield");
-#endif
-}
 
 /// The largest message shared: DISTRT_HALO_SHM=<bytes> if set (0: none,
 /// every halo message on MPI), else kSharedMessageLimit.
@@ -191,9 +163,7 @@ HaloChannel *shareHalo(TeamState &team, std::span<const HaloMessage> sends,
   std::unique_ptr<HaloChannel> channel(new HaloChannel);
   HaloChannel &c = *channel;
   c.progressComm_ = halos.comm;
-  // More processes than cores: the awaited one may need this core, yield
-  // it at once.
-  c.spins_ = halos.nodeSize > sysconf(_SC_NPROCESSORS_ONLN) ? 0 : kSpins;
+  c.spins_ = spinsFor(halos.nodeSize);
   c.sendLink_.assign(sends.size(), -1);
   c.recvLink_.assign(recvs.size(), -1);
 
@@ -284,7 +254,7 @@ bool HaloChannel::slotFree(SendLink &s, uint64_t round) {
   // does not free the slot.
   if (round < s.consumedSeen + kSlots)
     return true;
-  s.consumedSeen = load(s.consumed);
+  s.consumedSeen = loadAcquire(s.consumed);
   return round < s.consumedSeen + kSlots;
 }
 
@@ -292,7 +262,7 @@ void HaloChannel::publish(SendLink &s, uint64_t round, const std::byte *from) {
   std::byte *slot = s.slot(round);
   if (from)
     std::memcpy(slot, from, s.bytes);
-  store(s.sequence(slot), round + 1);
+  storeRelease(s.sequence(slot), round + 1);
   s.written = round + 1;
 }
 
@@ -338,14 +308,14 @@ bool HaloChannel::progress(uint64_t round) {
     for (; r.head < r.expected.size(); ++r.head) {
       const Expected &e = r.expected[r.head];
       std::byte *slot = r.slot(e.round);
-      if (load(r.sequence(slot)) <= e.round)
+      if (loadAcquire(r.sequence(slot)) <= e.round)
         break;
       if (e.dst.rank == 0)
         std::memcpy(e.dst.base, slot, r.bytes);
       else
         unpack(slot, e.dst);
       r.read = e.round + 1;
-      store(r.consumed, r.read);
+      storeRelease(r.consumed, r.read);
     }
     done = done && r.read > round;
   }
@@ -353,23 +323,7 @@ bool HaloChannel::progress(uint64_t round) {
 }
 
 void HaloChannel::complete(uint64_t round) {
-  // Spin briefly (the peer is usually a copy away), then let MPI progress
-  // (an exchange of another op may wait on this process), answer the
-  // watchdog and give the core away (oversubscribed nodes).
-  for (int spins = 0; !progress(round); ++spins) {
-    if (spins < spins_) {
-      cpuRelax();
-      continue;
-    }
-    int flag = 0;
-    MPI_Iprobe(MPI_ANY_SOURCE, MPI_ANY_TAG, progressComm_, &flag,
-               MPI_STATUS_IGNORE);
-    answerWatchdog();
-    // An MPI told to yield when idle has yielded in the probe; one that
-    // polls on still gives the core away now and then.
-    if (spins % kPollsPerYield == kPollsPerYield - 1)
-      sched_yield();
-  }
+  spinUntil([&] { return progress(round); }, progressComm_, spins_);
 }
 
 } // namespace distrt::detail
