@@ -15,6 +15,7 @@
 #include "Error.h"
 
 #include <array>
+#include <cerrno>
 #include <cstdio>
 #include <cstdlib>
 #include <ranges>
@@ -82,6 +83,19 @@ static void atexitHook() {
     failCurrent("finalize", 0, "program exit");
   }
   exitIfFailed();
+}
+
+bool envBytes(const char *name, size_t &bytes) {
+  const char *value = std::getenv(name);
+  if (!value || !*value)
+    return false;
+  char *end = nullptr;
+  errno = 0;
+  const long long parsed = std::strtoll(value, &end, 10);
+  if (*end != '\0' || parsed < 0 || errno == ERANGE)
+    raise("{}={}: expected a number of bytes", name, value);
+  bytes = static_cast<size_t>(parsed);
+  return true;
 }
 
 bool mpiActive() noexcept {

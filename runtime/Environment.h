@@ -3,6 +3,8 @@
 #ifndef DISTRUNTIME_RUNTIME_ENVIRONMENT_H
 #define DISTRUNTIME_RUNTIME_ENVIRONMENT_H
 
+#include <cstddef>
+
 namespace distrt::detail {
 
 /// True between a successful lazy initialization and teardown: the fast path
@@ -25,6 +27,10 @@ enum FinishHow : int { kReachedExit = 1, kFinalized = 2 };
 /// initialized it. Idempotent. With the watchdog on, first tells the other
 /// processes this one finished, and how (Watchdog.h).
 void finalizeRuntime(FinishHow how = kFinalized);
+
+/// The environment variable `name` as a number of bytes into `bytes`, if
+/// set (false if not); throws Failure naming it when it is not a number.
+bool envBytes(const char *name, size_t &bytes);
 
 /// MPI is initialized and not finalized.
 bool mpiActive() noexcept;

@@ -2,13 +2,14 @@
 
 #include "HaloChannel.h"
 
+#include "Environment.h"
 #include "Error.h"
 #include "Halo.h"
 #include "Operands.h"
 #include "SpinWait.h"
 
-#include <cerrno>
-#include <cstdlib>
+#include <algorithm>
+#include <climits>
 #include <cstring>
 #include <string>
 
@@ -32,15 +33,9 @@ static constexpr size_t kMaxChannels = 64;
 /// The largest message shared: DISTRT_HALO_SHM=<bytes> if set (0: none,
 /// every halo message on MPI), else kSharedMessageLimit.
 static int64_t sharingLimit() {
-  const char *value = std::getenv("DISTRT_HALO_SHM");
-  if (!value || !*value)
-    return static_cast<int64_t>(HaloChannel::kSharedMessageLimit);
-  char *end = nullptr;
-  errno = 0;
-  const long long bytes = std::strtoll(value, &end, 10);
-  if (*end != '\0' || bytes < 0 || errno == ERANGE)
-    raise("DISTRT_HALO_SHM={}: expected a number of bytes (0: off)", value);
-  return bytes;
+  size_t bytes = HaloChannel::kSharedMessageLimit;
+  envBytes("DISTRT_HALO_SHM", bytes);
+  return static_cast<int64_t>(std::min<size_t>(bytes, INT64_MAX));
 }
 
 /// The ordinal of message `i` among `messages` with its peer and tag.

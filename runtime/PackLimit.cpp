@@ -1,12 +1,12 @@
 //===- PackLimit.cpp - Measuring a team's pack limit ------------*- C++ -*-===//
 
 #include "PackLimit.h"
+#include "Environment.h"
 #include "Error.h"
 #include "Team.h"
 
 #include <algorithm>
 #include <array>
-#include <cerrno>
 #include <chrono>
 #include <cstdlib>
 #include <cstring>
@@ -53,28 +53,14 @@ static double copySecondsPerByte() {
   return best / kBytes;
 }
 
-/// DISTRT_PACK_LIMIT, if set: a number of bytes.
-static bool limitFromEnvironment(size_t &limit) {
-  const char *value = std::getenv("DISTRT_PACK_LIMIT");
-  if (!value || !*value)
-    return false;
-  char *end = nullptr;
-  errno = 0;
-  const long long bytes = std::strtoll(value, &end, 10);
-  if (*end != '\0' || bytes < 0 || errno == ERANGE)
-    raise("DISTRT_PACK_LIMIT={}: expected a number of bytes", value);
-  limit = static_cast<size_t>(bytes);
-  return true;
-}
-
 static void measurePackLimit(TeamState &team) {
   size_t proposal = kReducePackOperandLimit;
 #ifndef DISTRT_SMPI
-  if (!limitFromEnvironment(proposal) && team.size > 2)
+  if (!envBytes("DISTRT_PACK_LIMIT", proposal) && team.size > 2)
     proposal = proposePackLimit(smallAllreduceSeconds(team.comm),
                                 copySecondsPerByte());
 #else
-  limitFromEnvironment(proposal);
+  envBytes("DISTRT_PACK_LIMIT", proposal);
 #endif
   auto agreed = static_cast<uint64_t>(proposal);
   checkMpi(

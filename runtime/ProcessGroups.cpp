@@ -517,6 +517,7 @@ static void freeGroups(TeamState &team) noexcept {
   if (!team.groups)
     return;
   freeSharedPairs(team);
+  freeSharedGroups(team);
   for (auto &[group, check] : team.groups->groupChecks)
     freeComm(check.comm);
   for (auto &[groups, comm] : team.groups->commsByLayout)

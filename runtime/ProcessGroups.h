@@ -23,6 +23,7 @@
 #ifndef DISTRUNTIME_RUNTIME_PROCESSGROUPS_H
 #define DISTRUNTIME_RUNTIME_PROCESSGROUPS_H
 
+#include "SharedGroup.h"
 #include "SharedPair.h"
 #include "Team.h"
 
@@ -112,6 +113,9 @@ struct GroupCache {
   /// all_reduce's groups of two sharing a node, in the order made
   /// (SharedPair.h).
   std::vector<std::unique_ptr<SharedPair>> sharedPairs;
+  /// Groups on one node reducing small operands there, in the order made
+  /// (SharedGroup.h).
+  std::vector<std::unique_ptr<SharedGroup>> sharedGroups;
 };
 
 /// The spec's content equals the `size` words of `key` (mode, num_replicas,

@@ -24,6 +24,7 @@
 #include "ProcessGroups.h"
 #include "Reduce.h"
 #include "Reproducible.h"
+#include "SharedGroup.h"
 
 #include <algorithm>
 #include <vector>
@@ -45,6 +46,9 @@ struct ReduceCall {
   MPI_Op op;
   bool copyInput;
   uint32_t operand;
+  /// A sync call reduces it in shared memory where the group can
+  /// (SharedGroup.h).
+  bool shared = false;
 };
 
 /// Operands whose outputs have one element type, reduced by one MPI call on
@@ -121,6 +125,19 @@ inline bool packingExact(int groupSize, int32_t redop, int32_t dtype,
   return groupSize == 2 && redop != DISTRT_MIN && redop != DISTRT_MAX;
 }
 
+/// A sync call may reduce an operand of `bytes` alone in shared memory
+/// (SharedGroup.h) when the fold in member order gives every element the
+/// bits MPI would (packingExact: exact for the type, or one application of
+/// a commutative op in a group of two), the reduction is MPI's (not an own
+/// one), and the operand is one call. Every member evaluates it alike.
+inline bool sharedReduction(int groupSize, int32_t redop, int32_t dtype,
+                            Repro level, bool own, size_t bytes,
+                            int64_t count) {
+  return groupSize >= 2 && !own &&
+         packingExact(groupSize, redop, dtype, level) &&
+         bytes <= SharedGroup::kMaxBytes && count <= maxReduceCount();
+}
+
 /// The persistent requests of a plan's sync exchanges (each exchanged
 /// pack's receives, then its sends), made for one staging, group and set
 /// of packs and kept while a new plan makes the same: starting them costs
@@ -185,6 +202,11 @@ struct ReducePlan {
   /// making is collective; a plan is not: one member may replan alone).
   mutable SharedPair *shared = nullptr;
   mutable bool sharedKnown = false;
+  /// Per operand, whether a sync call may reduce it in shared memory (the
+  /// same on every member: sharedReduction()); the group's window, looked
+  /// up at the first such call, where every member is.
+  std::vector<bool> shareable;
+  mutable SharedGroup *group = nullptr;
 
   /// Starts planning over `layout` (the calls keep their storage).
   void start(const GroupLayout &layout) {
@@ -200,6 +222,8 @@ struct ReducePlan {
     exchangeReady = false;
     shared = nullptr;
     sharedKnown = false;
+    shareable.clear();
+    group = nullptr;
   }
 
   /// Counts operand k, which has elements. With `asIs` it is reduced by a

@@ -152,6 +152,16 @@ struct AllReduce : OpKind<AllReduce, ReducePlan> {
     addPacks(p, candidates, s, red);
     for (const ReducePack &pack : p.packs)
       p.blocking &= !own(p, red, s.outs[p.members[pack.first].operand].dtype);
+    p.shareable.assign(s.ins.size(), false);
+    for (size_t k = 0; k < s.ins.size(); ++k) {
+      const Buffer &out = s.outs[k];
+      p.shareable[k] =
+          out.count > 0 && !p.packed[k] &&
+          sharedReduction(layout.size(), red.redop, out.dtype, red.level,
+                          own(p, red, out.dtype), out.byteCount, out.count);
+    }
+    for (ReduceCall &call : p.calls)
+      call.shared = p.shareable[call.operand];
     const bool exchange = layout.size() == 2;
     p.staging.resize(exchange ? 2 * p.packBytes : p.packBytes);
     if (exchange)
@@ -433,10 +443,32 @@ struct AllReduce : OpKind<AllReduce, ReducePlan> {
     }
   }
 
+  /// Operand k of a sync call, reduced in shared memory into `target` (its
+  /// dense output, or staging) if its group shares a node and allows its
+  /// bytes (SharedGroup.h): the same on every member.
+  static bool reduceInGroup(const Memo<Plan> &m, size_t k, std::byte *target,
+                            MPI_Op op) {
+    const Plan &p = m.plan;
+    if (!p.group)
+      p.group = &sharedGroup(lookupTeam(m.head[0]), p.comm); // its team
+    const Buffer &in = m.ins[k], &out = m.outs[k];
+    if (out.byteCount > p.group->limit)
+      return false;
+    const auto fill = [&](std::byte *slot) {
+      packPromoted(in.bytes, in.dtype, slot, out.dtype, opScratch().copy);
+    };
+    reduceShared(*p.group, fill, target, out.count, out.type->mpi, op,
+                 out.byteCount);
+    return true;
+  }
+
   static bool direct(const Plan &p, bool async) { return p.direct(async); }
 
   static distrt_handle_t runDirect(const Memo<Plan> &m, const DirectCall &) {
     for (const ReduceCall &r : m.plan.calls) {
+      if (r.shared &&
+          reduceInGroup(m, r.operand, static_cast<std::byte *>(r.recv), r.op))
+        continue;
       if (r.copyInput)
         copyPromoted(m.ins[r.operand], m.outs[r.operand]);
       checkMpi(
@@ -523,6 +555,19 @@ struct AllReduce : OpKind<AllReduce, ReducePlan> {
         const Buffer &in = m.ins[k], &out = m.outs[k];
         if (out.count == 0 || m.plan.packed[k])
           continue;
+        if (!c.async && m.plan.shareable[k]) {
+          std::byte *target = out.bytes.base;
+          if (!out.dense)
+            target = slot.staging.data() + offset;
+          if (reduceInGroup(m, k, target, opOf(red, out.dtype))) {
+            if (!out.dense) {
+              slot.addUnpack(offset, out.bytes.base, out.rank(), out.sizes(),
+                             out.strides(), out.bytes.elementSize);
+              offset += alignUp(out.byteCount);
+            }
+            continue;
+          }
+        }
         const void *send = MPI_IN_PLACE;
         void *recv = out.bytes.base;
         if (!out.dense) {

@@ -1,0 +1,127 @@
+//===- SharedGroup.cpp - Small reductions in shared memory -----*- C++ -*-===//
+
+#include "SharedGroup.h"
+
+#include "Environment.h"
+#include "Error.h"
+#include "ProcessGroups.h"
+#include "SpinWait.h"
+
+#include <algorithm>
+#include <cstring>
+#include <string>
+
+namespace distrt::detail {
+
+/// The largest operand this member proposes: DISTRT_REDUCE_SHM=<bytes> if
+/// set (0: off), at most SharedGroup::kMaxBytes.
+static uint64_t proposedLimit() {
+  size_t bytes = SharedGroup::kMaxBytes;
+  envBytes("DISTRT_REDUCE_SHM", bytes);
+  return std::min(bytes, SharedGroup::kMaxBytes);
+}
+
+/// The members' agreed limit, 0 unless all share one node (`node`, made
+/// here, freed unless they do). Collective over `g.comm`.
+static uint64_t agreeOnLimit(SharedGroup &g, MPI_Comm &node) {
+  int size = 0, nodeSize = 0;
+  checkMpi(MPI_Comm_rank(g.comm, &g.position), "MPI_Comm_rank");
+  checkMpi(MPI_Comm_size(g.comm, &size), "MPI_Comm_size");
+  // Keyed by the group rank: node rank == group rank when all share it.
+  checkMpi(MPI_Comm_split_type(g.comm, MPI_COMM_TYPE_SHARED, g.position,
+                               MPI_INFO_NULL, &node),
+           "MPI_Comm_split_type");
+  checkMpi(MPI_Comm_size(node, &nodeSize), "MPI_Comm_size");
+  // A bad value fails on its own rank, after the others agreed.
+  uint64_t limit = 0;
+  std::string error;
+  try {
+    limit = nodeSize == size ? proposedLimit() : 0;
+  } catch (const Failure &failure) {
+    error = failure.what();
+  }
+  checkMpi(
+      MPI_Allreduce(MPI_IN_PLACE, &limit, 1, MPI_UINT64_T, MPI_MIN, g.comm),
+      "MPI_Allreduce");
+  if (!error.empty())
+    throw Failure(error);
+  g.spins = spinsFor(nodeSize);
+  return limit;
+}
+
+/// Makes `g`'s window if its members share a node.
+static void makeGroup(SharedGroup &g) {
+#ifndef DISTRT_SMPI
+  MPI_Comm node = MPI_COMM_NULL;
+  const uint64_t limit = agreeOnLimit(g, node);
+  if (limit == 0) {
+    checkMpi(MPI_Comm_free(&node), "MPI_Comm_free");
+    return;
+  }
+  int size = 0;
+  checkMpi(MPI_Comm_size(node, &size), "MPI_Comm_size");
+  MPI_Info info = MPI_INFO_NULL;
+  checkMpi(MPI_Info_create(&info), "MPI_Info_create");
+  MPI_Info_set(info, "alloc_shared_noncontig", "true");
+  std::byte *base = nullptr;
+  const int code = MPI_Win_allocate_shared(2 * SharedGroup::kSlotStride, 1,
+                                           info, node, &base, &g.window);
+  MPI_Info_free(&info);
+  // The window keeps the node's group; the communicator is not needed.
+  checkMpi(MPI_Comm_free(&node), "MPI_Comm_free");
+  checkMpi(code, "MPI_Win_allocate_shared");
+  checkMpi(MPI_Win_lock_all(MPI_MODE_NOCHECK, g.window), "MPI_Win_lock_all");
+  std::memset(base, 0, 2 * SharedGroup::kSlotStride);
+  for (int m = 0; m < size; ++m) {
+    MPI_Aint bytes = 0;
+    int unit = 0;
+    std::byte *segment = nullptr;
+    checkMpi(MPI_Win_shared_query(g.window, m, &bytes, &unit, &segment),
+             "MPI_Win_shared_query");
+    g.segments.push_back(segment);
+  }
+  // Every slot is zeroed before any is polled.
+  checkMpi(MPI_Win_sync(g.window), "MPI_Win_sync");
+  checkMpi(MPI_Barrier(g.comm), "MPI_Barrier");
+  checkMpi(MPI_Win_sync(g.window), "MPI_Win_sync");
+  g.limit = limit;
+#else
+  // SMPI simulates its processes in one: no shared window.
+  (void)g;
+#endif
+}
+
+SharedGroup &sharedGroup(TeamState &team, MPI_Comm comm) {
+  std::vector<std::unique_ptr<SharedGroup>> &groups = team.groups->sharedGroups;
+  for (const std::unique_ptr<SharedGroup> &g : groups)
+    if (g->comm == comm)
+      return *g;
+  groups.push_back(std::make_unique<SharedGroup>());
+  groups.back()->comm = comm;
+  makeGroup(*groups.back());
+  return *groups.back();
+}
+
+void freeSharedGroups(TeamState &team) noexcept {
+  std::vector<std::unique_ptr<SharedGroup>> &groups = team.groups->sharedGroups;
+  int finalized = 1;
+  MPI_Finalized(&finalized);
+  // Made in the same order by every member of each: freed so too.
+  for (const std::unique_ptr<SharedGroup> &g : groups)
+    if (g->window != MPI_WIN_NULL && !finalized) {
+      MPI_Win_unlock_all(g->window);
+      MPI_Win_free(&g->window);
+    }
+  groups.clear();
+}
+
+void awaitSlot(const SharedGroup &g, size_t member, uint64_t r) {
+  const std::byte *slot = g.slot(member, r);
+  spinUntil([&] { return loadAcquire(slot) > r; }, g.comm, g.spins);
+}
+
+void publishSlot(SharedGroup &g, uint64_t r) {
+  storeRelease(g.slot(static_cast<size_t>(g.position), r), r + 1);
+}
+
+} // namespace distrt::detail

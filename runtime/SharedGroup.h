@@ -1,0 +1,103 @@
+//===- SharedGroup.h - Small reductions in shared memory --------*- C++ -*-===//
+//
+// A sync all_reduce of a small operand costs MPI a message each way and
+// its matching: more than the bytes. When every member of the group is on
+// one node, each member instead writes its operand into its slot of a
+// shared window, publishes the round's number in front of it (one cache
+// line for up to 56 bytes), and folds every member's slot in member order
+// into its output: the same fold on every member, so the same bits.
+//
+// Two slots per member, used in turn: a member writes round r only after
+// it saw every member's round r - 1, which each wrote after it had read
+// round r - 2 from every slot, so slot r % 2 is free. Only sync calls use
+// it (an async start would write round r + 1 before seeing round r).
+//
+// Which operands take this path must be the same on every member, so it
+// rests only on what they share: the call is sync, the group, the
+// reduction, its level and element type, and the operand's bytes (ops/
+// AllReduce.cpp). The window is made at the first such call on a group
+// communicator, where every member is.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef DISTRUNTIME_RUNTIME_SHAREDGROUP_H
+#define DISTRUNTIME_RUNTIME_SHAREDGROUP_H
+
+#include <mpi.h>
+
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+#include <vector>
+
+namespace distrt::detail {
+
+struct TeamState;
+
+struct SharedGroup {
+  /// The largest operand: past a few KiB MPI moves the bytes with fewer
+  /// copies than a fold that reads every member's slot.
+  static constexpr size_t kMaxBytes = 4096;
+  /// A slot: the round's number (+1; 0: none yet), then the bytes.
+  static constexpr size_t kDataOffset = 8;
+  static constexpr size_t kSlotStride =
+      (kDataOffset + kMaxBytes + 63) & ~size_t{63};
+
+  /// The group's communicator (what the group is found by).
+  MPI_Comm comm = MPI_COMM_NULL;
+  MPI_Win window = MPI_WIN_NULL;
+  /// The largest operand the members agreed on (DISTRT_REDUCE_SHM); 0 when
+  /// they are not all on one node (the group then uses MPI).
+  size_t limit = 0;
+  int position = 0;
+  int spins = 0;
+  /// Each member's two slots, in member order.
+  std::vector<std::byte *> segments;
+  uint64_t round = 0;
+
+  std::byte *slot(size_t member, uint64_t r) const {
+    return segments[member] + (r % 2) * kSlotStride;
+  }
+};
+
+/// The shared group of `comm` (a group communicator of `team`, rank ==
+/// position), made on first use: collective over the group, whose members
+/// must all ask in the same call. Its `limit` is 0 when they do not share
+/// a node (or under SMPI).
+SharedGroup &sharedGroup(TeamState &team, MPI_Comm comm);
+
+/// Reduces `count` elements of `type` by `op` over `g`'s members into the
+/// dense `out` (`bytes` of them, at most g.limit): `fill(slot)` writes this
+/// member's operand into its slot first.
+template <class Fill>
+void reduceShared(SharedGroup &g, Fill &&fill, std::byte *out, int64_t count,
+                  MPI_Datatype type, MPI_Op op, size_t bytes);
+
+/// Frees the team's groups (collective, in the order they were made),
+/// before its communicators.
+void freeSharedGroups(TeamState &team) noexcept;
+
+/// Waits for member `member`'s round `r` (SpinWait.h).
+void awaitSlot(const SharedGroup &g, size_t member, uint64_t r);
+/// Publishes this member's round `r`, written into its slot.
+void publishSlot(SharedGroup &g, uint64_t r);
+
+template <class Fill>
+void reduceShared(SharedGroup &g, Fill &&fill, std::byte *out, int64_t count,
+                  MPI_Datatype type, MPI_Op op, size_t bytes) {
+  const uint64_t r = g.round++;
+  fill(g.slot(static_cast<size_t>(g.position), r) + SharedGroup::kDataOffset);
+  publishSlot(g, r);
+  for (size_t m = 0; m < g.segments.size(); ++m) {
+    awaitSlot(g, m, r);
+    const std::byte *theirs = g.slot(m, r) + SharedGroup::kDataOffset;
+    if (m == 0)
+      std::memcpy(out, theirs, bytes);
+    else
+      MPI_Reduce_local(theirs, out, static_cast<int>(count), type, op);
+  }
+}
+
+} // namespace distrt::detail
+
+#endif // DISTRUNTIME_RUNTIME_SHAREDGROUP_H
