@@ -249,4 +249,29 @@ static void freeReductionOps() noexcept {
 [[maybe_unused]] static const bool kHooked =
     addRuntimeHooks(RuntimeStage::kReductions, {.release = freeReductionOps});
 
+/// inout += in, elementwise; integers as their unsigned type (wrapping).
+template <class T>
+static void sumInto(const void *in, void *inout, int64_t count) {
+  const T *__restrict from = static_cast<const T *>(in);
+  T *__restrict to = static_cast<T *>(inout);
+  for (int64_t i = 0; i < count; ++i)
+    to[i] = static_cast<T>(from[i] + to[i]);
+}
+
+void reduceLocal(const void *in, void *inout, int64_t count, MPI_Datatype type,
+                 MPI_Op op) {
+  if (op == MPI_SUM) {
+    if (type == MPI_DOUBLE)
+      return sumInto<double>(in, inout, count);
+    if (type == MPI_FLOAT)
+      return sumInto<float>(in, inout, count);
+    if (type == MPI_INT32_T || type == MPI_UINT32_T)
+      return sumInto<uint32_t>(in, inout, count);
+    if (type == MPI_INT64_T || type == MPI_UINT64_T)
+      return sumInto<uint64_t>(in, inout, count);
+  }
+  checkMpi(MPI_Reduce_local(in, inout, static_cast<int>(count), type, op),
+           "MPI_Reduce_local");
+}
+
 } // namespace distrt::detail

@@ -46,6 +46,14 @@ struct ExactPairs {
   MPI_Datatype type;
 };
 ExactPairs exactPairs();
+/// inout[i] = in[i] op inout[i] for `count` elements of `type`, as
+/// MPI_Reduce_local does (the buffers distinct): sums of the common types
+/// inline, since MPI's call costs more than a small operand's elements
+/// (the same bits: one IEEE addition, or a wrapping integer one), the rest
+/// by MPI. Throws Failure.
+void reduceLocal(const void *in, void *inout, int64_t count, MPI_Datatype type,
+                 MPI_Op op);
+
 void addExactPairs(void *in, void *inout, int *length, MPI_Datatype *);
 
 /// The reduction kind's name in the dialect ("sum", "umin", ...).

@@ -23,6 +23,8 @@
 #ifndef DISTRUNTIME_RUNTIME_SHAREDGROUP_H
 #define DISTRUNTIME_RUNTIME_SHAREDGROUP_H
 
+#include "Reduce.h"
+
 #include <mpi.h>
 
 #include <cstddef>
@@ -94,7 +96,7 @@ void reduceShared(SharedGroup &g, Fill &&fill, std::byte *out, int64_t count,
     if (m == 0)
       std::memcpy(out, theirs, bytes);
     else
-      MPI_Reduce_local(theirs, out, static_cast<int>(count), type, op);
+      reduceLocal(theirs, out, count, type, op);
   }
 }
 

@@ -4,6 +4,7 @@
 
 #include "Error.h"
 #include "ProcessGroups.h"
+#include "SpinWait.h"
 
 #include <cstring>
 
@@ -27,7 +28,7 @@ static void makePair(SharedPair &pair) {
     return;
   }
   // Two segments, and room to start them on a cache line.
-  const auto bytes = static_cast<MPI_Aint>(2 * SharedPair::kSegmentBytes + 64);
+  const auto bytes = static_cast<MPI_Aint>(2 * SharedPair::kStride + 64);
   void *base = nullptr, *peerBase = nullptr;
   checkMpi(MPI_Win_allocate_shared(bytes, 1, MPI_INFO_NULL, pair.shared, &base,
                                    &pair.window),
@@ -46,12 +47,13 @@ static void makePair(SharedPair &pair) {
   };
   pair.mine = aligned(base);
   pair.theirs = aligned(peerBase);
-  checkMpi(MPI_Recv_init(&pair.in, 1, MPI_UINT64_T, 1 - rank, 0, pair.shared,
-                         &pair.ready[0]),
-           "MPI_Recv_init");
-  checkMpi(MPI_Send_init(&pair.out, 1, MPI_UINT64_T, 1 - rank, 0, pair.shared,
-                         &pair.ready[1]),
-           "MPI_Send_init");
+  // No round yet in either header before either member reads the other's.
+  for (uint64_t r = 0; r < 2; ++r)
+    std::memset(SharedPair::header(pair.mine, r), 0, SharedPair::kHeaderBytes);
+  checkMpi(MPI_Win_sync(pair.window), "MPI_Win_sync");
+  checkMpi(MPI_Barrier(pair.shared), "MPI_Barrier");
+  checkMpi(MPI_Win_sync(pair.window), "MPI_Win_sync");
+  pair.spins = spinsFor(2);
 #else
   // SMPI simulates its processes in one: no shared window.
   (void)pair;
@@ -76,9 +78,6 @@ void freeSharedPairs(TeamState &team) noexcept {
   // Made in the same order by both members of each: freed so too.
   for (auto it = pairs.rbegin(); it != pairs.rend() && !finalized; ++it) {
     SharedPair &pair = **it;
-    for (MPI_Request &request : pair.ready)
-      if (request != MPI_REQUEST_NULL)
-        MPI_Request_free(&request);
     if (pair.window != MPI_WIN_NULL) {
       MPI_Win_unlock_all(pair.window);
       MPI_Win_free(&pair.window);

@@ -2,12 +2,12 @@
 //
 // all_reduce's pack exchange in a group of two whose members share a node
 // (ops/AllReduce.cpp): each member writes its packed operands into its half
-// of a shared window (MPI_Win_allocate_shared) and the other reduces them
-// straight from there, after a one-byte message says they are written. Two
-// segments per member, used in turn by the exchanges ("rounds"), so that a
-// member writes a round's operands only once the peer has read the
-// previous ones from that segment: the peer's message of round r - 1 came
-// after it finished round r - 2.
+// of a shared window (MPI_Win_allocate_shared), then the round's number and
+// the bytes written in the segment's header, and the other reduces them
+// straight from there once it reads that round (SpinWait.h). Two segments
+// per member, used in turn by the exchanges ("rounds"): a member writes
+// round r only after it read the peer's round r - 1, which the peer wrote
+// after it had read round r - 2 from this member's segment of round r.
 //
 //===----------------------------------------------------------------------===//
 
@@ -30,24 +30,27 @@ struct SharedPair {
   /// they do not share a node (the exchange then uses messages).
   MPI_Comm shared = MPI_COMM_NULL;
   MPI_Win window = MPI_WIN_NULL;
-  /// This member's segments and the peer's, kSegmentBytes apart.
+  /// This member's segments and the peer's, kStride apart.
   std::byte *mine = nullptr, *theirs = nullptr;
   /// The exchanges so far: the segment of the next is round % 2.
   uint64_t round = 0;
-  /// Persistent requests of the messages that say a segment is written
-  /// (receive, send), and what they carry: the bytes written.
-  MPI_Request ready[2] = {MPI_REQUEST_NULL, MPI_REQUEST_NULL};
-  uint64_t in = 0, out = 0;
+  /// Polls of a wait before it lets MPI progress (SpinWait.h).
+  int spins = 0;
 
   /// The bytes of a segment: a pack exchanged in a group of two at most
   /// (kReduceExchangeLimit).
   static constexpr size_t kSegmentBytes = size_t{256} << 10;
+  /// A segment's header (the round's number + 1, then the bytes written),
+  /// a cache line before its bytes.
+  static constexpr size_t kHeaderBytes = 64;
+  static constexpr size_t kStride = kHeaderBytes + kSegmentBytes;
 
-  /// Writes this member's segment of the next round.
-  std::byte *segmentMine() const { return mine + (round % 2) * kSegmentBytes; }
-  /// Reads the peer's segment of the next round.
-  const std::byte *segmentTheirs() const {
-    return theirs + (round % 2) * kSegmentBytes;
+  /// The header and the bytes of `side`'s segment of round `r`.
+  static std::byte *header(std::byte *side, uint64_t r) {
+    return side + (r % 2) * kStride;
+  }
+  static std::byte *bytes(std::byte *side, uint64_t r) {
+    return header(side, r) + kHeaderBytes;
   }
 };
 

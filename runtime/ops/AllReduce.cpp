@@ -22,6 +22,7 @@
 #include "../PackLimit.h"
 #include "../ReducePlan.h"
 #include "../SharedPair.h"
+#include "../SpinWait.h"
 
 #include <cstring>
 
@@ -43,6 +44,11 @@ constexpr bool kCopyInPlaceSends = false;
 #endif
 
 static_assert(SharedPair::kSegmentBytes >= kReduceExchangeLimit);
+
+/// Packs of at least this many bytes reach the peer's segment by streaming
+/// stores (from memory); smaller ones by plain copies (from this core's
+/// cache).
+constexpr size_t kStreamPackBytes = size_t{64} << 10;
 
 struct AllReduce : OpKind<AllReduce, ReducePlan> {
   static constexpr std::array kParams{"reduction", "reproducibility"};
@@ -261,9 +267,8 @@ struct AllReduce : OpKind<AllReduce, ReducePlan> {
     if (bytes == 0)
       return;
     const size_t elementSize = pack.bytes / static_cast<size_t>(pack.count);
-    checkMpi(MPI_Reduce_local(in, inout, static_cast<int>(bytes / elementSize),
-                              pack.type, pack.op),
-             "MPI_Reduce_local");
+    detail::reduceLocal(in, inout, static_cast<int64_t>(bytes / elementSize),
+                        pack.type, pack.op);
   }
 
   /// Reduces bytes [from, to) of `pack`'s exchange, received in `theirs`,
@@ -350,8 +355,10 @@ struct AllReduce : OpKind<AllReduce, ReducePlan> {
       const PackMember &member = m.plan.members[i];
       const Buffer &in = m.ins[member.operand], &out = m.outs[member.operand];
       std::byte *at = segment + (member.offset - pack.offset);
-      if (in.dense && in.dtype == out.dtype)
+      if (in.dense && in.dtype == out.dtype && pack.bytes >= kStreamPackBytes)
         streamCopy(at, in.bytes.base, in.byteCount);
+      else if (in.dense && in.dtype == out.dtype)
+        std::memcpy(at, in.bytes.base, in.byteCount);
       else
         packPromoted(in.bytes, in.dtype, at, out.dtype, opScratch().copy);
     }
@@ -380,35 +387,31 @@ struct AllReduce : OpKind<AllReduce, ReducePlan> {
   }
 
   /// A sync pack in a group of two sharing a node (SharedPair.h): each
-  /// member streams its inputs into its segment and tells the other their
-  /// bytes, then reduces the other's from there into its outputs. Each
-  /// member computes op(theirs, mine): one application of an op
-  /// commutative bit for bit (packingExact), the bits MPI_Allreduce gives.
-  /// The pack's bytes cross cores once, read from memory (streamCopy), in
-  /// one message instead of one per kReduceChunkBytes.
+  /// member writes its inputs into its segment and publishes the round,
+  /// then reduces the other's from there into its outputs. Each member
+  /// computes op(theirs, mine): one application of an op commutative bit
+  /// for bit (packingExact), the bits MPI_Allreduce gives. The pack's
+  /// bytes cross cores once, in one round instead of one message per
+  /// kReduceChunkBytes.
   static void sharePack(const Memo<Plan> &m, const ReducePack &pack,
                         SharedPair &pair) {
-    std::byte *mine = pair.segmentMine();
-    const std::byte *theirs = pair.segmentTheirs();
-    ++pair.round;
-    checkMpi(MPI_Start(&pair.ready[0]), "MPI_Start");
-    streamInputs(m, pack, mine);
-    checkMpi(MPI_Win_sync(pair.window), "MPI_Win_sync");
-    pair.out = pack.bytes;
-    checkMpi(MPI_Start(&pair.ready[1]), "MPI_Start");
-    checkMpi(MPI_Wait(&pair.ready[0], MPI_STATUS_IGNORE), "MPI_Wait");
-    checkMpi(MPI_Win_sync(pair.window), "MPI_Win_sync");
-    if (pair.in != pack.bytes) [[unlikely]] {
-      // The pair stays usable: both messages complete before the error.
-      MPI_Wait(&pair.ready[1], MPI_STATUS_IGNORE);
+    const uint64_t r = pair.round++;
+    streamInputs(m, pack, SharedPair::bytes(pair.mine, r));
+    std::byte *mine = SharedPair::header(pair.mine, r);
+    const std::byte *theirs = SharedPair::header(pair.theirs, r);
+    const uint64_t bytes = pack.bytes;
+    std::memcpy(mine + 8, &bytes, sizeof bytes);
+    storeRelease(mine, r + 1);
+    spinUntil([&] { return loadAcquire(theirs) > r; }, pair.comm, pair.spins);
+    uint64_t theirBytes = 0;
+    std::memcpy(&theirBytes, theirs + 8, sizeof theirBytes);
+    if (theirBytes != bytes) [[unlikely]]
       raise("all_reduce: team rank {} packed {} bytes of operands where this "
             "process packed {}: the operands' shapes or element types differ",
-            m.plan.layout->members[1 - m.plan.layout->position], pair.in,
+            m.plan.layout->members[1 - m.plan.layout->position], theirBytes,
             pack.bytes);
-    }
     for (uint32_t i = pack.first; i < pack.end; ++i)
-      reduceFromPeer(m, pack, i, theirs);
-    checkMpi(MPI_Wait(&pair.ready[1], MPI_STATUS_IGNORE), "MPI_Wait");
+      reduceFromPeer(m, pack, i, SharedPair::bytes(pair.theirs, r));
   }
 
   /// A sync pack: exchanged in a group of two (up to kReduceExchangeLimit
