@@ -5,7 +5,6 @@
 #include "Environment.h"
 #include "Error.h"
 #include "ProcessGroups.h"
-#include "SpinWait.h"
 
 #include <algorithm>
 #include <cstring>
@@ -113,15 +112,6 @@ void freeSharedGroups(TeamState &team) noexcept {
       MPI_Win_free(&g->window);
     }
   groups.clear();
-}
-
-void awaitSlot(const SharedGroup &g, size_t member, uint64_t r) {
-  const std::byte *slot = g.slot(member, r);
-  spinUntil([&] { return loadAcquire(slot) > r; }, g.comm, g.spins);
-}
-
-void publishSlot(SharedGroup &g, uint64_t r) {
-  storeRelease(g.slot(static_cast<size_t>(g.position), r), r + 1);
 }
 
 } // namespace distrt::detail

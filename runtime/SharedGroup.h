@@ -24,6 +24,7 @@
 #define DISTRUNTIME_RUNTIME_SHAREDGROUP_H
 
 #include "Reduce.h"
+#include "SpinWait.h"
 
 #include <mpi.h>
 
@@ -80,9 +81,15 @@ void reduceShared(SharedGroup &g, Fill &&fill, std::byte *out, int64_t count,
 void freeSharedGroups(TeamState &team) noexcept;
 
 /// Waits for member `member`'s round `r` (SpinWait.h).
-void awaitSlot(const SharedGroup &g, size_t member, uint64_t r);
+inline void awaitSlot(const SharedGroup &g, size_t member, uint64_t r) {
+  const std::byte *slot = g.slot(member, r);
+  spinUntil([&] { return loadAcquire(slot) > r; }, g.comm, g.spins);
+}
+
 /// Publishes this member's round `r`, written into its slot.
-void publishSlot(SharedGroup &g, uint64_t r);
+inline void publishSlot(SharedGroup &g, uint64_t r) {
+  storeRelease(g.slot(static_cast<size_t>(g.position), r), r + 1);
+}
 
 template <class Fill>
 void reduceShared(SharedGroup &g, Fill &&fill, std::byte *out, int64_t count,

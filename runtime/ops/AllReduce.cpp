@@ -458,7 +458,10 @@ struct AllReduce : OpKind<AllReduce, ReducePlan> {
     if (out.byteCount > p.group->limit)
       return false;
     const auto fill = [&](std::byte *slot) {
-      packPromoted(in.bytes, in.dtype, slot, out.dtype, opScratch().copy);
+      if (in.dense && in.dtype == out.dtype)
+        std::memcpy(slot, in.bytes.base, out.byteCount);
+      else
+        packPromoted(in.bytes, in.dtype, slot, out.dtype, opScratch().copy);
     };
     reduceShared(*p.group, fill, target, out.count, out.type->mpi, op,
                  out.byteCount);
