@@ -182,9 +182,57 @@ void planBlocks(Memo<BlockPlan> &m, const GroupLayout &layout,
   p.recv = s.outs[0].bytes.base;
 }
 
+bool exchangeInGroup(const Memo<BlockPlan> &m) {
+  const BlockPlan &p = m.plan;
+  const size_t sent = p.block * sentBlocks(p);
+  if (p.layout->size() < 2 || p.block == 0 || sent > SharedGroup::kMaxBytes)
+    return false;
+  if (!p.group)
+    p.group = &sharedGroup(lookupTeam(m.head[0]), p.comm); // its team
+  if (sent > p.group->limit)
+    return false;
+  const auto me = static_cast<size_t>(p.layout->position);
+  // all_to_all's own block goes from the input to the output directly,
+  // unless an output overlaps its input (the other blocks may have written
+  // over it by then).
+  bool ownInSlot = p.shape.gather;
+  for (size_t k = 0; k < m.ins.size(); ++k)
+    ownInSlot = ownInSlot || overlaps(m.ins[k], m.outs[k]);
+  const auto fill = [&](std::byte *slot) {
+    for (size_t j = 0; j < sentBlocks(p); ++j) {
+      const int64_t *sizes = m.shapes.data();
+      for (const Buffer &in : m.ins) {
+        if (j != me || ownInSlot)
+          pack(sentSlice(p, in, sizes, static_cast<int64_t>(j)), slot);
+        slot += blockBytes(p, in);
+        sizes += in.rank();
+      }
+    }
+  };
+  const auto read = [&](size_t member, const std::byte *slot) {
+    slot += p.shape.gather ? 0 : me * p.block;
+    const int64_t *sizes = m.shapes.data();
+    for (size_t k = 0; k < m.ins.size(); ++k) {
+      const StridedBytes to =
+          receivedSlice(p, m.outs[k], sizes, static_cast<int64_t>(member));
+      if (member == me && !ownInSlot)
+        copy(sentSlice(p, m.ins[k], sizes, static_cast<int64_t>(me)), to,
+             opScratch().copy);
+      else
+        unpack(slot, to);
+      slot += blockBytes(p, m.ins[k]);
+      sizes += m.ins[k].rank();
+    }
+  };
+  exchangeShared(*p.group, fill, read);
+  return true;
+}
+
 distrt_handle_t runBlocks(Memo<BlockPlan> &m, const Call &c) {
   if (m.plan.block == 0)
     return done(c.op, c.team, c.loc, c.async);
+  if (!c.async && exchangeInGroup(m))
+    return 0;
   const bool each = m.ins.size() > 1 && m.plan.block > kPackLimit;
   return runInSlot(c.op, c.team, c.loc, c.async, [&](RequestSlot &slot) {
     if (each)

@@ -20,6 +20,7 @@
 
 #include "LargeCount.h"
 #include "OpCall.h"
+#include "SharedGroup.h"
 
 namespace distrt::detail {
 
@@ -52,6 +53,9 @@ struct BlockPlan {
   bool eachBlocking = false;
   const void *send = nullptr;
   void *recv = nullptr;
+  /// The group's shared window (SharedGroup.h), looked up at the first sync
+  /// call small enough for it, where every member is.
+  mutable SharedGroup *group = nullptr;
 };
 
 /// Plans the exchange once the op has checked the operands (resolved in
@@ -74,6 +78,12 @@ inline void exchangeBlocking(const BlockPlan &p, const void *send, void *recv,
 /// The blocking calls of a plan with eachBlocking, one per operand.
 void exchangeEachBlocking(const Memo<BlockPlan> &m);
 
+/// A sync call whose blocks fit a slot of the group's shared window
+/// (SharedGroup.h): every member writes the blocks it sends into its slot
+/// and copies each member's block for it out of theirs. True if it ran
+/// there (a decision every member makes alike: the group, the bytes).
+bool exchangeInGroup(const Memo<BlockPlan> &m);
+
 /// Every call but a direct one: staged, packed or one call per operand.
 distrt_handle_t runBlocks(Memo<BlockPlan> &m, const Call &c);
 
@@ -86,6 +96,8 @@ template <class Op> struct BlockOp : OpKind<Op, BlockPlan> {
   }
   static distrt_handle_t runDirect(const Memo<BlockPlan> &m,
                                    const DirectCall &) {
+    if (exchangeInGroup(m))
+      return 0;
     if (m.plan.eachBlocking)
       exchangeEachBlocking(m);
     else

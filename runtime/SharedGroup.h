@@ -69,12 +69,26 @@ struct SharedGroup {
 /// a node (or under SMPI).
 SharedGroup &sharedGroup(TeamState &team, MPI_Comm comm);
 
+/// One round of `g`: `fill(slot)` writes this member's bytes (at most
+/// g.limit) into its slot, then `read(member, slot)` reads every member's,
+/// in member order, once it is there.
+template <class Fill, class Read>
+void exchangeShared(SharedGroup &g, Fill &&fill, Read &&read);
+
 /// Reduces `count` elements of `type` by `op` over `g`'s members into the
 /// dense `out` (`bytes` of them, at most g.limit): `fill(slot)` writes this
-/// member's operand into its slot first.
+/// member's operand into its slot first. Every member folds the slots in
+/// member order: the same bits everywhere.
 template <class Fill>
 void reduceShared(SharedGroup &g, Fill &&fill, std::byte *out, int64_t count,
-                  MPI_Datatype type, MPI_Op op, size_t bytes);
+                  MPI_Datatype type, MPI_Op op, size_t bytes) {
+  exchangeShared(g, fill, [&](size_t member, const std::byte *theirs) {
+    if (member == 0)
+      std::memcpy(out, theirs, bytes);
+    else
+      reduceLocal(theirs, out, count, type, op);
+  });
+}
 
 /// Frees the team's groups (collective, in the order they were made),
 /// before its communicators.
@@ -91,19 +105,14 @@ inline void publishSlot(SharedGroup &g, uint64_t r) {
   storeRelease(g.slot(static_cast<size_t>(g.position), r), r + 1);
 }
 
-template <class Fill>
-void reduceShared(SharedGroup &g, Fill &&fill, std::byte *out, int64_t count,
-                  MPI_Datatype type, MPI_Op op, size_t bytes) {
+template <class Fill, class Read>
+void exchangeShared(SharedGroup &g, Fill &&fill, Read &&read) {
   const uint64_t r = g.round++;
   fill(g.slot(static_cast<size_t>(g.position), r) + SharedGroup::kDataOffset);
   publishSlot(g, r);
   for (size_t m = 0; m < g.segments.size(); ++m) {
     awaitSlot(g, m, r);
-    const std::byte *theirs = g.slot(m, r) + SharedGroup::kDataOffset;
-    if (m == 0)
-      std::memcpy(out, theirs, bytes);
-    else
-      reduceLocal(theirs, out, count, type, op);
+    read(m, g.slot(m, r) + SharedGroup::kDataOffset);
   }
 }
 
