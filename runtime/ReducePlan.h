@@ -27,6 +27,7 @@
 #include "SharedGroup.h"
 
 #include <algorithm>
+#include <cstring>
 #include <vector>
 
 namespace distrt::detail {
@@ -207,6 +208,8 @@ struct ReducePlan {
   /// up at the first such call, where every member is.
   std::vector<bool> shareable;
   mutable SharedGroup *group = nullptr;
+  /// reduce_scatter's scatter_dimension (its shared-memory path's blocks).
+  int64_t scatterDim = 0;
 
   /// Starts planning over `layout` (the calls keep their storage).
   void start(const GroupLayout &layout) {
@@ -258,6 +261,29 @@ struct ReducePlan {
   /// A sync call made of `calls` and `packs` alone.
   bool direct(bool async) const { return !async && blocking && active > 0; }
 };
+
+/// Folds an operand of a sync call in the shared group of `p`'s group
+/// (SharedGroup.h) into the dense `target` (`out`'s elements and type) if
+/// the group shares a node and allows `sentBytes`: `fill(slot)` writes the
+/// `sentBytes` this member sends, each member's slot is read from
+/// `readOffset` (all_reduce: 0; reduce_scatter: this member's block). Every
+/// member folds the slots in member order: the same bits everywhere.
+template <class Fill>
+bool foldInGroup(const ReducePlan &p, int64_t team, size_t sentBytes,
+                 Fill &&fill, size_t readOffset, std::byte *target,
+                 const Buffer &out, MPI_Op op) {
+  if (!p.group)
+    p.group = &sharedGroup(lookupTeam(team), p.comm);
+  if (sentBytes > p.group->limit)
+    return false;
+  exchangeShared(*p.group, fill, [&](size_t member, const std::byte *slot) {
+    if (member == 0)
+      std::memcpy(target, slot + readOffset, out.byteCount);
+    else
+      reduceLocal(slot + readOffset, target, out.count, out.type->mpi, op);
+  });
+  return true;
+}
 
 } // namespace distrt::detail
 

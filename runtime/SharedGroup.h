@@ -23,7 +23,6 @@
 #ifndef DISTRUNTIME_RUNTIME_SHAREDGROUP_H
 #define DISTRUNTIME_RUNTIME_SHAREDGROUP_H
 
-#include "Reduce.h"
 #include "SpinWait.h"
 
 #include <mpi.h>
@@ -74,21 +73,6 @@ SharedGroup &sharedGroup(TeamState &team, MPI_Comm comm);
 /// in member order, once it is there.
 template <class Fill, class Read>
 void exchangeShared(SharedGroup &g, Fill &&fill, Read &&read);
-
-/// Reduces `count` elements of `type` by `op` over `g`'s members into the
-/// dense `out` (`bytes` of them, at most g.limit): `fill(slot)` writes this
-/// member's operand into its slot first. Every member folds the slots in
-/// member order: the same bits everywhere.
-template <class Fill>
-void reduceShared(SharedGroup &g, Fill &&fill, std::byte *out, int64_t count,
-                  MPI_Datatype type, MPI_Op op, size_t bytes) {
-  exchangeShared(g, fill, [&](size_t member, const std::byte *theirs) {
-    if (member == 0)
-      std::memcpy(out, theirs, bytes);
-    else
-      reduceLocal(theirs, out, count, type, op);
-  });
-}
 
 /// Frees the team's groups (collective, in the order they were made),
 /// before its communicators.

@@ -451,21 +451,15 @@ struct AllReduce : OpKind<AllReduce, ReducePlan> {
   /// bytes (SharedGroup.h): the same on every member.
   static bool reduceInGroup(const Memo<Plan> &m, size_t k, std::byte *target,
                             MPI_Op op) {
-    const Plan &p = m.plan;
-    if (!p.group)
-      p.group = &sharedGroup(lookupTeam(m.head[0]), p.comm); // its team
     const Buffer &in = m.ins[k], &out = m.outs[k];
-    if (out.byteCount > p.group->limit)
-      return false;
     const auto fill = [&](std::byte *slot) {
       if (in.dense && in.dtype == out.dtype)
         std::memcpy(slot, in.bytes.base, out.byteCount);
       else
         packPromoted(in.bytes, in.dtype, slot, out.dtype, opScratch().copy);
     };
-    reduceShared(*p.group, fill, target, out.count, out.type->mpi, op,
-                 out.byteCount);
-    return true;
+    return foldInGroup(m.plan, m.head[0], out.byteCount, fill, 0, target, out,
+                       op);
   }
 
   static bool direct(const Plan &p, bool async) { return p.direct(async); }

@@ -147,17 +147,66 @@ struct ReduceScatter : OpKind<ReduceScatter, ReducePlan> {
                  !special && sendAsIs(in, out, dim) && recvAsIs(in, out, dim),
                  in.bytes.base, out, out.count, op);
     }
+    Plan &p = m.plan;
+    p.scatterDim = dim;
+    p.shareable.assign(s.ins.size(), false);
+    for (size_t k = 0; k < s.ins.size(); ++k) {
+      const Buffer &in = s.ins[k], &out = s.outs[k];
+      p.shareable[k] =
+          out.count > 0 &&
+          sharedReduction(layout.size(), red.redop, out.dtype, red.level,
+                          own(p, red, out.dtype), sentBytes(in, out), in.count);
+    }
+    for (ReduceCall &call : p.calls)
+      call.shared = p.shareable[call.operand];
     return &layout.key;
+  }
+
+  /// The bytes an input takes in the output's type.
+  static size_t sentBytes(const Buffer &in, const Buffer &out) {
+    return static_cast<size_t>(in.count) * out.type->size;
+  }
+
+  /// The staging run() gives an operand: its packed input, its received
+  /// block and, exchanged, the peer's block.
+  static size_t operandStaging(const GroupLayout &layout, Reduction red,
+                               const Buffer &in, const Buffer &out, int64_t dim,
+                               bool async) {
+    const bool exchange = exchanges(layout, red, out, async);
+    return (sendAsIs(in, out, dim) ? 0 : alignUp(sentBytes(in, out))) +
+           (recvAsIs(in, out, dim) ? 0 : alignUp(out.byteCount)) +
+           (exchange ? alignUp(out.byteCount) : 0);
+  }
+
+  /// Operand k of a sync call folded in shared memory into `target` (its
+  /// dense output or staging), if the group can (foldInGroup): every
+  /// member sends its G blocks, in the output's type, and folds the
+  /// members' blocks at its position.
+  static bool reduceInGroup(const Memo<Plan> &m, size_t k, int64_t dim,
+                            std::byte *target, MPI_Op op) {
+    const Buffer &in = m.ins[k], &out = m.outs[k];
+    const int64_t members = m.plan.layout->size();
+    const auto fill = [&](std::byte *slot) {
+      for (int64_t j = 0; j < members; ++j)
+        packPromoted(in.slice(dim, j, out.sizes()[dim], out.sizes()), in.dtype,
+                     slot + static_cast<size_t>(j) * out.byteCount, out.dtype,
+                     opScratch().copy);
+    };
+    const auto at = static_cast<size_t>(m.plan.layout->position);
+    return foldInGroup(m.plan, m.head[0], sentBytes(in, out), fill,
+                       at * out.byteCount, target, out, op);
   }
 
   static bool direct(const Plan &p, bool async) { return p.direct(async); }
 
   static distrt_handle_t runDirect(const Memo<Plan> &m, const DirectCall &) {
     for (const ReduceCall &r : m.plan.calls)
-      checkMpi(reduceScatterBlockCount(r.send, r.recv, r.count,
-                                       r.count * m.plan.layout->size(), r.type,
-                                       r.op, m.plan.comm),
-               "MPI_Reduce_scatter_block");
+      if (!r.shared || !reduceInGroup(m, r.operand, m.plan.scatterDim,
+                                      static_cast<std::byte *>(r.recv), r.op))
+        checkMpi(reduceScatterBlockCount(r.send, r.recv, r.count,
+                                         r.count * m.plan.layout->size(),
+                                         r.type, r.op, m.plan.comm),
+                 "MPI_Reduce_scatter_block");
     return 0;
   }
 
@@ -195,22 +244,35 @@ struct ReduceScatter : OpKind<ReduceScatter, ReducePlan> {
     const int64_t dim = c.params.scalar(2);
     const Reduction red = reductionOf(c.params);
     const int64_t members = m.plan.layout->size();
-    // The bytes an input takes in the output's type.
-    auto sentBytes = [](const Buffer &in, const Buffer &out) {
-      return static_cast<size_t>(in.count) * out.type->size;
-    };
     return runInSlot(c.op, c.team, c.loc, c.async, [&](RequestSlot &slot) {
       size_t total = 0;
-      for (size_t k = 0; k < m.ins.size(); ++k) {
-        const Buffer &in = m.ins[k], &out = m.outs[k];
-        const bool exchange = exchanges(*m.plan.layout, red, out, c.async);
-        total += (sendAsIs(in, out, dim) ? 0 : alignUp(sentBytes(in, out))) +
-                 (recvAsIs(in, out, dim) ? 0 : alignUp(out.byteCount)) +
-                 (exchange ? alignUp(out.byteCount) : 0);
-      }
+      for (size_t k = 0; k < m.ins.size(); ++k)
+        total += operandStaging(*m.plan.layout, red, m.ins[k], m.outs[k], dim,
+                                c.async);
       slot.stage(total);
       size_t offset = 0;
       m.forEachNonEmpty([&](const Buffer &in, const Buffer &out) {
+        const auto k = static_cast<size_t>(&in - m.ins.data());
+        if (!c.async && m.plan.shareable[k]) {
+          // Into the output, or the part of the operand's staging that
+          // receives into it.
+          const size_t at =
+              offset +
+              (sendAsIs(in, out, dim) ? 0 : alignUp(sentBytes(in, out)));
+          std::byte *target =
+              out.dense ? out.bytes.base : slot.staging.data() + at;
+          if (reduceInGroup(
+                  m, k, dim, target,
+                  reductionOp(levelRedop(red.redop, out.dtype, red.level),
+                              out.dtype))) {
+            if (!out.dense)
+              slot.addUnpack(at, out.bytes.base, out.rank(), out.sizes(),
+                             out.strides(), out.bytes.elementSize);
+            offset +=
+                operandStaging(*m.plan.layout, red, in, out, dim, c.async);
+            return;
+          }
+        }
         const void *send = in.bytes.base;
         if (!sendAsIs(in, out, dim)) {
           // Block j of the scatter dimension goes j-th, in the output's type.
