@@ -238,6 +238,30 @@ struct ReduceScatter : OpKind<ReduceScatter, ReducePlan> {
              "MPI_Reduce_local");
   }
 
+  /// run()'s sync operand (in, out), folded in shared memory if it may and
+  /// the group can: into the output, or the part of the operand's staging
+  /// (at `offset`, moved past it) that receives into it.
+  static bool runInGroup(RequestSlot &slot, const Memo<Plan> &m,
+                         const Buffer &in, const Buffer &out, Reduction red,
+                         size_t &offset) {
+    const auto k = static_cast<size_t>(&in - m.ins.data());
+    const int64_t dim = m.plan.scatterDim;
+    if (!m.plan.shareable[k])
+      return false;
+    const size_t at =
+        offset + (sendAsIs(in, out, dim) ? 0 : alignUp(sentBytes(in, out)));
+    std::byte *target = out.dense ? out.bytes.base : slot.staging.data() + at;
+    MPI_Op op =
+        reductionOp(levelRedop(red.redop, out.dtype, red.level), out.dtype);
+    if (!reduceInGroup(m, k, dim, target, op))
+      return false;
+    if (!out.dense)
+      slot.addUnpack(at, out.bytes.base, out.rank(), out.sizes(), out.strides(),
+                     out.bytes.elementSize);
+    offset += operandStaging(*m.plan.layout, red, in, out, dim, false);
+    return true;
+  }
+
   static distrt_handle_t run(Memo<Plan> &m, const Call &c) {
     if (m.plan.active == 0)
       return done(c.op, c.team, c.loc, c.async);
@@ -252,27 +276,8 @@ struct ReduceScatter : OpKind<ReduceScatter, ReducePlan> {
       slot.stage(total);
       size_t offset = 0;
       m.forEachNonEmpty([&](const Buffer &in, const Buffer &out) {
-        const auto k = static_cast<size_t>(&in - m.ins.data());
-        if (!c.async && m.plan.shareable[k]) {
-          // Into the output, or the part of the operand's staging that
-          // receives into it.
-          const size_t at =
-              offset +
-              (sendAsIs(in, out, dim) ? 0 : alignUp(sentBytes(in, out)));
-          std::byte *target =
-              out.dense ? out.bytes.base : slot.staging.data() + at;
-          if (reduceInGroup(
-                  m, k, dim, target,
-                  reductionOp(levelRedop(red.redop, out.dtype, red.level),
-                              out.dtype))) {
-            if (!out.dense)
-              slot.addUnpack(at, out.bytes.base, out.rank(), out.sizes(),
-                             out.strides(), out.bytes.elementSize);
-            offset +=
-                operandStaging(*m.plan.layout, red, in, out, dim, c.async);
-            return;
-          }
-        }
+        if (!c.async && runInGroup(slot, m, in, out, red, offset))
+          return;
         const void *send = in.bytes.base;
         if (!sendAsIs(in, out, dim)) {
           // Block j of the scatter dimension goes j-th, in the output's type.
