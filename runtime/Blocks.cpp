@@ -209,7 +209,9 @@ bool exchangeInGroup(const Memo<BlockPlan> &m) {
       }
     }
   };
-  const auto read = [&](size_t member, const std::byte *slot) {
+  const auto read = [&](size_t member, const std::byte *slot, uint64_t bytes) {
+    checkSlotBytes(p.layout->members[member], bytes, sent,
+                   p.shape.gather ? "all_gather blocks" : "all_to_all blocks");
     slot += p.shape.gather ? 0 : me * p.block;
     const int64_t *sizes = m.shapes.data();
     for (size_t k = 0; k < m.ins.size(); ++k) {
@@ -224,7 +226,7 @@ bool exchangeInGroup(const Memo<BlockPlan> &m) {
       sizes += m.ins[k].rank();
     }
   };
-  exchangeShared(*p.group, fill, read);
+  exchangeShared(*p.group, sent, fill, read);
   return true;
 }
 

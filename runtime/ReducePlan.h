@@ -266,22 +266,25 @@ struct ReducePlan {
 /// (SharedGroup.h) into the dense `target` (`out`'s elements and type) if
 /// the group shares a node and allows `sentBytes`: `fill(slot)` writes the
 /// `sentBytes` this member sends, each member's slot is read from
-/// `readOffset` (all_reduce: 0; reduce_scatter: this member's block). Every
-/// member folds the slots in member order: the same bits everywhere.
+/// `readOffset` (all_reduce: 0; reduce_scatter: this member's block), each
+/// checked to hold the same bytes (`what` in the error). Every member
+/// folds the slots in member order: the same bits everywhere.
 template <class Fill>
 bool foldInGroup(const ReducePlan &p, int64_t team, size_t sentBytes,
                  Fill &&fill, size_t readOffset, std::byte *target,
-                 const Buffer &out, MPI_Op op) {
+                 const Buffer &out, MPI_Op op, const char *what) {
   if (!p.group)
     p.group = &sharedGroup(lookupTeam(team), p.comm);
   if (sentBytes > p.group->limit)
     return false;
-  exchangeShared(*p.group, fill, [&](size_t member, const std::byte *slot) {
+  const auto read = [&](size_t member, const std::byte *slot, uint64_t sent) {
+    checkSlotBytes(p.layout->members[member], sent, sentBytes, what);
     if (member == 0)
       std::memcpy(target, slot + readOffset, out.byteCount);
     else
       reduceLocal(slot + readOffset, target, out.count, out.type->mpi, op);
-  });
+  };
+  exchangeShared(*p.group, sentBytes, fill, read);
   return true;
 }
 

@@ -14,13 +14,6 @@ namespace distrt::detail {
 // when the library loads, so the hot paths need no initialization guard.
 RequestTable *const gRequests = new RequestTable;
 
-namespace {
-
-constexpr const char *kDisagree =
-    "the ranks disagree on the geometry or the element type";
-
-} // namespace
-
 /// Throws `message`, prefixed by the op a wait completes (a blocking call's
 /// own error names it already: `op` is empty).
 [[noreturn]] static void raiseWait(const char *op, const std::string &message,

@@ -31,6 +31,10 @@ namespace distrt::detail {
 
 class HaloChannel;
 
+/// Why a receive got other bytes than it expected, in errors.
+inline constexpr const char *kDisagree =
+    "the ranks disagree on the geometry or the element type";
+
 /// After completion, request `index` must have delivered `expected`
 /// elements of `type` from `peer`.
 struct ReceiveCheck {

@@ -5,6 +5,7 @@
 #include "Environment.h"
 #include "Error.h"
 #include "ProcessGroups.h"
+#include "Request.h"
 
 #include <algorithm>
 #include <cstring>
@@ -112,6 +113,15 @@ void freeSharedGroups(TeamState &team) noexcept {
       MPI_Win_free(&g->window);
     }
   groups.clear();
+}
+
+void raiseSlotBytes(int teamRank, uint64_t sent, uint64_t expected,
+                    const char *what) {
+  if (sent > expected)
+    raise("rank {} sent more than the {} bytes expected for the {}: {}",
+          teamRank, expected, what, kDisagree);
+  raise("received {} bytes from rank {} for the {}, expected {} bytes: {}",
+        sent, teamRank, what, expected, kDisagree);
 }
 
 } // namespace distrt::detail

@@ -4,7 +4,7 @@
 // its matching: more than the bytes. When every member of the group is on
 // one node, each member instead writes its operand into its slot of a
 // shared window, publishes the round's number in front of it (one cache
-// line for up to 56 bytes), and folds every member's slot in member order
+// line for up to 48 bytes), and folds every member's slot in member order
 // into its output: the same fold on every member, so the same bits.
 //
 // Two slots per member, used in turn: a member writes round r only after
@@ -40,8 +40,9 @@ struct SharedGroup {
   /// The largest operand: past a few KiB MPI moves the bytes with fewer
   /// copies than a fold that reads every member's slot.
   static constexpr size_t kMaxBytes = 4096;
-  /// A slot: the round's number (+1; 0: none yet), then the bytes.
-  static constexpr size_t kDataOffset = 8;
+  /// A slot: the round's number (+1; 0: none yet), how many bytes the
+  /// member wrote, then those bytes.
+  static constexpr size_t kDataOffset = 16;
   static constexpr size_t kSlotStride =
       (kDataOffset + kMaxBytes + 63) & ~size_t{63};
 
@@ -68,11 +69,24 @@ struct SharedGroup {
 /// a node (or under SMPI).
 SharedGroup &sharedGroup(TeamState &team, MPI_Comm comm);
 
-/// One round of `g`: `fill(slot)` writes this member's bytes (at most
-/// g.limit) into its slot, then `read(member, slot)` reads every member's,
-/// in member order, once it is there.
+/// One round of `g`: `fill(slot)` writes this member's `bytes` (at most
+/// g.limit) into its slot, then `read(member, slot, sent)` reads every
+/// member's, in member order, once it is there (`sent`: the bytes that
+/// member wrote, for checkSlotBytes).
 template <class Fill, class Read>
-void exchangeShared(SharedGroup &g, Fill &&fill, Read &&read);
+void exchangeShared(SharedGroup &g, size_t bytes, Fill &&fill, Read &&read);
+
+[[noreturn, gnu::cold]] void raiseSlotBytes(int teamRank, uint64_t sent,
+                                            uint64_t expected,
+                                            const char *what);
+
+/// Throws unless the member at team rank `teamRank` wrote the `expected`
+/// bytes of `what` (members that disagree on shapes or types).
+inline void checkSlotBytes(int teamRank, uint64_t sent, uint64_t expected,
+                           const char *what) {
+  if (sent != expected) [[unlikely]]
+    raiseSlotBytes(teamRank, sent, expected, what);
+}
 
 /// Frees the team's groups (collective, in the order they were made),
 /// before its communicators.
@@ -90,13 +104,19 @@ inline void publishSlot(SharedGroup &g, uint64_t r) {
 }
 
 template <class Fill, class Read>
-void exchangeShared(SharedGroup &g, Fill &&fill, Read &&read) {
+void exchangeShared(SharedGroup &g, size_t bytes, Fill &&fill, Read &&read) {
   const uint64_t r = g.round++;
-  fill(g.slot(static_cast<size_t>(g.position), r) + SharedGroup::kDataOffset);
+  std::byte *mine = g.slot(static_cast<size_t>(g.position), r);
+  fill(mine + SharedGroup::kDataOffset);
+  const uint64_t written = bytes;
+  std::memcpy(mine + 8, &written, sizeof written);
   publishSlot(g, r);
   for (size_t m = 0; m < g.segments.size(); ++m) {
     awaitSlot(g, m, r);
-    read(m, g.slot(m, r) + SharedGroup::kDataOffset);
+    const std::byte *slot = g.slot(m, r);
+    uint64_t sent = 0;
+    std::memcpy(&sent, slot + 8, sizeof sent);
+    read(m, slot + SharedGroup::kDataOffset, sent);
   }
 }
 

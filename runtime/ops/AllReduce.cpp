@@ -459,7 +459,7 @@ struct AllReduce : OpKind<AllReduce, ReducePlan> {
         packPromoted(in.bytes, in.dtype, slot, out.dtype, opScratch().copy);
     };
     return foldInGroup(m.plan, m.head[0], out.byteCount, fill, 0, target, out,
-                       op);
+                       op, "all_reduce operand");
   }
 
   static bool direct(const Plan &p, bool async) { return p.direct(async); }

@@ -18,6 +18,7 @@
 #include "../Channels.h"
 #include "../LargeCount.h"
 #include "../OpCall.h"
+#include "../SharedGroup.h"
 
 namespace distrt::detail {
 
@@ -47,6 +48,9 @@ struct BroadcastPlan {
   MPI_Comm comm;
   /// In a group of two, the other member (its rank in `comm`), else -1.
   int peer;
+  /// The group's shared window (SharedGroup.h), looked up at the first sync
+  /// call small enough for it, where every member is.
+  mutable SharedGroup *group = nullptr;
 };
 
 /// Where one message comes from: the root's rank in the group's
@@ -190,8 +194,48 @@ struct Broadcast : OpKind<Broadcast, BroadcastPlan> {
     return !async && !p.local && p.direct;
   }
 
+  /// A sync call of one root whose operands fit a slot of the group's
+  /// shared window (SharedGroup.h): the root packs them into its slot,
+  /// every member (the root too) unpacks them from there into its outputs.
+  /// True if it ran there (a decision every member of the group makes
+  /// alike: the group, the root, the bytes).
+  static bool broadcastInGroup(const Memo<Plan> &m) {
+    const Plan &p = m.plan;
+    if (p.local || p.rootRank < 0 || p.bytes > SharedGroup::kMaxBytes)
+      return false;
+    if (!p.group)
+      p.group = &sharedGroup(lookupTeam(m.head[0]), p.comm); // its team
+    if (p.bytes > p.group->limit)
+      return false;
+    const auto fill = [&](std::byte *slot) {
+      if (!p.root)
+        return;
+      for (const Buffer &in : m.ins) {
+        pack(in.bytes, slot);
+        slot += in.byteCount;
+      }
+    };
+    const auto read = [&](size_t member, const std::byte *slot, uint64_t sent) {
+      if (member != static_cast<size_t>(p.rootRank))
+        return;
+      // Only the root's bytes are read: a member expecting others is the
+      // one in error, as with a message.
+      if (!p.root)
+        checkSlotBytes(p.layout->members[member], sent, p.bytes,
+                       "collective_broadcast operands");
+      for (const Buffer &out : m.outs) {
+        unpack(slot, out.bytes);
+        slot += out.byteCount;
+      }
+    };
+    exchangeShared(*p.group, p.bytes, fill, read);
+    return true;
+  }
+
   static distrt_handle_t runDirect(const Memo<Plan> &m, const DirectCall &) {
     const Plan &p = m.plan;
+    if (broadcastInGroup(m))
+      return 0;
     if (p.copyBefore)
       copy(m.ins[0].bytes, m.outs[0].bytes, opScratch().copy);
     broadcastOnce(p, {p.rootRank, p.root}, p.direct, p.count);
@@ -211,6 +255,8 @@ struct Broadcast : OpKind<Broadcast, BroadcastPlan> {
           copy(m.ins[k].bytes, m.outs[k].bytes, opScratch().copy);
       return done(c.op, c.team, c.loc, c.async);
     }
+    if (!c.async && broadcastInGroup(m))
+      return 0;
     const bool each =
         m.ins.size() > 1 && (p.bytes > kPackLimit || p.rootRank < 0);
     return runInSlot(c.op, c.team, c.loc, c.async, [&](RequestSlot &slot) {

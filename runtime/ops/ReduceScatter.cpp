@@ -194,7 +194,8 @@ struct ReduceScatter : OpKind<ReduceScatter, ReducePlan> {
     };
     const auto at = static_cast<size_t>(m.plan.layout->position);
     return foldInGroup(m.plan, m.head[0], sentBytes(in, out), fill,
-                       at * out.byteCount, target, out, op);
+                       at * out.byteCount, target, out, op,
+                       "reduce_scatter operand");
   }
 
   static bool direct(const Plan &p, bool async) { return p.direct(async); }
