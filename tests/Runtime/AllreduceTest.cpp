@@ -12,7 +12,9 @@
 
 #include <algorithm>
 #include <array>
+#include <cstdlib>
 #include <cstring>
+#include <string>
 #include <vector>
 
 using namespace distrt;
@@ -374,4 +376,33 @@ TEST_CASE("a small sync all_reduce in shared memory gives MPI's bits",
                    << (strided ? ", strided" : ""));
       CHECK(differ == 0);
     }
+}
+
+TEST_CASE("members that disagree on a small all_reduce's size get an error",
+          "[allreduce]") {
+  // Through shared memory every member reads how many bytes each wrote:
+  // rank 0 reduces two i32 where the others reduce one, and every member
+  // says which rank disagrees instead of reducing past the operand. (On
+  // MPI, DISTRT_REDUCE_SHM=0, the mismatch is an error MPI need not catch.)
+  const int64_t P = worldSize(), p = worldRank();
+  const char *shm = std::getenv("DISTRT_REDUCE_SHM");
+  if (P < 2 || (shm && std::string(shm) == "0"))
+    return;
+  Team world;
+  std::vector<int32_t> data(p == 0 ? 2 : 1, 1);
+  const std::vector<int64_t> sizes{static_cast<int64_t>(data.size())},
+      strides{1};
+  const Operand operand[] = {
+      {MemrefView(data.data(), sizes, strides), Dtype::I32}};
+  INFO("rank " << p);
+  CHECK_THROWS_WITH(
+      allReduce(world, Groups::world(), RedOp::Sum, operand, operand),
+      Catch::Contains("all_reduce operand") &&
+          Catch::Contains(p == 0 ? "received 4 bytes from rank"
+                                 : "rank 0 sent more than the 4 bytes") &&
+          Catch::Contains("disagree"));
+  // The group goes on: a call the members agree on.
+  std::vector<int32_t> one{static_cast<int32_t>(p)};
+  allreduce(world, RedOp::Sum, std::span<int32_t>(one));
+  CHECK(one[0] == P * (P - 1) / 2);
 }

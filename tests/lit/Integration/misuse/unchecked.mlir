@@ -28,6 +28,7 @@
 // RUN: env DISTRT_CHECK=1 DISTRT_TIMEOUT=20 %S/../Inputs/fails-within.sh 60 %mpirun 2 %t/unreceived 2>&1 | FileCheck %s --check-prefix=UNRECEIVEDCHECKED --implicit-check-not=ORTE_ERROR_LOG
 // RUN: %compile %t/length.mlir -o %t/length
 // RUN: %S/../Inputs/fails-within.sh 30 %mpirun 2 %t/length 2>&1 | FileCheck %s --check-prefix=LENGTH --implicit-check-not=ORTE_ERROR_LOG
+// RUN: env DISTRT_REDUCE_SHM=0 %S/../Inputs/fails-within.sh 30 %mpirun 2 %t/length 2>&1 | FileCheck %s --check-prefix=LENGTHMPI --implicit-check-not=ORTE_ERROR_LOG
 // RUN: %compile %t/unknown_team.mlir -o %t/unknown_team
 // RUN: %S/../Inputs/fails-within.sh 30 %mpirun 2 %t/unknown_team 2>&1 | FileCheck %s --check-prefix=UNKNOWNTEAM --implicit-check-not=ORTE_ERROR_LOG
 
@@ -58,8 +59,10 @@
 // UNRECEIVED-DAG: distrt: warning: team 0, rank 1: a message of 16 bytes from rank 0 on channel_id 0 was never received
 // Checked mode names the send at program exit, from its header, and fails.
 // UNRECEIVEDCHECKED: distrt: error: finalize at program exit: team 0, rank 1: the send at {{.*}}unreceived.mlir:9:5 on rank 0 sent this rank 16 bytes on channel_id 0 (source_target_pairs {{\[\[}}0, 1]]), which no recv took
-// all_reduce of 8 elements on rank 0, 4 on rank 1: MPI fails (MPI_ERR_TRUNCATE under Open MPI), and the line says what to try.
-// LENGTH: distrt: error: all_reduce at {{.*}}length.mlir:9:3: team 0, rank {{[01]}}: MPI_Allreduce failed: {{.*}}; the ranks may disagree on this op: run with DISTRT_CHECK=1 to find which rank differs, and how
+// all_reduce of 8 elements on rank 0, 4 on rank 1. Small, it runs in shared memory, where each member reads how many bytes the other wrote and names it.
+// LENGTH: distrt: error: all_reduce at {{.*}}length.mlir:9:3: team 0, rank {{[01]}}: {{received 16 bytes from rank 1 for the all_reduce operand, expected 32 bytes|rank 0 sent more than the 16 bytes expected for the all_reduce operand}}: the ranks disagree on the geometry or the element type
+// On MPI (DISTRT_REDUCE_SHM=0) MPI fails (MPI_ERR_TRUNCATE under Open MPI), and the line says what to try.
+// LENGTHMPI: distrt: error: all_reduce at {{.*}}length.mlir:9:3: team 0, rank {{[01]}}: MPI_Allreduce failed: {{.*}}; the ranks may disagree on this op: run with DISTRT_CHECK=1 to find which rank differs, and how
 // A team id no host program registered.
 // UNKNOWNTEAM-DAG: distrt: error: allreduce at {{.*}}unknown_team.mlir:3:3: team 1, rank 0: unknown team 1; registered teams: 0 (a host program registers an MPI communicator as a team with distrt_team_register or distrt::Team::registerComm)
 // UNKNOWNTEAM-DAG: distrt: error: allreduce at {{.*}}unknown_team.mlir:3:3: team 1, rank 1: unknown team 1; registered teams: 0 (a host program registers an MPI communicator as a team with distrt_team_register or distrt::Team::registerComm)
