@@ -7,10 +7,12 @@
 // line for up to 48 bytes), and folds every member's slot in member order
 // into its output: the same fold on every member, so the same bits.
 //
-// Two slots per member, used in turn: a member writes round r only after
-// it saw every member's round r - 1, which each wrote after it had read
-// round r - 2 from every slot, so slot r % 2 is free. Only sync calls use
-// it (an async start would write round r + 1 before seeing round r).
+// Two slots per member, used in turn: a member writes data in round r only
+// after it saw every member publish round r - 1, which each did after it
+// had read round r - 2 from every slot, so slot r % 2 is free. Only sync
+// calls use it (an async start would write round r + 1 before seeing
+// round r). In a broadcast the root writes and returns; the others
+// publish the round (they are done with the previous one) and read it.
 //
 // Which operands take this path must be the same on every member, so it
 // rests only on what they share: the call is sync, the group, the
@@ -69,6 +71,13 @@ struct SharedGroup {
 /// a node (or under SMPI).
 SharedGroup &sharedGroup(TeamState &team, MPI_Comm comm);
 
+/// One round of `g` in which only member `root` writes: its `fill(slot)`
+/// writes `bytes` (at most g.limit), then `read(slot, sent)` reads the
+/// root's slot on every member (the root too) once it is there.
+template <class Fill, class Read>
+void broadcastShared(SharedGroup &g, size_t root, size_t bytes, Fill &&fill,
+                     Read &&read);
+
 /// One round of `g`: `fill(slot)` writes this member's `bytes` (at most
 /// g.limit) into its slot, then `read(member, slot, sent)` reads every
 /// member's, in member order, once it is there (`sent`: the bytes that
@@ -103,21 +112,56 @@ inline void publishSlot(SharedGroup &g, uint64_t r) {
   storeRelease(g.slot(static_cast<size_t>(g.position), r), r + 1);
 }
 
-template <class Fill, class Read>
-void exchangeShared(SharedGroup &g, size_t bytes, Fill &&fill, Read &&read) {
-  const uint64_t r = g.round++;
+/// Waits until every member published round r - 1: none reads round r - 2,
+/// whose slot round r writes. Usually seen already (a cache hit each).
+inline void awaitPrevious(const SharedGroup &g, uint64_t r) {
+  if (r == 0)
+    return;
+  for (size_t m = 0; m < g.segments.size(); ++m)
+    awaitSlot(g, m, r - 1);
+}
+
+/// Writes this member's round `r`: its bytes by `fill`, how many, then
+/// the round's number.
+template <class Fill>
+void writeSlot(SharedGroup &g, uint64_t r, size_t bytes, Fill &&fill) {
+  awaitPrevious(g, r);
   std::byte *mine = g.slot(static_cast<size_t>(g.position), r);
   fill(mine + SharedGroup::kDataOffset);
   const uint64_t written = bytes;
   std::memcpy(mine + 8, &written, sizeof written);
   publishSlot(g, r);
-  for (size_t m = 0; m < g.segments.size(); ++m) {
-    awaitSlot(g, m, r);
-    const std::byte *slot = g.slot(m, r);
-    uint64_t sent = 0;
-    std::memcpy(&sent, slot + 8, sizeof sent);
-    read(m, slot + SharedGroup::kDataOffset, sent);
-  }
+}
+
+/// Reads member `m`'s round `r` once it is there: `read(slot, sent)`.
+template <class Read>
+void readSlot(const SharedGroup &g, size_t m, uint64_t r, Read &&read) {
+  awaitSlot(g, m, r);
+  const std::byte *slot = g.slot(m, r);
+  uint64_t sent = 0;
+  std::memcpy(&sent, slot + 8, sizeof sent);
+  read(slot + SharedGroup::kDataOffset, sent);
+}
+
+template <class Fill, class Read>
+void broadcastShared(SharedGroup &g, size_t root, size_t bytes, Fill &&fill,
+                     Read &&read) {
+  const uint64_t r = g.round++;
+  if (static_cast<size_t>(g.position) == root)
+    writeSlot(g, r, bytes, fill);
+  else
+    publishSlot(g, r);
+  readSlot(g, root, r, read);
+}
+
+template <class Fill, class Read>
+void exchangeShared(SharedGroup &g, size_t bytes, Fill &&fill, Read &&read) {
+  const uint64_t r = g.round++;
+  writeSlot(g, r, bytes, fill);
+  for (size_t m = 0; m < g.segments.size(); ++m)
+    readSlot(g, m, r, [&](const std::byte *slot, uint64_t sent) {
+      read(m, slot, sent);
+    });
 }
 
 } // namespace distrt::detail

@@ -187,6 +187,9 @@ struct ReduceScatter : OpKind<ReduceScatter, ReducePlan> {
     const Buffer &in = m.ins[k], &out = m.outs[k];
     const int64_t members = m.plan.layout->size();
     const auto fill = [&](std::byte *slot) {
+      if (sendAsIs(in, out, dim)) // G consecutive blocks of the output's type
+        return static_cast<void>(
+            std::memcpy(slot, in.bytes.base, sentBytes(in, out)));
       for (int64_t j = 0; j < members; ++j)
         packPromoted(in.slice(dim, j, out.sizes()[dim], out.sizes()), in.dtype,
                      slot + static_cast<size_t>(j) * out.byteCount, out.dtype,
