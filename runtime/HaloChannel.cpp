@@ -211,7 +211,9 @@ HaloChannel *shareHalo(TeamState &team, std::span<const HaloMessage> sends,
     c.sends_.emplace_back().attach(const_cast<std::byte *>(link),
                                    sends[i].bytes);
   }
-  return &c;
+  // Nothing shared on this rank: its exchanges stay plain MPI (the window,
+  // made with the node, is freed with the team).
+  return c.sends_.empty() && c.recvs_.empty() ? nullptr : &c;
 #endif
 }
 
