@@ -3,6 +3,8 @@
 #include "Blocks.h"
 #include "Request.h"
 
+#include <cstring>
+
 namespace distrt::detail {
 
 /// Whether operand (in, out) is sent and received as it is: dense, with its
@@ -198,13 +200,21 @@ bool exchangeInGroup(const Memo<BlockPlan> &m) {
   bool ownInSlot = p.shape.gather;
   for (size_t k = 0; k < m.ins.size(); ++k)
     ownInSlot = ownInSlot || overlaps(m.ins[k], m.outs[k]);
+  // A single operand's contiguous blocks are copied whole (the strided
+  // packer costs more than a small block's bytes).
+  const bool single = m.ins.size() == 1;
+  const auto [sendDense, recvDense] =
+      single ? asIs(p, m.ins[0], m.outs[0]) : std::pair{false, false};
   const auto fill = [&](std::byte *slot) {
     for (size_t j = 0; j < sentBlocks(p); ++j) {
       const int64_t *sizes = m.shapes.data();
       for (const Buffer &in : m.ins) {
-        if (j != me || ownInSlot)
+        const size_t bytes = blockBytes(p, in);
+        if (sendDense && (j != me || ownInSlot))
+          std::memcpy(slot, in.bytes.base + j * bytes, bytes);
+        else if (j != me || ownInSlot)
           pack(sentSlice(p, in, sizes, static_cast<int64_t>(j)), slot);
-        slot += blockBytes(p, in);
+        slot += bytes;
         sizes += in.rank();
       }
     }
@@ -220,6 +230,8 @@ bool exchangeInGroup(const Memo<BlockPlan> &m) {
       if (member == me && !ownInSlot)
         copy(sentSlice(p, m.ins[k], sizes, static_cast<int64_t>(me)), to,
              opScratch().copy);
+      else if (recvDense)
+        std::memcpy(to.base, slot, blockBytes(p, m.ins[k]));
       else
         unpack(slot, to);
       slot += blockBytes(p, m.ins[k]);
