@@ -45,11 +45,6 @@ constexpr bool kCopyInPlaceSends = false;
 
 static_assert(SharedPair::kSegmentBytes >= kReduceExchangeLimit);
 
-/// Packs of at least this many bytes reach the peer's segment by streaming
-/// stores (from memory); smaller ones by plain copies (from this core's
-/// cache).
-constexpr size_t kStreamPackBytes = size_t{64} << 10;
-
 struct AllReduce : OpKind<AllReduce, ReducePlan> {
   static constexpr std::array kParams{"reduction", "reproducibility"};
 
@@ -355,10 +350,8 @@ struct AllReduce : OpKind<AllReduce, ReducePlan> {
       const PackMember &member = m.plan.members[i];
       const Buffer &in = m.ins[member.operand], &out = m.outs[member.operand];
       std::byte *at = segment + (member.offset - pack.offset);
-      if (in.dense && in.dtype == out.dtype && pack.bytes >= kStreamPackBytes)
+      if (in.dense && in.dtype == out.dtype)
         streamCopy(at, in.bytes.base, in.byteCount);
-      else if (in.dense && in.dtype == out.dtype)
-        std::memcpy(at, in.bytes.base, in.byteCount);
       else
         packPromoted(in.bytes, in.dtype, at, out.dtype, opScratch().copy);
     }
