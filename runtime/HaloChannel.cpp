@@ -6,6 +6,7 @@
 #include "Error.h"
 #include "Halo.h"
 #include "Operands.h"
+#include "SharedWindow.h"
 #include "SpinWait.h"
 
 #include <algorithm>
@@ -83,20 +84,11 @@ static int64_t nodeLimit(TeamHalos &halos, int teamRank) {
   checkMpi(MPI_Comm_size(halos.node, &halos.nodeSize), "MPI_Comm_size");
   if (halos.nodeSize == 1)
     return 0;
-  // A bad value fails here, on its own rank, after the others agreed.
-  int64_t limit = 0;
-  std::string error;
-  try {
-    limit = halos.channels.size() < kMaxChannels ? sharingLimit() : 0;
-  } catch (const Failure &failure) {
-    error = failure.what();
-  }
-  checkMpi(
-      MPI_Allreduce(MPI_IN_PLACE, &limit, 1, MPI_INT64_T, MPI_MIN, halos.node),
-      "MPI_Allreduce");
-  if (!error.empty())
-    throw Failure(error);
-  return limit;
+  return static_cast<int64_t>(agreeOnLeast(halos.node, [&]() -> uint64_t {
+    return halos.channels.size() < kMaxChannels
+               ? static_cast<uint64_t>(sharingLimit())
+               : 0;
+  }));
 }
 
 /// Zeroes a segment of `bytes` at `base` and writes its directory.
@@ -124,22 +116,6 @@ static const std::byte *findSlot(const std::byte *peerBase,
       return peerBase + e.offset;
   }
   return nullptr;
-}
-
-/// This member's segment of `bytes` in a new shared window over `node`,
-/// locked for the window's life.
-static std::byte *allocateSegment(MPI_Comm node, size_t bytes,
-                                  MPI_Win &window) {
-  MPI_Info info = MPI_INFO_NULL;
-  checkMpi(MPI_Info_create(&info), "MPI_Info_create");
-  MPI_Info_set(info, "alloc_shared_noncontig", "true");
-  std::byte *base = nullptr;
-  const int code = MPI_Win_allocate_shared(static_cast<MPI_Aint>(bytes), 1,
-                                           info, node, &base, &window);
-  MPI_Info_free(&info);
-  checkMpi(code, "MPI_Win_allocate_shared");
-  checkMpi(MPI_Win_lock_all(MPI_MODE_NOCHECK, window), "MPI_Win_lock_all");
-  return base;
 }
 
 HaloChannel *shareHalo(TeamState &team, std::span<const HaloMessage> sends,
@@ -175,7 +151,7 @@ HaloChannel *shareHalo(TeamState &team, std::span<const HaloMessage> sends,
     entry.offset = static_cast<int64_t>(bytes);
     bytes += HaloChannel::linkBytes(static_cast<size_t>(entry.bytes));
   }
-  std::byte *base = allocateSegment(halos.node, bytes, c.window_);
+  std::byte *base = allocateShared(halos.node, bytes, c.window_);
   halos.channels.push_back(std::move(channel));
 
   writeDirectory(base, bytes, directory);
@@ -226,12 +202,7 @@ void HaloChannel::Link::attach(std::byte *link, size_t messageBytes) {
   stride = slotStride(messageBytes);
 }
 
-void HaloChannel::release() noexcept {
-  if (window_ == MPI_WIN_NULL)
-    return;
-  MPI_Win_unlock_all(window_);
-  MPI_Win_free(&window_);
-}
+void HaloChannel::release() noexcept { freeShared(window_); }
 
 void freeHaloChannels(TeamState &team) noexcept {
   TeamHalos &halos = *team.halos;

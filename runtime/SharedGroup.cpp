@@ -6,6 +6,7 @@
 #include "Error.h"
 #include "ProcessGroups.h"
 #include "Request.h"
+#include "SharedWindow.h"
 
 #include <algorithm>
 #include <cstring>
@@ -32,19 +33,8 @@ static uint64_t agreeOnLimit(SharedGroup &g, MPI_Comm &node) {
                                MPI_INFO_NULL, &node),
            "MPI_Comm_split_type");
   checkMpi(MPI_Comm_size(node, &nodeSize), "MPI_Comm_size");
-  // A bad value fails on its own rank, after the others agreed.
-  uint64_t limit = 0;
-  std::string error;
-  try {
-    limit = nodeSize == size ? proposedLimit() : 0;
-  } catch (const Failure &failure) {
-    error = failure.what();
-  }
-  checkMpi(
-      MPI_Allreduce(MPI_IN_PLACE, &limit, 1, MPI_UINT64_T, MPI_MIN, g.comm),
-      "MPI_Allreduce");
-  if (!error.empty())
-    throw Failure(error);
+  const uint64_t limit = agreeOnLeast(
+      g.comm, [&] { return nodeSize == size ? proposedLimit() : 0; });
   g.spins = spinsFor(nodeSize);
   return limit;
 }
@@ -60,17 +50,10 @@ static void makeGroup(SharedGroup &g) {
   }
   int size = 0;
   checkMpi(MPI_Comm_size(node, &size), "MPI_Comm_size");
-  MPI_Info info = MPI_INFO_NULL;
-  checkMpi(MPI_Info_create(&info), "MPI_Info_create");
-  MPI_Info_set(info, "alloc_shared_noncontig", "true");
-  std::byte *base = nullptr;
-  const int code = MPI_Win_allocate_shared(2 * SharedGroup::kSlotStride, 1,
-                                           info, node, &base, &g.window);
-  MPI_Info_free(&info);
+  std::byte *base =
+      allocateShared(node, 2 * SharedGroup::kSlotStride, g.window);
   // The window keeps the node's group; the communicator is not needed.
   checkMpi(MPI_Comm_free(&node), "MPI_Comm_free");
-  checkMpi(code, "MPI_Win_allocate_shared");
-  checkMpi(MPI_Win_lock_all(MPI_MODE_NOCHECK, g.window), "MPI_Win_lock_all");
   std::memset(base, 0, 2 * SharedGroup::kSlotStride);
   for (int m = 0; m < size; ++m) {
     MPI_Aint bytes = 0;
@@ -104,14 +87,9 @@ SharedGroup &sharedGroup(TeamState &team, MPI_Comm comm) {
 
 void freeSharedGroups(TeamState &team) noexcept {
   std::vector<std::unique_ptr<SharedGroup>> &groups = team.groups->sharedGroups;
-  int finalized = 1;
-  MPI_Finalized(&finalized);
   // Made in the same order by every member of each: freed so too.
   for (const std::unique_ptr<SharedGroup> &g : groups)
-    if (g->window != MPI_WIN_NULL && !finalized) {
-      MPI_Win_unlock_all(g->window);
-      MPI_Win_free(&g->window);
-    }
+    freeShared(g->window);
   groups.clear();
 }
 

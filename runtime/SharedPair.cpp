@@ -4,6 +4,7 @@
 
 #include "Error.h"
 #include "ProcessGroups.h"
+#include "SharedWindow.h"
 #include "SpinWait.h"
 
 #include <cstring>
@@ -29,16 +30,14 @@ static void makePair(SharedPair &pair) {
   }
   // Two segments, and room to start them on a cache line.
   const auto bytes = static_cast<MPI_Aint>(2 * SharedPair::kStride + 64);
-  void *base = nullptr, *peerBase = nullptr;
-  checkMpi(MPI_Win_allocate_shared(bytes, 1, MPI_INFO_NULL, pair.shared, &base,
-                                   &pair.window),
-           "MPI_Win_allocate_shared");
+  void *base =
+      allocateShared(pair.shared, static_cast<size_t>(bytes), pair.window);
+  void *peerBase = nullptr;
   MPI_Aint peerBytes = 0;
   int unit = 0;
   checkMpi(
       MPI_Win_shared_query(pair.window, 1 - rank, &peerBytes, &unit, &peerBase),
       "MPI_Win_shared_query");
-  checkMpi(MPI_Win_lock_all(MPI_MODE_NOCHECK, pair.window), "MPI_Win_lock_all");
   // Both map whole pages: an address's offset in its line is the same in
   // either process.
   auto aligned = [](void *at) {
@@ -78,10 +77,7 @@ void freeSharedPairs(TeamState &team) noexcept {
   // Made in the same order by both members of each: freed so too.
   for (auto it = pairs.rbegin(); it != pairs.rend() && !finalized; ++it) {
     SharedPair &pair = **it;
-    if (pair.window != MPI_WIN_NULL) {
-      MPI_Win_unlock_all(pair.window);
-      MPI_Win_free(&pair.window);
-    }
+    freeShared(pair.window);
     if (pair.shared != MPI_COMM_NULL)
       MPI_Comm_free(&pair.shared);
   }
