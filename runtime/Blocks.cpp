@@ -191,7 +191,7 @@ bool exchangeInGroup(const Memo<BlockPlan> &m) {
     return false;
   if (!p.group)
     p.group = &sharedGroup(lookupTeam(m.head[0]), p.comm); // its team
-  if (sent > p.group->limit)
+  if (!p.group->fits(sent, p.block * static_cast<size_t>(p.layout->size())))
     return false;
   const auto me = static_cast<size_t>(p.layout->position);
   // all_to_all's own block goes from the input to the output directly,

@@ -275,7 +275,8 @@ bool foldInGroup(const ReducePlan &p, int64_t team, size_t sentBytes,
                  const Buffer &out, MPI_Op op, const char *what) {
   if (!p.group)
     p.group = &sharedGroup(lookupTeam(team), p.comm);
-  if (sentBytes > p.group->limit)
+  const auto members = static_cast<size_t>(p.layout->size());
+  if (!p.group->fits(sentBytes, members * out.byteCount))
     return false;
   const auto read = [&](size_t member, const std::byte *slot, uint64_t sent) {
     checkSlotBytes(p.layout->members[member], sent, sentBytes, what);

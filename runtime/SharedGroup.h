@@ -60,6 +60,15 @@ struct SharedGroup {
   std::vector<std::byte *> segments;
   uint64_t round = 0;
 
+  /// A round of `sent` bytes per member in which each reads `read` in
+  /// all may run here. Every member reads every slot it needs, so a large
+  /// group reads G times the bytes, where MPI's trees read about log G
+  /// times: the reads are bounded too, by twice the operand limit (a
+  /// group of two reads what it may send; measured only there, np 2).
+  bool fits(size_t sent, size_t read) const {
+    return sent <= limit && read <= 2 * limit;
+  }
+
   std::byte *slot(size_t member, uint64_t r) const {
     return segments[member] + (r % 2) * kSlotStride;
   }

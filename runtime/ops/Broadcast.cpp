@@ -212,7 +212,7 @@ struct Broadcast : OpKind<Broadcast, BroadcastPlan> {
       return false;
     if (!p.group)
       p.group = &sharedGroup(lookupTeam(m.head[0]), p.comm); // its team
-    if (p.bytes > p.group->limit)
+    if (!p.group->fits(p.bytes, p.bytes))
       return false;
     const auto fill = [&](std::byte *slot) {
       if (!p.root)
