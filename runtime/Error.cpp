@@ -93,7 +93,11 @@ Error currentError(const char *op, int64_t team, const SourceLoc &loc) {
 
 void fail(const Error &error) noexcept {
   std::fprintf(stderr, "distrt: error: %s\n", error.what());
-  std::fflush(stderr);
+  exitFailing();
+}
+
+void exitFailing() noexcept {
+  std::fflush(nullptr);
   if (mpiActive()) {
     // Usually every rank fails on the same call: give the others a moment
     // to print their own line before the job goes down, staggered by rank

@@ -72,6 +72,10 @@ decltype(auto) guarded(const char *op, int64_t team, const SourceLoc &loc,
 /// Prints "distrt: error: <what>" to stderr and aborts the job.
 [[noreturn]] void fail(const Error &error) noexcept;
 
+/// Ends the job after this process printed its error: exits 1 without
+/// finalizing MPI, once the other ranks have had a moment to print theirs.
+[[noreturn]] void exitFailing() noexcept;
+
 /// fail() for the exception being handled (call only in a catch).
 [[noreturn]] void failCurrent(const char *op, int64_t team,
                               const char *loc) noexcept;

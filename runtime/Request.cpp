@@ -227,19 +227,56 @@ void failBlockingReceive(const char *op, const ReceiveCheck &check, int code,
         check.peer);
 }
 
-/// At teardown, before the communicators are freed: reports each handle
-/// never waited (op, location, team) and gives its requests a bounded time
-/// to complete (every rank of an SPMD program left the same ones); what is
-/// still pending then is reported and left alone, since MPI may still
-/// write into its memory. Returns whether any was an error.
-static bool abandonRequests() noexcept {
+/// The handles never waited, each reported (op, location, team, rank)
+/// before anything touches its requests: the program may have freed their
+/// buffers. As an error (the default) the process then exits 1 right here,
+/// its requests untouched and MPI not finalized: completing or cancelling
+/// one could read or write freed memory, and MPI_Finalize could wait on
+/// them forever; the launcher ends the job. With DISTRT_UNWAITED=warn it is
+/// a warning, and the release completes them (abandonRequests()).
+static void reportUnwaited() noexcept {
+  static bool reported = false;
+  RequestTable &t = *gRequests;
+  if (!t.live || reported)
+    return;
+  reported = true;
+  for (const std::unique_ptr<RequestSlot> &slot : t.slots) {
+    if (!slot->active)
+      continue;
+    std::string why = slot->pendingError; // a host recv no send served
+    why += why.empty() ? "" : "; ";
+    why += gUnwaitedWarns ? "completing it at finalization (its buffers must "
+                            "still be alive)"
+                          : "the process exits 1 without completing it, "
+                            "since its buffers may be gone";
+    std::fprintf(stderr,
+                 "distrt: %s: %s at %s: team %lld, rank %d: the handle was "
+                 "never waited; %s\n",
+                 gUnwaitedWarns ? "warning" : "error", slot->op,
+                 slot->loc.str().c_str(), static_cast<long long>(slot->team),
+                 callerRank(slot->team), why.c_str());
+  }
+  if (!gUnwaitedWarns)
+    exitFailing();
+}
+
+/// The finish hook: the handles never waited are reported before checked
+/// mode's agreement at exit, which would otherwise blame the members for a
+/// collective this process left pending.
+static void finishRequests(FinishHow) { reportUnwaited(); }
+
+/// At teardown, before the communicators are freed, with
+/// DISTRT_UNWAITED=warn (reportUnwaited() ends the process otherwise):
+/// gives the handles never waited a bounded time to complete (every rank
+/// of an SPMD program left the same ones); a receive still pending then is
+/// cancelled, anything else reported and left to MPI.
+static void abandonRequests() noexcept {
+  reportUnwaited();
   RequestTable &t = *gRequests;
   if (!t.live)
-    return false;
-  // Complete what completes within the grace time: in an SPMD program
-  // every rank left the same operations, so they finish here, before the
-  // communicators they run on are freed. All are polled together, so one
-  // that never completes does not use up the others' time.
+    return;
+  // All are polled together, so one that never completes does not use up
+  // the others' time.
   constexpr double kGraceSeconds = 5.0;
   const double deadline = MPI_Wtime() + kGraceSeconds;
   std::vector<RequestSlot *> pending;
@@ -264,26 +301,19 @@ static bool abandonRequests() noexcept {
   }
   for (size_t i = 0; i < pending.size(); ++i) {
     RequestSlot &slot = *pending[i];
-    const char *outcome = "completed at finalization";
-    if (completed[i] != 1) {
-      const bool cancelled =
-          !slot.checks.empty() && cancelPending(slot.requests, 1.0);
-      outcome = cancelled ? "its receives were cancelled at finalization"
-                          : "still pending at finalization, left to MPI";
-      completed[i] = cancelled;
-    } else if (!slot.pendingError.empty()) {
-      outcome = slot.pendingError.c_str(); // a host recv no send served
-    }
-    std::fprintf(stderr,
-                 "distrt: %s: %s at %s: team %lld, rank %d: the handle "
-                 "was never waited; %s\n",
-                 gUnwaitedWarns ? "warning" : "error", slot.op,
-                 slot.loc.str().c_str(), static_cast<long long>(slot.team),
-                 callerRank(slot.team), outcome);
-    if (completed[i] == 1)
+    if (completed[i] == 1) {
       slot.active = false;
+      continue;
+    }
+    const bool cancelled =
+        !slot.checks.empty() && cancelPending(slot.requests, 1.0);
+    std::fprintf(stderr, "distrt: warning: %s at %s: team %lld, rank %d: %s\n",
+                 slot.op, slot.loc.str().c_str(),
+                 static_cast<long long>(slot.team), callerRank(slot.team),
+                 cancelled ? "its receives were cancelled at finalization"
+                           : "still pending at finalization, left to MPI");
+    slot.active = !cancelled;
   }
-  return !gUnwaitedWarns;
 }
 
 #ifdef MPICH_VERSION
@@ -334,13 +364,13 @@ static void restoreWorldHandler() noexcept {}
 /// A handle never waited makes the process exit 1 (DISTRT_UNWAITED=warn:
 /// a warning).
 static void releaseRequests() noexcept {
-  if (abandonRequests())
-    failAtExit();
+  abandonRequests();
   restoreWorldHandler();
 }
 
 [[maybe_unused]] static const bool kHooked =
     addRuntimeHooks(RuntimeStage::kRequests, {.initialize = installWorldHandler,
+                                              .finish = finishRequests,
                                               .release = releaseRequests});
 
 } // namespace distrt::detail

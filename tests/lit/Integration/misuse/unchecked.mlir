@@ -22,6 +22,11 @@
 // RUN: %S/../Inputs/fails-within.sh 60 %mpirun 3 %t/unwaited 2>&1 | FileCheck %s --check-prefix=UNWAITED --implicit-check-not=ORTE_ERROR_LOG
 // RUN: env DISTRT_UNWAITED=warn %mpirun 2 %t/unwaited 2>&1 | FileCheck %s --check-prefix=UNWAITEDWARN --implicit-check-not=ORTE_ERROR_LOG
 // RUN: env DISTRT_UNWAITED=later %S/../Inputs/fails-within.sh 60 %mpirun 1 %t/unwaited 2>&1 | FileCheck %s --check-prefix=BADUNWAITED --implicit-check-not=ORTE_ERROR_LOG
+// RUN: %compile %t/unwaited_dealloc.mlir -o %t/unwaited_dealloc
+// RUN: %S/../Inputs/fails-within.sh 60 %mpirun 2 %t/unwaited_dealloc 2>&1 | FileCheck %s --check-prefix=DEALLOC --implicit-check-not=ORTE_ERROR_LOG --implicit-check-not=Segmentation
+// RUN: %S/../Inputs/fails-within.sh 60 %mpirun 3 %t/unwaited_dealloc 2>&1 | FileCheck %s --check-prefix=DEALLOC --implicit-check-not=ORTE_ERROR_LOG --implicit-check-not=Segmentation
+// RUN: %S/../Inputs/fails-within.sh 60 %mpirun 4 %t/unwaited_dealloc 2>&1 | FileCheck %s --check-prefix=DEALLOC --implicit-check-not=ORTE_ERROR_LOG --implicit-check-not=Segmentation
+// RUN: env DISTRT_CHECK=1 DISTRT_TIMEOUT=10 %S/../Inputs/fails-within.sh 60 %mpirun 4 %t/unwaited_dealloc 2>&1 | FileCheck %s --check-prefix=DEALLOC --implicit-check-not=ORTE_ERROR_LOG --implicit-check-not=Segmentation --implicit-check-not="reach program exit"
 // RUN: %compile %t/unreceived.mlir -o %t/unreceived
 // RUN: %mpirun 2 %t/unreceived 2>&1 | FileCheck %s --check-prefix=UNRECEIVED --implicit-check-not=ORTE_ERROR_LOG
 // RUN: %mpirun 3 %t/unreceived 2>&1 | FileCheck %s --check-prefix=UNRECEIVED --implicit-check-not=ORTE_ERROR_LOG
@@ -46,14 +51,17 @@
 // HUGEGATHER-DAG: distrt: error: all_gather at {{.*}}huge_gather.mlir:13:3: team 0, rank 1: a memref of 2305843009213693952 f64 elements has more bytes than an int64 counts
 // The same at send.
 // HUGESEND-DAG: distrt: error: send at {{.*}}huge_send.mlir:11:5: team 0, rank 0: a memref of 2305843009213693952 f64 elements has more bytes than an int64 counts
-// Handles never waited: an all_reduce every rank left, and a recv no send serves. Reported, completed or cancelled before MPI is finalized, and the job exits 1.
-// UNWAITED-DAG: distrt: error: recv at {{.*}}unwaited.mlir:9:10: team 0, rank 1: the handle was never waited; its receives were cancelled at finalization
-// UNWAITED-DAG: distrt: error: all_reduce at {{.*}}unwaited.mlir:12:8: team 0, rank 0: the handle was never waited; completed at finalization
-// UNWAITED-DAG: distrt: error: all_reduce at {{.*}}unwaited.mlir:12:8: team 0, rank 1: the handle was never waited; completed at finalization
-// With DISTRT_UNWAITED=warn the same lines are warnings, and the job exits 0.
-// UNWAITEDWARN-DAG: distrt: warning: recv at {{.*}}unwaited.mlir:9:10: team 0, rank 1: the handle was never waited; its receives were cancelled at finalization
-// UNWAITEDWARN-DAG: distrt: warning: all_reduce at {{.*}}unwaited.mlir:12:8: team 0, rank 0: the handle was never waited; completed at finalization
-// UNWAITEDWARN-DAG: distrt: warning: all_reduce at {{.*}}unwaited.mlir:12:8: team 0, rank 1: the handle was never waited; completed at finalization
+// Handles never waited: an all_reduce every rank left, and a recv no send serves. Reported before anything touches their requests (the program may have freed their buffers), and the job exits 1 without completing them.
+// UNWAITED-DAG: distrt: error: recv at {{.*}}unwaited.mlir:9:10: team 0, rank 1: the handle was never waited; the process exits 1 without completing it, since its buffers may be gone
+// UNWAITED-DAG: distrt: error: all_reduce at {{.*}}unwaited.mlir:12:8: team 0, rank 0: the handle was never waited; the process exits 1 without completing it, since its buffers may be gone
+// UNWAITED-DAG: distrt: error: all_reduce at {{.*}}unwaited.mlir:12:8: team 0, rank 1: the handle was never waited; the process exits 1 without completing it, since its buffers may be gone
+// With DISTRT_UNWAITED=warn the same lines are warnings, the runtime completes the handles (their buffers must still be alive), cancels the receive no send serves, and the job exits 0.
+// UNWAITEDWARN-DAG: distrt: warning: recv at {{.*}}unwaited.mlir:9:10: team 0, rank 1: the handle was never waited; completing it at finalization (its buffers must still be alive)
+// UNWAITEDWARN-DAG: distrt: warning: recv at {{.*}}unwaited.mlir:9:10: team 0, rank 1: its receives were cancelled at finalization
+// UNWAITEDWARN-DAG: distrt: warning: all_reduce at {{.*}}unwaited.mlir:12:8: team 0, rank 0: the handle was never waited; completing it at finalization (its buffers must still be alive)
+// UNWAITEDWARN-DAG: distrt: warning: all_reduce at {{.*}}unwaited.mlir:12:8: team 0, rank 1: the handle was never waited; completing it at finalization (its buffers must still be alive)
+// An async allreduce of 1 MiB waited on rank 0 only, its buffer then freed on every rank (so unmapped: completing it at exit crashed). Every other rank reports it and the job exits 1, without touching the freed memory; checked mode names the handle too, not the members that did reach exit.
+// DEALLOC: distrt: error: allreduce at {{.*}}unwaited_dealloc.mlir:6:8: team 0, rank 1: the handle was never waited; the process exits 1 without completing it, since its buffers may be gone
 // BADUNWAITED: distrt: error: team_member at {{.*}}unwaited.mlir:2:9: team 0, rank 0: DISTRT_UNWAITED=later in the environment: expected warn or error
 // A small send no recv takes: eager, it vanished silently; the receiver reports it at teardown.
 // UNRECEIVED-DAG: distrt: warning: team 0, rank 1: a message of 16 bytes from rank 0 on channel_id 0 was never received
@@ -185,6 +193,21 @@ func.func @main() -> i32 {
   }
   %a = memref.alloc() : memref<4xf32>
   %g = distruntime.all_reduce ins(%a : memref<4xf32>) outs(%a : memref<4xf32>) async {reduction = #distruntime.reduction<sum>, replica_groups = dense<> : tensor<0x0xi64>}
+  %r = arith.constant 0 : i32
+  return %r : i32
+}
+
+//--- unwaited_dealloc.mlir
+func.func @main() -> i32 {
+  %me = distruntime.team_member team(0)
+  %c0 = arith.constant 0 : index
+  %is0 = arith.cmpi eq, %me, %c0 : index
+  %a = memref.alloc() : memref<262144xf32>
+  %h = distruntime.allreduce <sum> %a team(0) : memref<262144xf32> -> !distruntime.async_handle
+  scf.if %is0 {
+    distruntime.wait %h
+  }
+  memref.dealloc %a : memref<262144xf32>
   %r = arith.constant 0 : i32
   return %r : i32
 }
