@@ -29,6 +29,22 @@
 #include "llvm/ADT/DenseMap.h"
 
 using namespace mlir;
+
+// The usual fix, which each error ends with.
+static constexpr llvm::StringLiteral kFixLoopWait =
+    "; fix: issue the op in the loop too, or wait once after the loop";
+static constexpr llvm::StringLiteral kFixEveryPath =
+    "; fix: wait it on every path, in each region of the branch or once "
+    "after it";
+static constexpr llvm::StringLiteral kFixNeverWaited =
+    "; fix: wait it (distruntime.wait) on every path, before its buffers are "
+    "used or freed";
+static constexpr llvm::StringLiteral kFixPending =
+    "; fix: move the access after the wait, or the wait before the access";
+static constexpr llvm::StringLiteral kFixPendingHalo =
+    " (or write the step sync, the get_halo and its wait before the loop: "
+    "distruntime-overlap-halo then overlaps the exchange with the interior "
+    "rows)";
 using namespace mlir::distruntime;
 
 //===----------------------------------------------------------------------===//
@@ -49,7 +65,8 @@ static void checkWait(Operation *start, Value handle, WaitOp wait,
       InFlightDiagnostic diag = reporter.error(start->getLoc());
       diag << "the async handle of '" << start->getName()
            << "' is waited in a loop that does not issue it: the second "
-              "turn waits a completed handle";
+              "turn waits a completed handle"
+           << kFixLoopWait;
       diag.attachNote(wait.getLoc()) << "the wait";
       diag.attachNote(op->getLoc()) << "the loop";
       return;
@@ -58,7 +75,7 @@ static void checkWait(Operation *start, Value handle, WaitOp wait,
     if (isa<RegionBranchOpInterface>(op) && op->getNumRegions() > 1) {
       InFlightDiagnostic diag = reporter.error(start->getLoc());
       diag << "the async handle of '" << start->getName()
-           << "' is not waited on every path";
+           << "' is not waited on every path" << kFixEveryPath;
       diag.attachNote(wait.getLoc()) << "it is waited here only";
       diag.attachNote(op->getLoc())
           << "when this '" << op->getName() << "' runs the region of the wait";
@@ -76,7 +93,8 @@ static void checkWait(Operation *start, Value handle, WaitOp wait,
     InFlightDiagnostic diag = reporter.error(start->getLoc());
     diag << "the async handle of '" << start->getName()
          << "' is waited in a loop that does not issue it: the second turn "
-            "waits a completed handle";
+            "waits a completed handle"
+         << kFixLoopWait;
     diag.attachNote(wait.getLoc()) << "the wait";
     return;
   }
@@ -87,7 +105,7 @@ static void checkWait(Operation *start, Value handle, WaitOp wait,
       })) {
     InFlightDiagnostic diag = reporter.error(start->getLoc());
     diag << "the async handle of '" << start->getName()
-         << "' is not waited on every path";
+         << "' is not waited on every path" << kFixEveryPath;
     diag.attachNote(wait.getLoc()) << "it is waited here only";
   }
 }
@@ -166,7 +184,7 @@ static void checkWaits(Operation *start, Value handle, SPMDReporter &reporter) {
     return;
   InFlightDiagnostic diag = reporter.error(start->getLoc());
   diag << "the async handle of '" << start->getName()
-       << "' is not waited on every path";
+       << "' is not waited on every path" << kFixEveryPath;
 }
 
 static void checkHandle(Operation *start, Value handle,
@@ -182,7 +200,8 @@ static void checkHandle(Operation *start, Value handle,
   }
   if (!wait) {
     reporter.error(start->getLoc())
-        << "the async handle of '" << start->getName() << "' is never waited";
+        << "the async handle of '" << start->getName() << "' is never waited"
+        << kFixNeverWaited;
     return;
   }
   // Two waits one path runs are the verifier's error.
@@ -306,8 +325,8 @@ static void checkPending(Operation *start, Value handle,
                                       : reporter.warning(access->getLoc());
     diag << what
          << (certain ? " a buffer" : " a view that may overlap a buffer")
-         << " of the pending async '" << start->getName()
-         << "' before its wait";
+         << " of the pending async '" << start->getName() << "' before its wait"
+         << kFixPending << (isa<GetHaloOp>(start) ? kFixPendingHalo : "");
     diag.attachNote(start->getLoc()) << "the async op is issued here";
     if (end)
       diag.attachNote(end->getLoc()) << "and completed by the wait here";

@@ -137,7 +137,7 @@ static void checkBuffers(Operation *op, ValueRange inputs, ValueRange outputs,
             << "outputs #" << k << " and #" << j << " (outs) of '"
             << op->getName()
             << "' are the same buffer: the op writes both, and the last "
-               "write wins";
+               "write wins; fix: give each output its own buffer";
         return;
       }
   for (auto [j, output] : llvm::enumerate(outputs))
@@ -151,7 +151,8 @@ static void checkBuffers(Operation *op, ValueRange inputs, ValueRange outputs,
                "it reads the input"
             << (inPlace ? "; only an operand's own input and output may "
                           "share a buffer"
-                        : "");
+                        : "")
+            << "; fix: give the output its own buffer";
         return;
       }
 }
@@ -179,7 +180,8 @@ void mlir::distruntime::checkCollectiveOperands(Operation *module,
             reporter.error(op->getLoc())
                 << "an output (outs) of '" << op->getName()
                 << "' is the buffer of its indices or updates, which it "
-                   "reads while it writes the output";
+                   "reads while it writes the output; fix: give the output "
+                   "its own buffer";
             return;
           }
       return;

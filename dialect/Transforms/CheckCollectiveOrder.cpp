@@ -361,6 +361,10 @@ bool SideChecker::report(ArrayRef<CollectiveSummary> sides,
       diag << "and the other side runs no matching collective";
     if (!detail.empty())
       diag << " (" << detail << ")";
+    if (!maybe)
+      diag << "; fix: run the same collective on every side, or move it out "
+              "of the branch, or branch on a value every member agrees on "
+              "(an all_reduce's result, team_size)";
     if (there)
       diag.attachNote(there->getLoc())
           << "the other side's '" << there->getName() << "'";

@@ -118,6 +118,9 @@ static void checkMeets(Operation *op, ArrayRef<Operation *> others,
                << " here, "
                << str(cast<CollectiveOpInterface>(there).getGroupIds())
                << " at the other";
+  if (definite)
+    diag << "; fix: give the send and the recv of a channel the same "
+            "source_target_pairs, element types and shapes";
   diag.attachNote(there->getLoc())
       << "the channel's '" << there->getName() << "'";
 }

@@ -13,7 +13,7 @@ func.func @read_output(%a: memref<4xf32>, %b: memref<4xf32>) -> f32 {
   // expected-note @below {{the async op is issued here}}
   %h = distruntime.all_reduce ins(%a : memref<4xf32>) outs(%b : memref<4xf32>) async
       {reduction = #distruntime.reduction<sum>, replica_groups = dense<> : tensor<0x0xi64>}
-  // expected-error @below {{reads a buffer of the pending async 'distruntime.all_reduce' before its wait}}
+  // expected-error @below {{reads a buffer of the pending async 'distruntime.all_reduce' before its wait; fix: move the access after the wait, or the wait before the access}}
   %x = memref.load %b[%c0] : memref<4xf32>
   // expected-note @below {{and completed by the wait here}}
   distruntime.wait %h
@@ -76,7 +76,7 @@ func.func @read_halo(%local: memref<?x4xf64>, %g: index, %o: index, %bo: index, 
   // expected-note @below {{the async op is issued here}}
   %h, %left, %right = distruntime.get_halo %local gshape [%g, %c4] loffsets [%o, %c0]
       bboffsets [%bo, %c0] bbsizes [%bs, %c4] team(0) : memref<?x4xf64> -> memref<?x4xf64>, memref<?x4xf64>
-  // expected-error @below {{reads a buffer of the pending async 'distruntime.get_halo' before its wait}}
+  // expected-error @below {{reads a buffer of the pending async 'distruntime.get_halo' before its wait; fix: move the access after the wait, or the wait before the access (or write the step sync, the get_halo and its wait before the loop: distruntime-overlap-halo then overlaps the exchange with the interior rows)}}
   %x = memref.load %left[%c0, %c0] : memref<?x4xf64>
   // expected-note @below {{and completed by the wait here}}
   distruntime.wait %h

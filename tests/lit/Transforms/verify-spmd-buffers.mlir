@@ -5,7 +5,7 @@
 // RUN: %distruntime-opt %s -split-input-file -distruntime-verify-spmd -verify-diagnostics
 
 func.func @never_waited(%a: memref<4xf32>) {
-  // expected-error @below {{the async handle of 'distruntime.all_reduce' is never waited}}
+  // expected-error @below {{the async handle of 'distruntime.all_reduce' is never waited; fix: wait it (distruntime.wait) on every path, before its buffers are used or freed}}
   %h = distruntime.all_reduce ins(%a : memref<4xf32>) outs(%a : memref<4xf32>) async
       {reduction = #distruntime.reduction<sum>, replica_groups = dense<> : tensor<0x0xi64>}
   return
@@ -14,7 +14,7 @@ func.func @never_waited(%a: memref<4xf32>) {
 // -----
 
 func.func @some_paths(%a: memref<4xf32>, %c: i1) {
-  // expected-error @below {{the async handle of 'distruntime.allreduce' is not waited on every path}}
+  // expected-error @below {{the async handle of 'distruntime.allreduce' is not waited on every path; fix: wait it on every path, in each region of the branch or once after it}}
   %h = distruntime.allreduce <sum> %a team(0) : memref<4xf32> -> !distruntime.async_handle
   // expected-note @below {{when this 'scf.if' runs the region of the wait}}
   scf.if %c {
@@ -29,7 +29,7 @@ func.func @some_paths(%a: memref<4xf32>, %c: i1) {
 func.func @in_loop(%a: memref<4xf32>, %n: index) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
-  // expected-error @below {{the async handle of 'distruntime.allreduce' is waited in a loop that does not issue it: the second turn waits a completed handle}}
+  // expected-error @below {{the async handle of 'distruntime.allreduce' is waited in a loop that does not issue it: the second turn waits a completed handle; fix: issue the op in the loop too, or wait once after the loop}}
   %h = distruntime.allreduce <sum> %a team(0) : memref<4xf32> -> !distruntime.async_handle
   // expected-note @below {{the loop}}
   scf.for %i = %c0 to %n step %c1 {
@@ -56,7 +56,7 @@ func.func @cf_path(%a: memref<4xf32>, %c: i1) {
 // -----
 
 func.func @two_outputs(%a: memref<4xf32>, %b: memref<4xf32>, %c: memref<4xf32>) {
-  // expected-error @below {{outputs #0 and #1 (outs) of 'distruntime.all_reduce' are the same buffer: the op writes both, and the last write wins}}
+  // expected-error @below {{outputs #0 and #1 (outs) of 'distruntime.all_reduce' are the same buffer: the op writes both, and the last write wins; fix: give each output its own buffer}}
   distruntime.all_reduce ins(%a, %b : memref<4xf32>, memref<4xf32>) outs(%c, %c : memref<4xf32>, memref<4xf32>)
       {reduction = #distruntime.reduction<sum>, replica_groups = dense<> : tensor<0x0xi64>}
   return
@@ -67,7 +67,7 @@ func.func @two_outputs(%a: memref<4xf32>, %b: memref<4xf32>, %c: memref<4xf32>) 
 func.func @crossed(%a: memref<4xf32>, %b: memref<4xf32>) {
   %d = memref.cast %a : memref<4xf32> to memref<?xf32>
   %e = memref.cast %d : memref<?xf32> to memref<4xf32>
-  // expected-error @below {{input #1 and output #0 (outs) of 'distruntime.all_reduce' are the same buffer: the op may write the output before it reads the input; only an operand's own input and output may share a buffer}}
+  // expected-error @below {{input #1 and output #0 (outs) of 'distruntime.all_reduce' are the same buffer: the op may write the output before it reads the input; only an operand's own input and output may share a buffer; fix: give the output its own buffer}}
   distruntime.all_reduce ins(%b, %e : memref<4xf32>, memref<4xf32>) outs(%a, %b : memref<4xf32>, memref<4xf32>)
       {reduction = #distruntime.reduction<sum>, replica_groups = dense<> : tensor<0x0xi64>}
   return
@@ -76,7 +76,7 @@ func.func @crossed(%a: memref<4xf32>, %b: memref<4xf32>) {
 // -----
 
 func.func @gather_in_place(%m: memref<4x4xf32>, %i: memref<4xi32>) {
-  // expected-error @below {{input #0 and output #0 (outs) of 'distruntime.gather' are the same buffer: the op may write the output before it reads the input}}
+  // expected-error @below {{input #0 and output #0 (outs) of 'distruntime.gather' are the same buffer: the op may write the output before it reads the input; fix: give the output its own buffer}}
   distruntime.gather ins(%m, %i : memref<4x4xf32>, memref<4xi32>) outs(%m : memref<4x4xf32>) {
     dimension_numbers = #distruntime.gather<offset_dims = [1], collapsed_slice_dims = [0], start_index_map = [0], index_vector_dim = 1>,
     slice_sizes = array<i64: 1, 4>
@@ -107,4 +107,18 @@ func.func @correct(%a: memref<4xf32>, %b: memref<4xf32>) -> !distruntime.async_h
   }
   %h4 = distruntime.allreduce <sum> %b team(0) : memref<4xf32> -> !distruntime.async_handle
   return %h4 : !distruntime.async_handle
+}
+
+// -----
+
+func.func @scatter_into_updates(%in: memref<2x2xi32>, %idx: memref<2x1xi64>, %out: memref<2x2xi32>) {
+  // expected-error @below {{an output (outs) of 'distruntime.scatter' is the buffer of its indices or updates, which it reads while it writes the output; fix: give the output its own buffer}}
+  distruntime.scatter ins(%in : memref<2x2xi32>) indices(%idx : memref<2x1xi64>) updates(%out : memref<2x2xi32>) outs(%out : memref<2x2xi32>) {
+    scatter_dimension_numbers = #distruntime.scatter<update_window_dims = [1], inserted_window_dims = [0], scatter_dims_to_operand_dims = [0], index_vector_dim = 1>
+  } update_computation {
+  ^bb0(%cur: i32, %upd: i32):
+    %sum = arith.addi %cur, %upd : i32
+    distruntime.yield %sum : i32
+  }
+  return
 }

@@ -63,7 +63,7 @@
 // CHECK-LABEL: unchecked/permute_sizes:
 // CHECK-NEXT: permute_sizes.mlir:12:3: warning: dimension 0 of input #0 of 'distruntime.collective_permute' may differ
 // CHECK-LABEL: unchecked/recv_long:
-// CHECK-NEXT: recv_long.mlir:9:5: error: 'distruntime.send' on channel_id 0 of team 0 meets no recv of this module: shape memref<2xf32> here, memref<4xf32> at the other
+// CHECK-NEXT: recv_long.mlir:9:5: error: 'distruntime.send' on channel_id 0 of team 0 meets no recv of this module: shape memref<2xf32> here, memref<4xf32> at the other; fix: give the send and the recv of a channel the same source_target_pairs, element types and shapes
 // CHECK-LABEL: unchecked/recv_short:
 // CHECK-NEXT: recv_short.mlir:9:5: error: 'distruntime.send' on channel_id 0 of team 0 meets no recv of this module: shape memref<4xf32> here, memref<2xf32> at the other
 // CHECK-LABEL: unchecked/unknown_team: clean
@@ -77,7 +77,7 @@
 // CHECK-NEXT: channel.mlir:14:5: warning: 'distruntime.send' on channel_id 1 of team 0 meets no recv of this module: its channel has none
 // CHECK: channel.mlir:17:5: warning: 'distruntime.recv' on channel_id 2 of team 0 meets no send of this module: its channel has none
 // CHECK-LABEL: hangs/early_exit:
-// CHECK-NEXT: early_exit.mlir:13:5: error: {{.*}}the other side runs no matching collective
+// CHECK-NEXT: early_exit.mlir:13:5: error: {{.*}}the other side runs no matching collective; fix: run the same collective on every side, or move it out of the branch, or branch on a value every member agrees on (an all_reduce's result, team_size)
 // CHECK-LABEL: hangs/get_halo_plan: clean
 // CHECK-LABEL: hangs/group_split: clean
 // CHECK-LABEL: hangs/halo_changed: clean
