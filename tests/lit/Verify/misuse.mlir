@@ -72,6 +72,8 @@
 // CHECK-LABEL: unchecked/unwaited:
 // CHECK-NEXT: unwaited.mlir:9:10: error: the async handle of 'distruntime.recv' is never waited
 // CHECK: unwaited.mlir:12:8: error: the async handle of 'distruntime.all_reduce' is never waited
+// CHECK-LABEL: unchecked/unwaited_dealloc:
+// CHECK-NEXT: unwaited_dealloc.mlir:6:8: error: the async handle of 'distruntime.allreduce' is not waited on every path; fix: wait it on every path, in each region of the branch or once after it
 
 // CHECK-LABEL: hangs/channel:
 // CHECK-NEXT: channel.mlir:14:5: warning: 'distruntime.send' on channel_id 1 of team 0 meets no recv of this module: its channel has none
