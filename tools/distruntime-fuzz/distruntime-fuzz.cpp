@@ -100,6 +100,21 @@ static llvm::StringRef skipSpaceAndComments(llvm::StringRef text) {
   return text;
 }
 
+/// Whether `matches` holds for what follows some `keyword =` in `text`
+/// (spaces and comments skipped on both sides of the `=`).
+template <class Matches>
+static bool anyAssignment(llvm::StringRef text, llvm::StringRef keyword,
+                          Matches &&matches) {
+  for (size_t at = text.find(keyword); at != llvm::StringRef::npos;
+       at = text.find(keyword, at + 1)) {
+    llvm::StringRef rest =
+        skipSpaceAndComments(text.drop_front(at + keyword.size()));
+    if (rest.consume_front("=") && matches(skipSpaceAndComments(rest)))
+      return true;
+  }
+  return false;
+}
+
 /// Upstream MLIR 22 crashes on a dense array of `index`, written directly or
 /// through a type alias (`array<index>`, `!t = index ... array<!t>`): the
 /// parser (mlir::detail::Parser::parseDenseArrayAttr) accepts the type and
@@ -127,32 +142,25 @@ static bool isUpstreamIndexDenseArray(llvm::StringRef text) {
 /// Inputs where either keyword and `=` are not followed by a well-formed
 /// list of integers are skipped.
 static bool isUpstreamMalformedLinalgDims(llvm::StringRef text) {
-  for (llvm::StringRef keyword : {"dimensions", "permutation"}) {
-    for (size_t at = text.find(keyword); at != llvm::StringRef::npos;
-         at = text.find(keyword, at + 1)) {
-      llvm::StringRef rest =
-          skipSpaceAndComments(text.drop_front(at + keyword.size()));
-      if (!rest.consume_front("="))
-        continue;
+  auto malformed = [](llvm::StringRef rest) {
+    if (!rest.consume_front("["))
+      return true;
+    for (bool first = true;; first = false) {
       rest = skipSpaceAndComments(rest);
-      if (!rest.consume_front("["))
+      if (rest.consume_front("]"))
+        return false;
+      if (!first && !rest.consume_front(","))
         return true;
-      for (bool first = true;; first = false) {
-        rest = skipSpaceAndComments(rest);
-        if (rest.consume_front("]"))
-          break;
-        if (!first && !rest.consume_front(","))
-          return true;
-        rest = skipSpaceAndComments(rest);
-        rest.consume_front("-");
-        size_t digits = rest.find_if_not(llvm::isDigit);
-        if (digits == 0 || digits == llvm::StringRef::npos)
-          return true;
-        rest = rest.drop_front(digits);
-      }
+      rest = skipSpaceAndComments(rest);
+      rest.consume_front("-");
+      size_t digits = rest.find_if_not(llvm::isDigit);
+      if (digits == 0 || digits == llvm::StringRef::npos)
+        return true;
+      rest = rest.drop_front(digits);
     }
-  }
-  return false;
+  };
+  return anyAssignment(text, "dimensions", malformed) ||
+         anyAssignment(text, "permutation", malformed);
 }
 
 /// Upstream MLIR 22 divides by a grid axis's size when it verifies the
@@ -162,28 +170,21 @@ static bool isUpstreamMalformedLinalgDims(llvm::StringRef text) {
 /// with `shape` `=` then a dimension list with a 0 in it are skipped (a
 /// grid's, or any other op's written so).
 static bool isUpstreamZeroGridAxis(llvm::StringRef text) {
-  constexpr llvm::StringLiteral kShape = "shape";
-  for (size_t at = text.find(kShape); at != llvm::StringRef::npos;
-       at = text.find(kShape, at + 1)) {
-    llvm::StringRef rest =
-        skipSpaceAndComments(text.drop_front(at + kShape.size()));
-    if (!rest.consume_front("="))
-      continue;
-    rest = skipSpaceAndComments(rest);
+  return anyAssignment(text, "shape", [](llvm::StringRef rest) {
     // Dimensions: digits or `?`, separated by `x`.
-    while (!rest.empty()) {
-      size_t length =
-          rest.find_if_not([](char c) { return llvm::isDigit(c) || c == '?'; });
-      llvm::StringRef dim = rest.take_front(length);
-      if (!dim.empty() && dim.find_if_not([](char c) { return c == '0'; }) ==
-                              llvm::StringRef::npos)
+    for (;;) {
+      llvm::StringRef dim =
+          rest.take_while([](char c) { return llvm::isDigit(c) || c == '?'; });
+      if (dim.empty())
+        return false;
+      if (dim.find_if_not([](char c) { return c == '0'; }) ==
+          llvm::StringRef::npos)
         return true;
       rest = rest.drop_front(dim.size());
-      if (dim.empty() || !rest.consume_front("x"))
-        break;
+      if (!rest.consume_front("x"))
+        return false;
     }
-  }
-  return false;
+  });
 }
 
 /// MLIR's allocators poison their free space in instrumented code only; the
