@@ -361,8 +361,8 @@ static void installWorldHandler() {}
 static void restoreWorldHandler() noexcept {}
 #endif
 
-/// A handle never waited makes the process exit 1 (DISTRT_UNWAITED=warn:
-/// a warning).
+/// Handles never waited: reported, and then the process exits 1 or, with
+/// DISTRT_UNWAITED=warn, they are completed (abandonRequests()).
 static void releaseRequests() noexcept {
   abandonRequests();
   restoreWorldHandler();

@@ -29,6 +29,7 @@
 #include "llvm/ADT/DenseMap.h"
 
 using namespace mlir;
+using namespace mlir::distruntime;
 
 // The usual fix, which each error ends with.
 static constexpr llvm::StringLiteral kFixLoopWait =
@@ -45,7 +46,6 @@ static constexpr llvm::StringLiteral kFixPendingHalo =
     " (or write the step sync, the get_halo and its wait before the loop: "
     "distruntime-overlap-halo then overlaps the exchange with the interior "
     "rows)";
-using namespace mlir::distruntime;
 
 //===----------------------------------------------------------------------===//
 // Waits
