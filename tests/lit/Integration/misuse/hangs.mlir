@@ -5,34 +5,34 @@
 // timeout + 5 s. Unwatched, each of these programs hangs forever.
 // RUN: split-file %s %t
 // RUN: %compile %t/recv_alone.mlir -o %t/recv_alone
-// RUN: env DISTRT_TIMEOUT=3 %S/../Inputs/fails-within.sh 12 %mpirun 2 %t/recv_alone 2>&1 | FileCheck %s --check-prefix=RECVALONE --implicit-check-not=ORTE_ERROR_LOG
+// RUN: env DISTRT_TIMEOUT=3 %S/../Inputs/fails-within.sh 15 %mpirun 2 %t/recv_alone 2>&1 | FileCheck %s --check-prefix=RECVALONE --implicit-check-not=ORTE_ERROR_LOG
 // RUN: %compile %t/channel.mlir -o %t/channel
-// RUN: env DISTRT_TIMEOUT=3 %S/../Inputs/fails-within.sh 12 %mpirun 2 %t/channel 2>&1 | FileCheck %s --check-prefix=CHANNEL --implicit-check-not=ORTE_ERROR_LOG
+// RUN: env DISTRT_TIMEOUT=3 %S/../Inputs/fails-within.sh 15 %mpirun 2 %t/channel 2>&1 | FileCheck %s --check-prefix=CHANNEL --implicit-check-not=ORTE_ERROR_LOG
 // RUN: %compile %t/stopped.mlir -o %t/stopped
-// RUN: env DISTRT_TIMEOUT=3 %S/../Inputs/fails-within.sh 12 %mpirun 2 %t/stopped 2>&1 | FileCheck %s --check-prefix=STOPPED --implicit-check-not=ORTE_ERROR_LOG
+// RUN: env DISTRT_TIMEOUT=3 %S/../Inputs/fails-within.sh 15 %mpirun 2 %t/stopped 2>&1 | FileCheck %s --check-prefix=STOPPED --implicit-check-not=ORTE_ERROR_LOG
 // RUN: %compile %t/stopped_checked.mlir -o %t/stopped_checked
-// RUN: env DISTRT_CHECK=1 DISTRT_TIMEOUT=3 %S/../Inputs/fails-within.sh 12 %mpirun 3 %t/stopped_checked 2>&1 | FileCheck %s --check-prefix=STOPPEDCHECKED --implicit-check-not=ORTE_ERROR_LOG
+// RUN: env DISTRT_CHECK=1 DISTRT_TIMEOUT=3 %S/../Inputs/fails-within.sh 15 %mpirun 3 %t/stopped_checked 2>&1 | FileCheck %s --check-prefix=STOPPEDCHECKED --implicit-check-not=ORTE_ERROR_LOG
 // RUN: %compile %t/stopped_last.mlir -o %t/stopped_last
-// RUN: env DISTRT_TIMEOUT=3 %S/../Inputs/fails-within.sh 12 %mpirun 4 %t/stopped_last 2>&1 | FileCheck %s --check-prefix=STOPPEDLAST --implicit-check-not=ORTE_ERROR_LOG
+// RUN: env DISTRT_TIMEOUT=3 %S/../Inputs/fails-within.sh 15 %mpirun 4 %t/stopped_last 2>&1 | FileCheck %s --check-prefix=STOPPEDLAST --implicit-check-not=ORTE_ERROR_LOG
 // RUN: %compile %t/wait_recv.mlir -o %t/wait_recv
-// RUN: env DISTRT_TIMEOUT=3 %S/../Inputs/fails-within.sh 12 %mpirun 2 %t/wait_recv 2>&1 | FileCheck %s --check-prefix=WAITRECV --implicit-check-not=ORTE_ERROR_LOG
+// RUN: env DISTRT_TIMEOUT=3 %S/../Inputs/fails-within.sh 15 %mpirun 2 %t/wait_recv 2>&1 | FileCheck %s --check-prefix=WAITRECV --implicit-check-not=ORTE_ERROR_LOG
 // RUN: %compile %t/permute_alone.mlir -o %t/permute_alone
-// RUN: env DISTRT_TIMEOUT=3 %S/../Inputs/fails-within.sh 12 %mpirun 2 %t/permute_alone 2>&1 | FileCheck %s --check-prefix=PERMUTEALONE --implicit-check-not=ORTE_ERROR_LOG
+// RUN: env DISTRT_TIMEOUT=3 %S/../Inputs/fails-within.sh 15 %mpirun 2 %t/permute_alone 2>&1 | FileCheck %s --check-prefix=PERMUTEALONE --implicit-check-not=ORTE_ERROR_LOG
 // RUN: %compile %t/wait_reduce.mlir -o %t/wait_reduce
-// RUN: env DISTRT_TIMEOUT=3 %S/../Inputs/fails-within.sh 12 %mpirun 2 %t/wait_reduce 2>&1 | FileCheck %s --check-prefix=WAITREDUCE --implicit-check-not=ORTE_ERROR_LOG
+// RUN: env DISTRT_TIMEOUT=3 %S/../Inputs/fails-within.sh 15 %mpirun 2 %t/wait_reduce 2>&1 | FileCheck %s --check-prefix=WAITREDUCE --implicit-check-not=ORTE_ERROR_LOG
 // RUN: %compile %t/halo_changed.mlir -o %t/halo_changed
-// RUN: env DISTRT_CHECK=1 DISTRT_TIMEOUT=3 %S/../Inputs/fails-within.sh 12 %mpirun 2 %t/halo_changed 2>&1 | FileCheck %s --check-prefix=HALOCHANGED --implicit-check-not=ORTE_ERROR_LOG
+// RUN: env DISTRT_CHECK=1 DISTRT_TIMEOUT=3 %S/../Inputs/fails-within.sh 15 %mpirun 2 %t/halo_changed 2>&1 | FileCheck %s --check-prefix=HALOCHANGED --implicit-check-not=ORTE_ERROR_LOG
 // RUN: %compile %t/early_exit.mlir -o %t/early_exit
-// RUN: env DISTRT_TIMEOUT=3 %S/../Inputs/fails-within.sh 12 %mpirun 2 %t/early_exit 2>&1 | FileCheck %s --check-prefix=EARLYEXIT --implicit-check-not=ORTE_ERROR_LOG
-// RUN: env DISTRT_TIMEOUT=3 %S/../Inputs/fails-within.sh 12 %mpirun 3 %t/early_exit 2>&1 | FileCheck %s --check-prefix=EARLYEXIT3 --implicit-check-not=ORTE_ERROR_LOG
+// RUN: env DISTRT_TIMEOUT=3 %S/../Inputs/fails-within.sh 15 %mpirun 2 %t/early_exit 2>&1 | FileCheck %s --check-prefix=EARLYEXIT --implicit-check-not=ORTE_ERROR_LOG
+// RUN: env DISTRT_TIMEOUT=3 %S/../Inputs/fails-within.sh 15 %mpirun 3 %t/early_exit 2>&1 | FileCheck %s --check-prefix=EARLYEXIT3 --implicit-check-not=ORTE_ERROR_LOG
 // RUN: %compile %t/last_exits.mlir -o %t/last_exits
-// RUN: env DISTRT_TIMEOUT=3 %S/../Inputs/fails-within.sh 12 %mpirun 3 %t/last_exits 2>&1 | FileCheck %s --check-prefix=LASTEXITS --implicit-check-not=ORTE_ERROR_LOG
+// RUN: env DISTRT_TIMEOUT=3 %S/../Inputs/fails-within.sh 15 %mpirun 3 %t/last_exits 2>&1 | FileCheck %s --check-prefix=LASTEXITS --implicit-check-not=ORTE_ERROR_LOG
 // RUN: %compile %t/halo_plan.mlir -o %t/halo_plan
-// RUN: env DISTRT_TIMEOUT=3 %S/../Inputs/fails-within.sh 12 %mpirun 2 %t/halo_plan 2>&1 | FileCheck %s --check-prefix=HALOPLAN --implicit-check-not=ORTE_ERROR_LOG
+// RUN: env DISTRT_TIMEOUT=3 %S/../Inputs/fails-within.sh 15 %mpirun 2 %t/halo_plan 2>&1 | FileCheck %s --check-prefix=HALOPLAN --implicit-check-not=ORTE_ERROR_LOG
 // RUN: %compile %t/get_halo_plan.mlir -o %t/get_halo_plan
-// RUN: env DISTRT_TIMEOUT=3 %S/../Inputs/fails-within.sh 12 %mpirun 2 %t/get_halo_plan 2>&1 | FileCheck %s --check-prefix=GETHALOPLAN --implicit-check-not=ORTE_ERROR_LOG
+// RUN: env DISTRT_TIMEOUT=3 %S/../Inputs/fails-within.sh 15 %mpirun 2 %t/get_halo_plan 2>&1 | FileCheck %s --check-prefix=GETHALOPLAN --implicit-check-not=ORTE_ERROR_LOG
 // RUN: %compile %t/group_split.mlir -o %t/group_split
-// RUN: env DISTRT_TIMEOUT=3 %S/../Inputs/fails-within.sh 12 %mpirun 2 %t/group_split 2>&1 | FileCheck %s --check-prefix=GROUPSPLIT --implicit-check-not=ORTE_ERROR_LOG
+// RUN: env DISTRT_TIMEOUT=3 %S/../Inputs/fails-within.sh 15 %mpirun 2 %t/group_split 2>&1 | FileCheck %s --check-prefix=GROUPSPLIT --implicit-check-not=ORTE_ERROR_LOG
 
 // A recv no send serves.
 // RECVALONE-DAG: distrt: error: recv at {{.*}}recv_alone.mlir:13:5: team 0, rank 1: no progress for 3 s (DISTRT_TIMEOUT): waiting for a message from rank 0 on channel_id 0
