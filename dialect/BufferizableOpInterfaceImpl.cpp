@@ -2,8 +2,9 @@
 //
 // get_halo and the collectives on tensors read their inputs and return
 // freshly allocated results, so their memref forms are the bufferized ops:
-// nothing aliases, nothing is written. Async forms read private copies of
-// their inputs, which no later op can write before the wait. update_halo is
+// nothing aliases, nothing is written (ragged_all_to_all's result starts as
+// a copy of its second input). Async forms read private copies of their
+// inputs, which no later op can write before the wait. update_halo is
 // destination style: its result is its block, updated in place.
 //
 //===----------------------------------------------------------------------===//
@@ -220,6 +221,11 @@ struct CollectiveOpBufferization
     Value handle = collective.getHandle();
     if (handle && failed(checkWaitInBlock(op, handle)))
       return failure();
+    // ragged_all_to_all's result starts as its second input, a copy of
+    // which the memref form updates.
+    Value initial;
+    if constexpr (std::is_same_v<Op, RaggedAllToAllOp>)
+      initial = inputs->pop_back_val();
     if (handle)
       for (Value &input : *inputs) {
         FailureOr<Value> copy = privateCopy(rewriter, loc, input, options);
@@ -227,6 +233,17 @@ struct CollectiveOpBufferization
           return failure();
         input = *copy;
       }
+    if (initial) {
+      Value output = allocateLike(rewriter, loc,
+                                  collective->getResult(0).getType(), initial);
+      memref::CopyOp::create(rewriter, loc, initial, output);
+      Operation *memrefForm =
+          collective.cloneWithBuffers(rewriter, *inputs, output, *tables);
+      SmallVector<Value> replacements{output};
+      llvm::append_range(replacements, memrefForm->getResults());
+      replaceOpWithBufferizedValues(rewriter, op, replacements);
+      return success();
+    }
     // A dynamic result size is the input's where the op keeps the dimension.
     SmallVector<int64_t> changed = collective.getChangedDims();
     for (auto [k, result] : llvm::enumerate(collective.getResults())) {

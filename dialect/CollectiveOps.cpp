@@ -42,8 +42,10 @@ struct Form {
 
 /// Checks that the op is consistently in tensor or in memref form and returns
 /// its (input, result) types.
+/// With `paired` false the numbers of inputs and results are the op's to
+/// check (ragged_all_to_all's tensor form reads its output's initial value).
 static FailureOr<Form> verifyForm(CollectiveOpInterface op, bool takesInputs,
-                                  bool givesResults) {
+                                  bool givesResults, bool paired = true) {
   Form form;
   bool tensorIn = false, memrefIn = false;
   for (Value v : op.getInputs()) {
@@ -75,7 +77,8 @@ static FailureOr<Form> verifyForm(CollectiveOpInterface op, bool takesInputs,
     return op.emitOpError("needs at least one input");
   if (givesResults && form.results.empty())
     return op.emitOpError("needs at least one result or output");
-  if (takesInputs && givesResults && form.inputs.size() != form.results.size())
+  if (paired && takesInputs && givesResults &&
+      form.inputs.size() != form.results.size())
     return op.emitOpError("has ")
            << form.inputs.size() << " inputs but " << form.results.size()
            << (op.getOutputs().empty() ? " results" : " outputs");
@@ -498,6 +501,133 @@ LogicalResult AllToAllVOp::verify() {
     }
   }
   return success();
+}
+
+//===----------------------------------------------------------------------===//
+// ragged_all_to_all
+//===----------------------------------------------------------------------===//
+
+/// The operands: `input` and `output` (tensor form: the two inputs, and the
+/// result of the output's type; memref form: the input and the `outs`).
+static LogicalResult verifyRaggedForm(RaggedAllToAllOp op, const Form &form) {
+  bool tensors = op.getOutputs().empty();
+  size_t inputs = tensors ? 2 : 1;
+  if (form.inputs.size() != inputs || form.results.size() != 1)
+    return tensors
+               ? op.emitOpError("on tensors takes two inputs (input, output) "
+                                "and returns one result, got ")
+                     << form.inputs.size() << " inputs and "
+                     << form.results.size() << " results"
+               : op.emitOpError("on memrefs reads one input and updates one "
+                                "output (outs), got ")
+                     << form.inputs.size() << " inputs and "
+                     << form.results.size() << " outputs";
+  ShapedType in = form.inputs[0],
+             out = tensors ? form.inputs[1] : form.results[0];
+  StringRef outName = tensors ? "input #1 (output)" : "output #0 (outs)";
+  if (tensors && form.results[0] != out)
+    return op.emitOpError("result #0 has type ")
+           << form.results[0] << " but the output it updates has type " << out;
+  if (in.getElementType() != out.getElementType())
+    return op.emitOpError()
+           << outName << " has element type " << out.getElementType()
+           << " but input #0 has " << in.getElementType();
+  if (in.getRank() == 0)
+    return op.emitOpError("input #0 has rank 0, but ragged_all_to_all "
+                          "exchanges rows (dimension 0)");
+  if (in.getRank() != out.getRank())
+    return op.emitOpError() << outName << " has rank " << out.getRank()
+                            << " but input #0 has rank " << in.getRank();
+  for (int64_t d = 1; d < in.getRank(); ++d)
+    if (!in.isDynamicDim(d) && !out.isDynamicDim(d) &&
+        in.getDimSize(d) != out.getDimSize(d))
+      return op.emitOpError()
+             << outName << " has shape " << shapeString(out.getShape())
+             << " but input #0 has " << shapeString(in.getShape())
+             << ": rows are exchanged whole, so they must agree past "
+                "dimension 0";
+  return success();
+}
+
+/// The four sizes: 1-D, one element type (i32 or i64), the op's form, G
+/// values each where G is known; constants not negative, and the sent rows
+/// within a static input.
+static LogicalResult verifyRaggedSizes(RaggedAllToAllOp op, const Form &form,
+                                       std::optional<int64_t> members) {
+  ValueRange sizes = op.getSizes();
+  if (sizes.size() != 4)
+    return op.emitOpError("needs 4 size operands (input_offsets, send_sizes, "
+                          "output_offsets, recv_sizes), got ")
+           << sizes.size();
+  static constexpr StringLiteral kNames[] = {"input_offsets", "send_sizes",
+                                             "output_offsets", "recv_sizes"};
+  bool memrefs = !op.getOutputs().empty();
+  auto first = cast<ShapedType>(sizes[0].getType());
+  std::optional<int64_t> count;
+  StringRef countFrom;
+  for (auto [name, value] : llvm::zip(kNames, sizes)) {
+    auto type = cast<ShapedType>(value.getType());
+    if (isa<MemRefType>(type) != memrefs)
+      return op.emitOpError("'")
+             << name << "' is a " << (memrefs ? "tensor" : "memref")
+             << " but the op is in " << (memrefs ? "memref" : "tensor")
+             << " form; use one form";
+    if (type.getElementType() != first.getElementType())
+      return op.emitOpError("'")
+             << name << "' has element type " << type.getElementType()
+             << " but 'input_offsets' has " << first.getElementType()
+             << "; the four sizes have one type";
+    if (type.isDynamicDim(0))
+      continue;
+    if (count && *count != type.getDimSize(0))
+      return op.emitOpError("'") << name << "' has " << type.getDimSize(0)
+                                 << " values but '" << countFrom << "' has "
+                                 << *count << "; each has one per group member";
+    count = type.getDimSize(0);
+    countFrom = name;
+  }
+  if (count && members && *count != *members)
+    return op.emitOpError("'")
+           << countFrom << "' has " << *count << " values but the groups have "
+           << *members << " members; it needs one per member";
+  // Constant sizes and offsets (a constant tensor) are checked here.
+  SmallVector<std::optional<SmallVector<int64_t>>, 4> constants;
+  for (auto [name, value] : llvm::zip(kNames, sizes)) {
+    DenseIntElementsAttr values;
+    if (!matchPattern(value, m_Constant(&values))) {
+      constants.emplace_back();
+      continue;
+    }
+    SmallVector<int64_t> &ints = constants.emplace_back().emplace();
+    for (auto [j, v] : llvm::enumerate(values.getValues<APInt>())) {
+      ints.push_back(v.getSExtValue());
+      if (ints.back() < 0)
+        return op.emitOpError("'") << name << "' has a negative value "
+                                   << ints.back() << " at index " << j;
+    }
+  }
+  int64_t rows = form.inputs[0].getDimSize(0);
+  if (constants[0] && constants[1] && !ShapedType::isDynamic(rows))
+    for (auto [j, offset, size] : llvm::enumerate(*constants[0], *constants[1]))
+      if (offset > rows || size > rows - offset)
+        return op.emitOpError("sends rows [")
+               << offset << ", " << offset + size << ") to member " << j
+               << " ('input_offsets' and 'send_sizes' at " << j
+               << ") but input #0 has " << rows << " rows";
+  return success();
+}
+
+LogicalResult RaggedAllToAllOp::verify() {
+  FailureOr<Form> form = verifyForm(*this, true, true, /*paired=*/false);
+  if (failed(form) || failed(verifyRaggedForm(*this, *form)))
+    return failure();
+  ProcessGrid grid = getProcessGrid(*this);
+  GroupMode mode = getGroupMode();
+  if (failed(verifyGroups(*this, "replica_groups", getReplicaGroups(), mode,
+                          grid, /*boundBySize=*/true, /*requireCover=*/true)))
+    return failure();
+  return verifyRaggedSizes(*this, *form,
+                           getGroupSize(getReplicaGroups(), mode, grid));
 }
 
 //===----------------------------------------------------------------------===//

@@ -8,6 +8,8 @@
 #include "mlir/Interfaces/ViewLikeInterface.h"
 #include "llvm/ADT/STLExtras.h"
 
+#include <array>
+
 using namespace mlir;
 using namespace mlir::distruntime;
 
@@ -22,6 +24,32 @@ static ParseResult parseAsync(OpAsmParser &parser, Type &handleType) {
 static void printAsync(OpAsmPrinter &printer, Operation *, Type handleType) {
   if (handleType)
     printer << "async";
+}
+
+/// ragged_all_to_all's four size operands, each after its keyword:
+/// `input_offsets(%a : T) send_sizes(%b : T) output_offsets(%c : T)
+/// recv_sizes(%d : T)`.
+static constexpr std::array<StringRef, 4> kRaggedSizeNames{
+    "input_offsets", "send_sizes", "output_offsets", "recv_sizes"};
+
+static ParseResult
+parseRaggedSizes(OpAsmParser &parser,
+                 SmallVectorImpl<OpAsmParser::UnresolvedOperand> &sizes,
+                 SmallVectorImpl<Type> &types) {
+  for (StringRef name : kRaggedSizeNames)
+    if (parser.parseKeyword(name) || parser.parseLParen() ||
+        parser.parseOperand(sizes.emplace_back()) || parser.parseColon() ||
+        parser.parseType(types.emplace_back()) || parser.parseRParen())
+      return failure();
+  return success();
+}
+
+static void printRaggedSizes(OpAsmPrinter &printer, Operation *,
+                             OperandRange sizes, TypeRange types) {
+  for (auto [k, size] : llvm::enumerate(sizes))
+    printer << (k ? " " : "")
+            << (k < kRaggedSizeNames.size() ? kRaggedSizeNames[k] : "sizes")
+            << "(" << size << " : " << types[k] << ")";
 }
 
 /// update_halo's split axes: one bracketed list of grid axes per dimension,

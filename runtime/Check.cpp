@@ -255,13 +255,13 @@ static bool visitParams(const Params &p, ParamNames names, size_t groupTables,
 /// Visits a collective call's fields; false if some cannot be read.
 template <class Sink>
 static bool visitCall(const Call &c, ParamNames params, size_t groupTables,
-                      const char *groupsName, bool inputShapes, Sink &s) {
+                      const char *groupsName, bool shapesAgree, Sink &s) {
   s.str({"op"}, c.op);
   if (!groupsReadable(c.groups))
     return false;
   s.groups({groupsName}, c.groups);
-  if (!visitOperands("input", c.inputs, s, inputShapes) ||
-      !visitOperands("result", c.outputs, s) ||
+  if (!visitOperands("input", c.inputs, s, shapesAgree) ||
+      !visitOperands("result", c.outputs, s, shapesAgree) ||
       !visitParams(c.params, params, groupTables, s))
     return false;
   s.str({"mode"}, c.async ? "async" : "sync");
@@ -525,7 +525,8 @@ void rethrowCollectiveFailure(bool agreed) {
 }
 
 bool agreeOnCall(const Call &c, ParamNames params, size_t groupTables,
-                 BlockedCall *watch, const char *groupsName, bool inputShapes) {
+                 BlockedCall *watch, const char *groupsName, bool shapesAgree,
+                 size_t ownTables) {
   TeamState &team = lookupTeam(c.team);
   bool inNone = false;
   std::optional<Agreement> group;
@@ -534,10 +535,11 @@ bool agreeOnCall(const Call &c, ParamNames params, size_t groupTables,
       group = Agreement{check->comm, check->rank, check->teamRanks};
   if (inNone)
     return true;
-  // Within a group, the group tables must agree in full.
-  const size_t sizesOnly = group ? 0 : groupTables;
+  // Within a group, the group tables must agree in full; the members' own
+  // tables never do.
+  const size_t sizesOnly = (group ? 0 : groupTables) + ownTables;
   agree(group ? *group : teamAgreement(team), watch, [&](auto &sink) {
-    return visitCall(c, params, sizesOnly, groupsName, inputShapes, sink);
+    return visitCall(c, params, sizesOnly, groupsName, shapesAgree, sink);
   });
   return group.has_value();
 }

@@ -89,7 +89,9 @@ void setWatchTimeout(double seconds);
 /// count here (agreeInGroups agrees on their content). `watch`, if set, is
 /// told what the agreement waits for. `groupsName` names c.groups in a
 /// report (collective_permute's are its source_target_pairs). Without
-/// `inputShapes`, the inputs' ranks are compared instead of their shapes.
+/// `shapesAgree`, the operands' ranks are compared instead of their shapes.
+/// The last `ownTables` tables are each member's own (ragged_all_to_all's
+/// sizes): only their sizes count, in any group.
 /// A call on replica_groups whose partition of the team is split already
 /// agrees within its group only, tables in full (a process in no group has
 /// no one to agree with): the groups' members need not meet the others,
@@ -97,7 +99,7 @@ void setWatchTimeout(double seconds);
 /// needed); false after the team's agreement.
 bool agreeOnCall(const Call &c, ParamNames params, size_t groupTables,
                  BlockedCall *watch, const char *groupsName = "replica_groups",
-                 bool inputShapes = true);
+                 bool shapesAgree = true, size_t ownTables = 0);
 
 /// Checked mode's local check of a call's buffers, as distruntime-verify-spmd
 /// checks them statically: no two outputs share a byte (the last write would

@@ -68,9 +68,13 @@ template <class Op, class P> struct OpKind {
   static constexpr bool kAgreesAsCollective = false;
   /// What the call's groups are, in checked mode's reports.
   static constexpr const char *kGroupsName = "replica_groups";
-  /// The members' inputs have one shape (global_reduce's differ: checked
-  /// mode then compares their ranks).
-  static constexpr bool kInputShapesAgree = true;
+  /// The members' operands have one shape (global_reduce's inputs and
+  /// ragged_all_to_all's rows differ: checked mode then compares their
+  /// ranks).
+  static constexpr bool kShapesAgree = true;
+  /// How many of its last tables are each member's own (ragged_all_to_all's
+  /// sizes): checked mode agrees on their sizes only.
+  static constexpr size_t kOwnTables = 0;
 };
 
 /// The first steps of planning a collective over process groups: the
@@ -180,7 +184,7 @@ template <class Op>
   if (checks && (Op::kCollective || Op::kAgreesAsCollective)) {
     const bool inGroup =
         agreeOnCall(c, Op::kParams, Op::kGroupTables, watch.record(),
-                    Op::kGroupsName, Op::kInputShapesAgree);
+                    Op::kGroupsName, Op::kShapesAgree, Op::kOwnTables);
     if constexpr (Op::kGroupTables > 0)
       if (!inGroup)
         agreeInGroups(c, Op::kParams, Op::kGroupTables, watch.record());

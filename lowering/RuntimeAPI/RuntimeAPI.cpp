@@ -362,35 +362,67 @@ Value mlir::distruntime::getTableDescriptor(OpBuilder &builder, ModuleOp module,
   return LLVM::AddressOfOp::create(builder, loc, ptr, name);
 }
 
+/// Element `index` (an index value) of the 1-D integer `memref`, as i64.
+static Value loadAsI64(OpBuilder &builder, Location loc, Value memref,
+                       Value index) {
+  Type i64 = builder.getI64Type();
+  Value value = memref::LoadOp::create(builder, loc, memref, index);
+  if (value.getType().isIndex())
+    return arith::IndexCastOp::create(builder, loc, i64, value);
+  if (value.getType() != i64)
+    return arith::ExtSIOp::create(builder, loc, i64, value);
+  return value;
+}
+
 Value mlir::distruntime::createMemrefTable(OpBuilder &builder, Location loc,
                                            Value memref) {
   auto type = cast<MemRefType>(memref.getType());
-  assert(type.getRank() == 1 && !type.isDynamicDim(0) &&
-         "a table of static size");
+  assert(type.getRank() == 1 && "a 1-D table");
   MLIRContext *ctx = builder.getContext();
   Type i64 = builder.getI64Type(), ptr = LLVM::LLVMPointerType::get(ctx);
-  int64_t size = type.getDimSize(0);
-  Value values = LLVM::AllocaOp::create(
-      builder, loc, ptr, i64,
-      LLVM::ConstantOp::create(builder, loc, i64, std::max<int64_t>(size, 1)));
-  for (int64_t k = 0; k < size; ++k) {
-    Value value = memref::LoadOp::create(
-        builder, loc, memref,
-        ValueRange{arith::ConstantIndexOp::create(builder, loc, k)});
-    if (value.getType().isIndex())
-      value = arith::IndexCastOp::create(builder, loc, i64, value);
-    else if (value.getType() != i64)
-      value = arith::ExtSIOp::create(builder, loc, i64, value);
-    Value slot =
-        LLVM::GEPOp::create(builder, loc, ptr, i64, values,
-                            ArrayRef<LLVM::GEPArg>{static_cast<int32_t>(k)});
-    LLVM::StoreOp::create(builder, loc, value, slot);
+  Value size, values;
+  if (!type.isDynamicDim(0)) {
+    // A few values, known in number: loads unrolled.
+    int64_t count = type.getDimSize(0);
+    size = LLVM::ConstantOp::create(builder, loc, i64, count);
+    values = LLVM::AllocaOp::create(
+        builder, loc, ptr, i64,
+        LLVM::ConstantOp::create(builder, loc, i64,
+                                 std::max<int64_t>(count, 1)));
+    for (int64_t k = 0; k < count; ++k) {
+      Value value = loadAsI64(builder, loc, memref,
+                              arith::ConstantIndexOp::create(builder, loc, k));
+      Value slot =
+          LLVM::GEPOp::create(builder, loc, ptr, i64, values,
+                              ArrayRef<LLVM::GEPArg>{static_cast<int32_t>(k)});
+      LLVM::StoreOp::create(builder, loc, value, slot);
+    }
+  } else {
+    // A size known at run time (one value per group member): a loop.
+    Value zero = arith::ConstantIndexOp::create(builder, loc, 0);
+    Value one = arith::ConstantIndexOp::create(builder, loc, 1);
+    Value count = memref::DimOp::create(builder, loc, memref, 0);
+    size = arith::IndexCastOp::create(builder, loc, i64, count);
+    values = LLVM::AllocaOp::create(
+        builder, loc, ptr, i64,
+        arith::MaxSIOp::create(builder, loc, size,
+                               LLVM::ConstantOp::create(builder, loc, i64, 1)));
+    scf::ForOp::create(
+        builder, loc, zero, count, one, ValueRange(),
+        [&](OpBuilder &b, Location at, Value k, ValueRange) {
+          Value value = loadAsI64(b, at, memref, k);
+          Value slot = LLVM::GEPOp::create(
+              b, at, ptr, i64, values,
+              ArrayRef<LLVM::GEPArg>{
+                  arith::IndexCastOp::create(b, at, i64, k).getResult()});
+          LLVM::StoreOp::create(b, at, value, slot);
+          scf::YieldOp::create(b, at);
+        });
   }
   auto structType = LLVM::LLVMStructType::getLiteral(ctx, {i64, ptr});
   Value table = LLVM::UndefOp::create(builder, loc, structType);
-  table = LLVM::InsertValueOp::create(
-      builder, loc, table, LLVM::ConstantOp::create(builder, loc, i64, size),
-      ArrayRef<int64_t>{0});
+  table = LLVM::InsertValueOp::create(builder, loc, table, size,
+                                      ArrayRef<int64_t>{0});
   table = LLVM::InsertValueOp::create(builder, loc, table, values,
                                       ArrayRef<int64_t>{1});
   Value pointer =

@@ -161,7 +161,7 @@ struct GlobalReducePlan {
 
 struct GlobalReduce : OpKind<GlobalReduce, GlobalReducePlan> {
   static constexpr std::array kParams{"reduction", "reproducibility"};
-  static constexpr bool kInputShapesAgree = false;
+  static constexpr bool kShapesAgree = false;
 
   static const std::vector<int64_t> *plan(Memo<Plan> &m, const Call &c) {
     if (c.groups)

@@ -293,6 +293,19 @@ distrt_handle_t distrt_all_to_all_v(int64_t team, const distrt_groups_t *groups,
                                     int32_t async, distrt_site_t *site,
                                     const char *loc);
 
+/// StableHLO's ragged_all_to_all, n = 1: the member at position i of a
+/// group of G sends rows [inputOffsets[j], inputOffsets[j] + sendSizes[j])
+/// of inputs[0] to member j, which writes them at rows [outputOffsets[j],
+/// outputOffsets[j] + sendSizes[j]) of its outputs[0] (the offsets are the
+/// receiver's); recvSizes[j] is what it receives from j. Each table has G
+/// values, this member's own; output rows nothing lands in keep their value.
+distrt_handle_t distrt_ragged_all_to_all(
+    int64_t team, const distrt_groups_t *groups,
+    const distrt_table_t *inputOffsets, const distrt_table_t *sendSizes,
+    const distrt_table_t *outputOffsets, const distrt_table_t *recvSizes,
+    int64_t n, const distrt_operand_t *inputs, const distrt_operand_t *outputs,
+    int32_t async, distrt_site_t *site, const char *loc);
+
 /// Reduces inputs[k] over the group and keeps the block of scatterDim at
 /// this member's position in its group.
 distrt_handle_t distrt_reduce_scatter(

@@ -491,6 +491,21 @@ Request allToAllVAsync(const Team &team, const Groups &groups,
                        Operands outputs, Site *site = nullptr,
                        SourceLoc loc = std::source_location::current());
 
+/// StableHLO's ragged_all_to_all (see distrt_ragged_all_to_all): this
+/// member's offsets and sizes, one per group member.
+struct RaggedSizes {
+  std::span<const int64_t> inputOffsets, sendSizes, outputOffsets, recvSizes;
+};
+/// `output` is updated in place: rows nothing lands in keep their value.
+void raggedAllToAll(const Team &team, const Groups &groups,
+                    const RaggedSizes &sizes, Operands input, Operands output,
+                    Site *site = nullptr,
+                    SourceLoc loc = std::source_location::current());
+Request raggedAllToAllAsync(const Team &team, const Groups &groups,
+                            const RaggedSizes &sizes, Operands input,
+                            Operands output, Site *site = nullptr,
+                            SourceLoc loc = std::source_location::current());
+
 void reduceScatter(const Team &team, const Groups &groups, RedOp op,
                    int64_t scatterDim, Operands inputs, Operands outputs,
                    Site *site = nullptr,

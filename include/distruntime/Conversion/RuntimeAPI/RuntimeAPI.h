@@ -64,8 +64,9 @@ Value getTableDescriptor(OpBuilder &builder, ModuleOp module, Location loc,
                          ArrayRef<int64_t> values);
 
 /// A pointer to a distrt_table_t {size, values} on the stack holding the
-/// elements of `memref` (1-D, static size, integer elements), read when the
-/// code runs and sign-extended to i64. Call inside a memref.alloca_scope.
+/// elements of `memref` (1-D, integer elements; a dynamic size is read in a
+/// loop), read when the code runs and sign-extended to i64. Call inside a
+/// memref.alloca_scope.
 Value createMemrefTable(OpBuilder &builder, Location loc, Value memref);
 
 /// An op's own arguments of its runtime call, after the team and the groups

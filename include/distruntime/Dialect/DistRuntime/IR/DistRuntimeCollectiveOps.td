@@ -1,9 +1,9 @@
 //===- DistRuntimeCollectiveOps.td - collectives -----------*- tablegen -*-===//
 //
-// all_gather, all_reduce, all_to_all, all_to_all_v, reduce_scatter,
-// collective_broadcast, collective_permute, send and recv with StableHLO's
-// process groups (replica_groups, channel_id, use_global_device_ids) and
-// source_target_pairs.
+// all_gather, all_reduce, all_to_all, all_to_all_v, ragged_all_to_all,
+// reduce_scatter, collective_broadcast, collective_permute, send and recv
+// with StableHLO's process groups (replica_groups, channel_id,
+// use_global_device_ids) and source_target_pairs.
 //
 // Every op works on tensors (value results) or on memrefs (outputs passed in
 // with `outs`), synchronously or, with `async`, returning an
@@ -342,6 +342,78 @@ def DistRuntime_AllToAllVOp : DistRuntime_CollectiveOp<"all_to_all_v",
       return {::llvm::to_vector(getSendCounts().getValues<int64_t>()),
               ::llvm::to_vector(getRecvCounts().getValues<int64_t>())};
     }
+  }];
+}
+
+//===----------------------------------------------------------------------===//
+// RaggedAllToAllOp
+//===----------------------------------------------------------------------===//
+
+def DistRuntime_RaggedAllToAllOp : DistRuntime_CollectiveOp<"ragged_all_to_all",
+    "RaggedAllToAll",
+    (ins Arg<Variadic<AnyTypeOf<[1DTensorOf<[I32, I64]>, MemRefRankOf<[I32, I64], [1]>],
+                                "1-D i32 or i64 tensor or memref">>,
+             "input_offsets, send_sizes, output_offsets, recv_sizes",
+             [MemRead]>:$sizes),
+    ReplicaGroups> {
+  let summary = "exchange blocks sized at run time (StableHLO's "
+                "ragged_all_to_all)";
+  let description = [{
+    Within each process group of `G` members, the member at position `i`
+    sends rows (slices along dimension 0) `[input_offsets[j], input_offsets[j]
+    + send_sizes[j])` of `input` to the member at position `j`, which writes
+    them at rows `[output_offsets[j], output_offsets[j] + send_sizes[j])` of
+    its output: `output_offsets` are offsets in the *receiver's* output, as
+    in StableHLO. `recv_sizes[j]` is how many rows this member receives from
+    member `j`, which must be what `j` sends it. The four are 1-D `i32` or
+    `i64` tensors (memrefs in the memref form) of `G` values each, read when
+    the op runs: counts computed from data. Rows of the output that nothing
+    is received into keep their value. Received blocks must not overlap.
+    Process groups are `cross_replica(replica_groups)` if `channel_id <= 0`,
+    else `cross_partition(replica_groups)`; all groups have one size and
+    every process is in one.
+
+    The tensor form reads `input` and `output` (the result's initial value)
+    as its two inputs, like StableHLO's operands; the memref form reads
+    `input` and updates `output` (its `outs`) in place. Every member checks
+    what it receives against what its peers send and names both when they
+    differ; offsets or sizes out of range are run-time errors naming the
+    op, the value and the rank.
+
+    ```mlir
+    // StableHLO's example, 2 processes:
+    //   %x@0 = [1, 2, 2], input_offsets@0 = [0, 1], send_sizes@0 = [1, 2],
+    //     output_offsets@0 = [0, 0], recv_sizes@0 = [1, 1]
+    //   %x@1 = [3, 4, 0], input_offsets@1 = [0, 1], send_sizes@1 = [1, 1],
+    //     output_offsets@1 = [1, 2], recv_sizes@1 = [2, 1]
+    %r = distruntime.ragged_all_to_all ins(%x, %zeros : tensor<3xi32>, tensor<4xi32>)
+        input_offsets(%io : tensor<2xi64>) send_sizes(%ss : tensor<2xi64>)
+        output_offsets(%oo : tensor<2xi64>) recv_sizes(%rs : tensor<2xi64>)
+        {replica_groups = dense<[[0, 1]]> : tensor<1x2xi64>} -> tensor<4xi32>
+    // %r@0 = [1, 3, 0, 0], %r@1 = [2, 2, 4, 0]
+    distruntime.ragged_all_to_all ins(%a : memref<?xf32>) outs(%b : memref<?xf32>)
+        input_offsets(%io : memref<?xi64>) send_sizes(%ss : memref<?xi64>)
+        output_offsets(%oo : memref<?xi64>) recv_sizes(%rs : memref<?xi64>)
+        {replica_groups = dense<> : tensor<0x0xi64>}
+    ```
+  }];
+  let assemblyFormat = [{
+    `ins` `(` $inputs `:` type($inputs) `)`
+    (`outs` `(` $outputs^ `:` type($outputs) `)`)?
+    custom<RaggedSizes>($sizes, type($sizes))
+    custom<Async>(type($handle)) attr-dict (`->` type($results)^)?
+  }];
+  let collectiveDeclaration = [{
+    ::llvm::SmallVector<int64_t> getChangedDims() { return {0}; }
+    ::mlir::Operation::operand_range getRuntimeTableOperands() {
+      return getSizes();
+    }
+    /// The input whose rows are sent.
+    ::mlir::Value getInput() { return getInputs().front(); }
+    ::mlir::Value getInputOffsets() { return getSizes()[0]; }
+    ::mlir::Value getSendSizes() { return getSizes()[1]; }
+    ::mlir::Value getOutputOffsets() { return getSizes()[2]; }
+    ::mlir::Value getRecvSizes() { return getSizes()[3]; }
   }];
 }
 
