@@ -583,8 +583,9 @@ static LogicalResult verifyRaggedSizes(RaggedAllToAllOp op, const Form &form,
       return op.emitOpError("'") << name << "' has " << type.getDimSize(0)
                                  << " values but '" << countFrom << "' has "
                                  << *count << "; each has one per group member";
+    if (!count)
+      countFrom = name;
     count = type.getDimSize(0);
-    countFrom = name;
   }
   if (count && members && *count != *members)
     return op.emitOpError("'")

@@ -28,28 +28,31 @@ static void printAsync(OpAsmPrinter &printer, Operation *, Type handleType) {
 
 /// ragged_all_to_all's four size operands, each after its keyword:
 /// `input_offsets(%a : T) send_sizes(%b : T) output_offsets(%c : T)
-/// recv_sizes(%d : T)`.
+/// recv_sizes(%d : T)`, then `async` if the op is.
 static constexpr std::array<StringRef, 4> kRaggedSizeNames{
     "input_offsets", "send_sizes", "output_offsets", "recv_sizes"};
 
 static ParseResult
 parseRaggedSizes(OpAsmParser &parser,
                  SmallVectorImpl<OpAsmParser::UnresolvedOperand> &sizes,
-                 SmallVectorImpl<Type> &types) {
+                 SmallVectorImpl<Type> &types, Type &handleType) {
   for (StringRef name : kRaggedSizeNames)
     if (parser.parseKeyword(name) || parser.parseLParen() ||
         parser.parseOperand(sizes.emplace_back()) || parser.parseColon() ||
         parser.parseType(types.emplace_back()) || parser.parseRParen())
       return failure();
-  return success();
+  return parseAsync(parser, handleType);
 }
 
 static void printRaggedSizes(OpAsmPrinter &printer, Operation *,
-                             OperandRange sizes, TypeRange types) {
+                             OperandRange sizes, TypeRange types,
+                             Type handleType) {
   for (auto [k, size] : llvm::enumerate(sizes))
     printer << (k ? " " : "")
             << (k < kRaggedSizeNames.size() ? kRaggedSizeNames[k] : "sizes")
             << "(" << size << " : " << types[k] << ")";
+  if (handleType)
+    printer << " async";
 }
 
 /// update_halo's split axes: one bracketed list of grid axes per dimension,

@@ -400,8 +400,8 @@ def DistRuntime_RaggedAllToAllOp : DistRuntime_CollectiveOp<"ragged_all_to_all",
   let assemblyFormat = [{
     `ins` `(` $inputs `:` type($inputs) `)`
     (`outs` `(` $outputs^ `:` type($outputs) `)`)?
-    custom<RaggedSizes>($sizes, type($sizes))
-    custom<Async>(type($handle)) attr-dict (`->` type($results)^)?
+    custom<RaggedSizes>($sizes, type($sizes), type($handle))
+    attr-dict (`->` type($results)^)?
   }];
   let collectiveDeclaration = [{
     ::llvm::SmallVector<int64_t> getChangedDims() { return {0}; }
