@@ -164,6 +164,11 @@ struct CollectiveLowering
     RuntimeParams params = getParams(
         op,
         ValueRange(operands).take_back(op.getRuntimeTableOperands().size()));
+    // Tables of run-time length are read in place, as dense i64 buffers.
+    SmallVector<Value> copies;
+    for (Value &table : params.memrefTables)
+      if (Value copy = asDenseI64Table(rewriter, loc, table))
+        copies.push_back(table = copy);
     CollectiveCall call{
         callee,
         where,
@@ -185,6 +190,9 @@ struct CollectiveLowering
                                   packOperands(b, loc, outputs)};
       });
     });
+    // The runtime copies what it keeps of the tables.
+    for (Value copy : copies)
+      memref::DeallocOp::create(rewriter, loc, copy);
     return success();
   }
 };

@@ -398,26 +398,18 @@ Value mlir::distruntime::createMemrefTable(OpBuilder &builder, Location loc,
       LLVM::StoreOp::create(builder, loc, value, slot);
     }
   } else {
-    // A size known at run time (one value per group member): a loop.
-    Value zero = arith::ConstantIndexOp::create(builder, loc, 0);
-    Value one = arith::ConstantIndexOp::create(builder, loc, 1);
-    Value count = memref::DimOp::create(builder, loc, memref, 0);
-    size = arith::IndexCastOp::create(builder, loc, i64, count);
-    values = LLVM::AllocaOp::create(
-        builder, loc, ptr, i64,
-        arith::MaxSIOp::create(builder, loc, size,
-                               LLVM::ConstantOp::create(builder, loc, i64, 1)));
-    scf::ForOp::create(
-        builder, loc, zero, count, one, ValueRange(),
-        [&](OpBuilder &b, Location at, Value k, ValueRange) {
-          Value value = loadAsI64(b, at, memref, k);
-          Value slot = LLVM::GEPOp::create(
-              b, at, ptr, i64, values,
-              ArrayRef<LLVM::GEPArg>{
-                  arith::IndexCastOp::create(b, at, i64, k).getResult()});
-          LLVM::StoreOp::create(b, at, value, slot);
-          scf::YieldOp::create(b, at);
-        });
+    // A size known at run time: the table points at the buffer, a dense
+    // i64 one (asDenseI64Table), which outlives the call.
+    assert(type.getElementType().isInteger(64) &&
+           type.getLayout().isIdentity() &&
+           "a dynamic table is a dense i64 buffer");
+    size = arith::IndexCastOp::create(
+        builder, loc, i64, memref::DimOp::create(builder, loc, memref, 0));
+    Value address =
+        memref::ExtractAlignedPointerAsIndexOp::create(builder, loc, memref);
+    values = LLVM::IntToPtrOp::create(
+        builder, loc, ptr,
+        arith::IndexCastOp::create(builder, loc, i64, address).getResult());
   }
   auto structType = LLVM::LLVMStructType::getLiteral(ctx, {i64, ptr});
   Value table = LLVM::UndefOp::create(builder, loc, structType);
@@ -430,6 +422,27 @@ Value mlir::distruntime::createMemrefTable(OpBuilder &builder, Location loc,
                              LLVM::ConstantOp::create(builder, loc, i64, 1));
   LLVM::StoreOp::create(builder, loc, table, pointer);
   return pointer;
+}
+
+Value mlir::distruntime::asDenseI64Table(OpBuilder &builder, Location loc,
+                                         Value memref) {
+  auto type = cast<MemRefType>(memref.getType());
+  if (!type.isDynamicDim(0) ||
+      (type.getElementType().isInteger(64) && type.getLayout().isIdentity()))
+    return {};
+  Value zero = arith::ConstantIndexOp::create(builder, loc, 0);
+  Value one = arith::ConstantIndexOp::create(builder, loc, 1);
+  Value count = memref::DimOp::create(builder, loc, memref, 0);
+  Value copy = memref::AllocOp::create(
+      builder, loc,
+      MemRefType::get({ShapedType::kDynamic}, builder.getI64Type()), count);
+  scf::ForOp::create(builder, loc, zero, count, one, ValueRange(),
+                     [&](OpBuilder &b, Location at, Value k, ValueRange) {
+                       memref::StoreOp::create(
+                           b, at, loadAsI64(b, at, memref, k), copy, k);
+                       scf::YieldOp::create(b, at);
+                     });
+  return copy;
 }
 
 Value mlir::distruntime::createSite(OpBuilder &builder, ModuleOp module,

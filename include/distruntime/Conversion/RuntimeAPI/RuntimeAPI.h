@@ -64,10 +64,16 @@ Value getTableDescriptor(OpBuilder &builder, ModuleOp module, Location loc,
                          ArrayRef<int64_t> values);
 
 /// A pointer to a distrt_table_t {size, values} on the stack holding the
-/// elements of `memref` (1-D, integer elements; a dynamic size is read in a
-/// loop), read when the code runs and sign-extended to i64. Call inside a
-/// memref.alloca_scope.
+/// elements of `memref` (1-D, integer elements), read when the code runs and
+/// sign-extended to i64; one of dynamic size points at the buffer, a dense
+/// i64 one (asDenseI64Table). Call inside a memref.alloca_scope.
 Value createMemrefTable(OpBuilder &builder, Location loc, Value memref);
+
+/// For a table of dynamic size that is not a dense i64 buffer, a new one
+/// (memref.alloc, which the caller frees after the call) holding its values
+/// as i64, filled in a loop; else null. Call outside the alloca scope: its
+/// loop has blocks of its own once lowered.
+Value asDenseI64Table(OpBuilder &builder, Location loc, Value memref);
 
 /// An op's own arguments of its runtime call, after the team and the groups
 /// (the runtime's Params, runtime/Params.h): scalars, each in the width the
