@@ -13,6 +13,8 @@
 // RUN: %mpirun 2 %t/any | FileCheck %s --check-prefix=N2
 // RUN: %mpirun 3 %t/any | FileCheck %s --check-prefix=N3
 // RUN: %mpirun 4 %t/any | FileCheck %s --check-prefix=N4
+// Checked mode agrees on the sizes' lengths only: each member's are its own.
+// RUN: env DISTRT_CHECK=1 %mpirun 3 %t/any | FileCheck %s --check-prefix=N3
 // RUN: %compile %t/pair.mlir -o %t/pair
 // RUN: %mpirun 2 %t/pair | FileCheck %s --check-prefix=PAIR
 // RUN: %compile %t/groups.mlir -o %t/groups
