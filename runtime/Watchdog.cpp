@@ -133,9 +133,61 @@ void setTimeout(double seconds) {
 /// Notices travel on team 0's notice communicator with this tag.
 constexpr int kNoticeTag = 0;
 
+/// The finish notices received so far: (world rank, how). A finished
+/// process stays finished, so they are kept across calls. Leaked on
+/// purpose, like the other runtime tables.
+static std::vector<std::pair<int, int>> &notices() {
+  static auto &received = *new std::vector<std::pair<int, int>>;
+  return received;
+}
+
+/// Receives the notices that have arrived.
+static void receiveNotices(const TeamState &world) {
+  for (;;) {
+    int found = 0, how = 0;
+    MPI_Status status;
+    if (MPI_Iprobe(MPI_ANY_SOURCE, kNoticeTag, world.noticeComm, &found,
+                   &status) != MPI_SUCCESS ||
+        !found ||
+        MPI_Recv(&how, 1, MPI_INT, status.MPI_SOURCE, kNoticeTag,
+                 world.noticeComm, MPI_STATUS_IGNORE) != MPI_SUCCESS)
+      return;
+    notices().emplace_back(status.MPI_SOURCE, how);
+  }
+}
+
+/// After its own notice, a finished process waits for the others' before
+/// it goes on to MPI_Finalize, for at most the timeout + 5 s (the time a
+/// stuck process takes to end the job). Open MPI 4.1's launcher may crash
+/// in PMIx_server_finalize, or hang, when a process exits non-zero while
+/// another waits in MPI_Finalize; with the watchdog on, that is how a
+/// stuck job ends. A process whose watchdog is off sends no notice: the
+/// others then finalize after the bound, as they would have.
+static void awaitOthersFinished(const TeamState &world) {
+  const int64_t bound =
+      gTimeoutNanos.load(std::memory_order_relaxed) + 5'000'000'000;
+  const int64_t start = steadyNanos();
+  std::vector<char> heard(static_cast<size_t>(world.size));
+  int missing = world.size - 1;
+  size_t counted = 0;
+  while (missing > 0 && steadyNanos() - start < bound) {
+    receiveNotices(world);
+    for (; counted < notices().size(); ++counted) {
+      const int rank = notices()[counted].first;
+      if (rank >= 0 && rank < world.size && rank != world.rank &&
+          !heard[static_cast<size_t>(rank)]) {
+        heard[static_cast<size_t>(rank)] = 1;
+        --missing;
+      }
+    }
+    if (missing > 0)
+      std::this_thread::sleep_for(std::chrono::microseconds(200));
+  }
+}
+
 /// At the end of a process with the watchdog on: tells every other
-/// process (O(P) small messages, once) that this one finished, and how.
-/// Idempotent.
+/// process (O(P) small messages, once) that this one finished, and how,
+/// then waits for theirs (awaitOthersFinished). Idempotent.
 static void announceFinish(FinishHow how) noexcept {
   static bool announced = false;
   const TeamState *world = findTeam(0);
@@ -151,6 +203,11 @@ static void announceFinish(FinishHow how) noexcept {
         MPI_Isend(&message, 1, MPI_INT, rank, kNoticeTag, world->noticeComm,
                   &request) == MPI_SUCCESS)
       MPI_Request_free(&request);
+  }
+  try {
+    awaitOthersFinished(*world);
+  } catch (...) {
+    // Out of memory: finalize without waiting.
   }
 }
 
@@ -190,35 +247,22 @@ static void toTeamRanks(const TeamState &team, const TeamState &world,
 }
 
 void giveNews(int64_t since) noexcept {
-  // A finished process stays finished: notices are kept across calls.
-  // Leaked on purpose, like the other runtime tables.
-  static auto &notices = *new std::vector<std::pair<int, int>>;
   BlockedCall &b = gBlocked;
   const TeamState *world = findTeam(0);
   const TeamState *team = findTeam(b.team);
   try {
     if (world && world->noticeComm != MPI_COMM_NULL)
-      for (;;) {
-        int found = 0, how = 0;
-        MPI_Status status;
-        if (MPI_Iprobe(MPI_ANY_SOURCE, kNoticeTag, world->noticeComm, &found,
-                       &status) != MPI_SUCCESS ||
-            !found ||
-            MPI_Recv(&how, 1, MPI_INT, status.MPI_SOURCE, kNoticeTag,
-                     world->noticeComm, MPI_STATUS_IGNORE) != MPI_SUCCESS)
-          break;
-        notices.emplace_back(status.MPI_SOURCE, how);
-      }
+      receiveNotices(*world);
     if (world && team) {
       std::vector<int> ranks;
-      ranks.reserve(notices.size());
-      for (const auto &notice : notices)
+      ranks.reserve(notices().size());
+      for (const auto &notice : notices())
         ranks.push_back(notice.first);
       toTeamRanks(*team, *world, ranks);
       for (size_t i = 0; i < ranks.size(); ++i)
         if (ranks[i] != MPI_UNDEFINED && b.awaits(ranks[i])) {
           BlockedCall::addRank(b.finished, b.finishedCount, ranks[i]);
-          b.finishedHow |= notices[i].second;
+          b.finishedHow |= notices()[i].second;
         }
     }
   } catch (...) {
