@@ -384,7 +384,6 @@ Value mlir::distruntime::createMemrefTable(OpBuilder &builder, Location loc,
   if (!type.isDynamicDim(0)) {
     // A few values, known in number: loads unrolled.
     int64_t count = type.getDimSize(0);
-    size = LLVM::ConstantOp::create(builder, loc, i64, count);
     values = LLVM::AllocaOp::create(
         builder, loc, ptr, i64,
         LLVM::ConstantOp::create(builder, loc, i64,
@@ -413,6 +412,8 @@ Value mlir::distruntime::createMemrefTable(OpBuilder &builder, Location loc,
   }
   auto structType = LLVM::LLVMStructType::getLiteral(ctx, {i64, ptr});
   Value table = LLVM::UndefOp::create(builder, loc, structType);
+  if (!size)
+    size = LLVM::ConstantOp::create(builder, loc, i64, type.getDimSize(0));
   table = LLVM::InsertValueOp::create(builder, loc, table, size,
                                       ArrayRef<int64_t>{0});
   table = LLVM::InsertValueOp::create(builder, loc, table, values,
