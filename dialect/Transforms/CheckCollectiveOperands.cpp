@@ -84,7 +84,10 @@ mlir::distruntime::findDifferingSize(Operation *op, const UniformityInfo &info,
       return DifferingSize{operand, 0, info.get(operand)};
     if (type.hasStaticShape())
       continue;
-    for (unsigned dim = 0, e = type.getRank(); dim < e; ++dim) {
+    // ragged_all_to_all's members hold and receive rows in any number.
+    auto ragged = dyn_cast<RaggedAllToAllOp>(op);
+    bool ownRows = ragged && !llvm::is_contained(ragged.getSizes(), operand);
+    for (unsigned dim = ownRows ? 1 : 0, e = type.getRank(); dim < e; ++dim) {
       if (!type.isDynamicDim(dim))
         continue;
       std::optional<Value> size = getDynamicSize(operand, dim);
