@@ -42,7 +42,8 @@ void failAtExit();
 /// The subsystems that hook into the runtime's lifetime, in the order they
 /// initialize; they finish and are released in reverse.
 enum class RuntimeStage : int {
-  kCheck,       // reads DISTRT_CHECK, DISTRT_TIMEOUT; agrees on finalize last
+  kExitWait,    // waits for the others to finish, after everything else
+  kCheck,       // reads DISTRT_CHECK, DISTRT_TIMEOUT; agrees on finalize
   kLargeCounts, // reads DISTRT_TEST_MAX_COUNT; frees the wide datatypes
   kReductions,  // frees the user-defined MPI_Ops
   kTeams,       // frees every team (Team.h), once no request runs on it

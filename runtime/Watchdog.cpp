@@ -186,8 +186,8 @@ static void awaitOthersFinished(const TeamState &world) {
 }
 
 /// At the end of a process with the watchdog on: tells every other
-/// process (O(P) small messages, once) that this one finished, and how,
-/// then waits for theirs (awaitOthersFinished). Idempotent.
+/// process (O(P) small messages, once) that this one finished, and how.
+/// Idempotent.
 static void announceFinish(FinishHow how) noexcept {
   static bool announced = false;
   const TeamState *world = findTeam(0);
@@ -204,6 +204,17 @@ static void announceFinish(FinishHow how) noexcept {
                   &request) == MPI_SUCCESS)
       MPI_Request_free(&request);
   }
+}
+
+/// The last step of the end: after the handles never waited are reported
+/// and checked mode agreed on the end (its agreement is made by every
+/// process, so a rank that skipped a collective is named there), waits
+/// for the others' notices (awaitOthersFinished).
+static void awaitOthersAtExit(FinishHow) noexcept {
+  const TeamState *world = findTeam(0);
+  if (gTimeoutNanos.load(std::memory_order_relaxed) == 0 || !world ||
+      world->noticeComm == MPI_COMM_NULL)
+    return;
   try {
     awaitOthersFinished(*world);
   } catch (...) {
@@ -230,6 +241,8 @@ static void freeNoticeComm(TeamState &team) noexcept {
 [[maybe_unused]] static const bool kRuntimeHooked =
     addRuntimeHooks(RuntimeStage::kWatchdog,
                     {.finish = announceFinish, .release = announceFinalized});
+[[maybe_unused]] static const bool kExitWaitHooked =
+    addRuntimeHooks(RuntimeStage::kExitWait, {.finish = awaitOthersAtExit});
 
 /// Team ranks of world ranks `ranks`, in place (MPI_UNDEFINED: not in it).
 static void toTeamRanks(const TeamState &team, const TeamState &world,
