@@ -408,6 +408,69 @@ LogicalResult AllToAllOp::verify() {
 // all_to_all_v
 //===----------------------------------------------------------------------===//
 
+/// Tables each member passes as operands (its own values, read when the op
+/// runs: all_to_all_v's count rows, ragged_all_to_all's sizes), named
+/// `names`: as many as names, in the op's form (`memrefs`), of one element
+/// type, 1-D of one length, G where the group size G is known; constants
+/// not negative. Returns each one's values where constant.
+static FailureOr<SmallVector<std::optional<SmallVector<int64_t>>>>
+verifyMemberTables(Operation *op, ValueRange tables,
+                   ArrayRef<StringLiteral> names, bool memrefs,
+                   std::optional<int64_t> members) {
+  if (tables.size() != names.size()) {
+    InFlightDiagnostic diag = op->emitOpError("needs ")
+                              << names.size() << " table operands (";
+    llvm::interleaveComma(names, diag);
+    return diag << "), got " << tables.size();
+  }
+  auto first = cast<ShapedType>(tables[0].getType());
+  std::optional<int64_t> count;
+  StringRef countFrom;
+  for (auto [name, value] : llvm::zip(names, tables)) {
+    auto type = cast<ShapedType>(value.getType());
+    if (isa<MemRefType>(type) != memrefs)
+      return op->emitOpError("'")
+             << name << "' is a " << (memrefs ? "tensor" : "memref")
+             << " but the op is in " << (memrefs ? "memref" : "tensor")
+             << " form; use one form";
+    if (type.getElementType() != first.getElementType())
+      return op->emitOpError("'")
+             << name << "' has element type " << type.getElementType()
+             << " but '" << names[0] << "' has " << first.getElementType()
+             << "; the " << names.size() << " have one type";
+    if (type.isDynamicDim(0))
+      continue;
+    if (count && *count != type.getDimSize(0))
+      return op->emitOpError("'")
+             << name << "' has " << type.getDimSize(0) << " values but '"
+             << countFrom << "' has " << *count
+             << "; each has one per group member";
+    if (!count)
+      countFrom = name;
+    count = type.getDimSize(0);
+  }
+  if (count && members && *count != *members)
+    return op->emitOpError("'")
+           << countFrom << "' has " << *count << " values but the groups have "
+           << *members << " members; it needs one per member";
+  SmallVector<std::optional<SmallVector<int64_t>>> constants;
+  for (auto [name, value] : llvm::zip(names, tables)) {
+    DenseIntElementsAttr values;
+    if (!matchPattern(value, m_Constant(&values))) {
+      constants.emplace_back();
+      continue;
+    }
+    SmallVector<int64_t> &ints = constants.emplace_back().emplace();
+    for (auto [j, v] : llvm::enumerate(values.getValues<APInt>())) {
+      ints.push_back(v.getSExtValue());
+      if (ints.back() < 0)
+        return op->emitOpError("'") << name << "' has a negative value "
+                                    << ints.back() << " at index " << j;
+    }
+  }
+  return constants;
+}
+
 /// A count table: G x G with G >= 1 the group size (where it is known),
 /// no negative count.
 static LogicalResult verifyCountTable(Operation *op, StringRef name,
@@ -455,21 +518,44 @@ LogicalResult AllToAllVOp::verify() {
                           grid, /*boundBySize=*/true, /*requireCover=*/true)))
     return failure();
   std::optional<int64_t> members = getGroupSize(getReplicaGroups(), mode, grid);
+  bool tables = getSendCounts() || getRecvCounts();
+  if (!getCounts().empty()) {
+    // This member's rows, read when the op runs.
+    static constexpr StringLiteral kNames[] = {"send_counts", "recv_counts"};
+    if (tables)
+      return emitOpError("has both count tables (attributes) and count "
+                         "operands; use one form");
+    FailureOr<SmallVector<std::optional<SmallVector<int64_t>>>> rows =
+        verifyMemberTables(*this, getCounts(), kNames, !getOutputs().empty(),
+                           members);
+    if (failed(rows))
+      return failure();
+    return verifyResultTypes(*this, *form, [](ShapedType in) {
+      SmallVector<int64_t> shape(in.getShape());
+      shape[0] = ShapedType::kDynamic;
+      return shape;
+    });
+  }
+  if (!getSendCounts() || !getRecvCounts())
+    return emitOpError("needs its counts: 'send_counts' and 'recv_counts' "
+                       "tables (attributes, every member's rows), or this "
+                       "member's rows as operands: send_counts(%s : T) "
+                       "recv_counts(%r : T)");
   if (failed(
-          verifyCountTable(*this, "send_counts", getSendCounts(), members)) ||
-      failed(verifyCountTable(*this, "recv_counts", getRecvCounts(), members)))
+          verifyCountTable(*this, "send_counts", *getSendCounts(), members)) ||
+      failed(verifyCountTable(*this, "recv_counts", *getRecvCounts(), members)))
     return failure();
-  int64_t size = getSendCounts().getType().getDimSize(0);
-  if (getRecvCounts().getType().getDimSize(0) != size)
+  int64_t size = getSendCounts()->getType().getDimSize(0);
+  if (getRecvCounts()->getType().getDimSize(0) != size)
     return emitOpError("'send_counts' is ")
            << size << "x" << size << " but 'recv_counts' is "
-           << getRecvCounts().getType().getDimSize(0) << "x"
-           << getRecvCounts().getType().getDimSize(0);
+           << getRecvCounts()->getType().getDimSize(0) << "x"
+           << getRecvCounts()->getType().getDimSize(0);
   // What member j sends member i is what i receives from j.
   SmallVector<int64_t> send =
-      llvm::to_vector(getSendCounts().getValues<int64_t>());
+      llvm::to_vector(getSendCounts()->getValues<int64_t>());
   SmallVector<int64_t> recv =
-      llvm::to_vector(getRecvCounts().getValues<int64_t>());
+      llvm::to_vector(getRecvCounts()->getValues<int64_t>());
   for (int64_t i = 0; i < size; ++i)
     for (int64_t j = 0; j < size; ++j)
       if (recv[i * size + j] != send[j * size + i])
@@ -549,67 +635,20 @@ static LogicalResult verifyRaggedForm(RaggedAllToAllOp op, const Form &form) {
   return success();
 }
 
-/// The four sizes: 1-D, one element type (i32 or i64), the op's form, G
-/// values each where G is known; constants not negative, and the sent rows
-/// within a static input.
+/// The four sizes; the sent rows within a static input where constant.
 static LogicalResult verifyRaggedSizes(RaggedAllToAllOp op, const Form &form,
                                        std::optional<int64_t> members) {
-  ValueRange sizes = op.getSizes();
-  if (sizes.size() != 4)
-    return op.emitOpError("needs 4 size operands (input_offsets, send_sizes, "
-                          "output_offsets, recv_sizes), got ")
-           << sizes.size();
   static constexpr StringLiteral kNames[] = {"input_offsets", "send_sizes",
                                              "output_offsets", "recv_sizes"};
-  bool memrefs = !op.getOutputs().empty();
-  auto first = cast<ShapedType>(sizes[0].getType());
-  std::optional<int64_t> count;
-  StringRef countFrom;
-  for (auto [name, value] : llvm::zip(kNames, sizes)) {
-    auto type = cast<ShapedType>(value.getType());
-    if (isa<MemRefType>(type) != memrefs)
-      return op.emitOpError("'")
-             << name << "' is a " << (memrefs ? "tensor" : "memref")
-             << " but the op is in " << (memrefs ? "memref" : "tensor")
-             << " form; use one form";
-    if (type.getElementType() != first.getElementType())
-      return op.emitOpError("'")
-             << name << "' has element type " << type.getElementType()
-             << " but 'input_offsets' has " << first.getElementType()
-             << "; the four sizes have one type";
-    if (type.isDynamicDim(0))
-      continue;
-    if (count && *count != type.getDimSize(0))
-      return op.emitOpError("'") << name << "' has " << type.getDimSize(0)
-                                 << " values but '" << countFrom << "' has "
-                                 << *count << "; each has one per group member";
-    if (!count)
-      countFrom = name;
-    count = type.getDimSize(0);
-  }
-  if (count && members && *count != *members)
-    return op.emitOpError("'")
-           << countFrom << "' has " << *count << " values but the groups have "
-           << *members << " members; it needs one per member";
-  // Constant sizes and offsets (a constant tensor) are checked here.
-  SmallVector<std::optional<SmallVector<int64_t>>, 4> constants;
-  for (auto [name, value] : llvm::zip(kNames, sizes)) {
-    DenseIntElementsAttr values;
-    if (!matchPattern(value, m_Constant(&values))) {
-      constants.emplace_back();
-      continue;
-    }
-    SmallVector<int64_t> &ints = constants.emplace_back().emplace();
-    for (auto [j, v] : llvm::enumerate(values.getValues<APInt>())) {
-      ints.push_back(v.getSExtValue());
-      if (ints.back() < 0)
-        return op.emitOpError("'") << name << "' has a negative value "
-                                   << ints.back() << " at index " << j;
-    }
-  }
+  FailureOr<SmallVector<std::optional<SmallVector<int64_t>>>> constants =
+      verifyMemberTables(op, op.getSizes(), kNames, !op.getOutputs().empty(),
+                         members);
+  if (failed(constants))
+    return failure();
+  const auto &offsets = (*constants)[0], &sizes = (*constants)[1];
   int64_t rows = form.inputs[0].getDimSize(0);
-  if (constants[0] && constants[1] && !ShapedType::isDynamic(rows))
-    for (auto [j, offset, size] : llvm::enumerate(*constants[0], *constants[1]))
+  if (offsets && sizes && !ShapedType::isDynamic(rows))
+    for (auto [j, offset, size] : llvm::enumerate(*offsets, *sizes))
       if (offset > rows || size > rows - offset)
         return op.emitOpError("sends rows [")
                << offset << ", " << offset + size << ") to member " << j

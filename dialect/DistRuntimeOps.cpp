@@ -55,6 +55,34 @@ static void printRaggedSizes(OpAsmPrinter &printer, Operation *,
     printer << " async";
 }
 
+/// all_to_all_v's counts given as operands (this member's rows), if they
+/// are: `send_counts(%s : T) recv_counts(%r : T)`, then `async` if the op
+/// is.
+static ParseResult
+parseCountRows(OpAsmParser &parser,
+               SmallVectorImpl<OpAsmParser::UnresolvedOperand> &counts,
+               SmallVectorImpl<Type> &types, Type &handleType) {
+  if (succeeded(parser.parseOptionalKeyword("send_counts")))
+    for (StringRef name : {"", "recv_counts"})
+      if ((!name.empty() && parser.parseKeyword(name)) ||
+          parser.parseLParen() || parser.parseOperand(counts.emplace_back()) ||
+          parser.parseColon() || parser.parseType(types.emplace_back()) ||
+          parser.parseRParen())
+        return failure();
+  return parseAsync(parser, handleType);
+}
+
+static void printCountRows(OpAsmPrinter &printer, Operation *,
+                           OperandRange counts, TypeRange types,
+                           Type handleType) {
+  static constexpr StringRef kNames[] = {"send_counts", "recv_counts"};
+  for (auto [k, count] : llvm::enumerate(counts))
+    printer << (k ? " " : "") << (k < 2 ? kNames[k] : "counts") << "(" << count
+            << " : " << types[k] << ")";
+  if (handleType)
+    printer << (counts.empty() ? "async" : " async");
+}
+
 /// update_halo's split axes: one bracketed list of grid axes per dimension,
 /// `[[0], [], [1, 2]]`.
 static ParseResult parseSplitAxes(OpAsmParser &parser, ArrayAttr &splitAxes) {

@@ -84,9 +84,14 @@ mlir::distruntime::findDifferingSize(Operation *op, const UniformityInfo &info,
       return DifferingSize{operand, 0, info.get(operand)};
     if (type.hasStaticShape())
       continue;
-    // ragged_all_to_all's members hold and receive rows in any number.
+    // Members hold and receive rows in any number where their counts are
+    // their own: ragged_all_to_all, all_to_all_v with count operands.
     auto ragged = dyn_cast<RaggedAllToAllOp>(op);
-    bool ownRows = ragged && !llvm::is_contained(ragged.getSizes(), operand);
+    auto rows = dyn_cast<AllToAllVOp>(op);
+    bool ownRows =
+        (ragged && !llvm::is_contained(ragged.getSizes(), operand)) ||
+        (rows && !rows.getCounts().empty() &&
+         !llvm::is_contained(rows.getCounts(), operand));
     for (unsigned dim = ownRows ? 1 : 0, e = type.getRank(); dim < e; ++dim) {
       if (!type.isDynamicDim(dim))
         continue;

@@ -11,6 +11,11 @@
 // overlapping operands go through staging. An async call keeps its counts
 // in its slot, since MPI reads them until the wait.
 //
+// distrt_all_to_all_v_rows takes this member's rows of the tables only, as
+// MPI_Alltoallv does (counts computed from data): nothing can be checked
+// against the other members locally, so checked mode exchanges the send
+// rows at every call and compares them with the receive rows.
+//
 //===----------------------------------------------------------------------===//
 
 #include "../LargeCount.h"
@@ -44,6 +49,9 @@ struct AllToAllVPlan {
   MPI_Datatype type;
   /// Some output has rows past the received ones, to be zeroed.
   bool zeroTail;
+  /// The rows form: this member's rows, and its group's team ranks.
+  std::vector<int64_t> sendRow, recvRow;
+  std::vector<int> teamRanks;
 };
 
 } // namespace
@@ -56,8 +64,16 @@ static void rowShape(const Buffer &b, int64_t rows, int64_t *sizes) {
 
 namespace {
 
-struct AllToAllV : OpKind<AllToAllV, AllToAllVPlan> {
+/// all_to_all_v with the whole tables (`kRows` false, every member's rows)
+/// or this member's rows only.
+template <bool kRows>
+struct AllToAllVOf : OpKind<AllToAllVOf<kRows>, AllToAllVPlan> {
+  using Plan = AllToAllVPlan;
   static constexpr std::array kParams{"send_counts", "recv_counts"};
+  /// The rows are each member's own: checked mode agrees on their sizes.
+  static constexpr size_t kOwnTables = kRows ? 2 : 0;
+  /// With rows, the members' buffers may differ in dimension 0.
+  static constexpr bool kShapesAgree = !kRows;
 
   static const std::vector<int64_t> *plan(Memo<Plan> &m, const Call &c) {
     const GroupLayout &layout = resolveGroupCall(c, /*sameShape=*/false);
@@ -65,21 +81,33 @@ struct AllToAllV : OpKind<AllToAllV, AllToAllVPlan> {
     layout.requireEveryProcess();
     layout.requireUniform();
     const int64_t g = layout.size();
-    const int64_t *send = countTable(c, 0, g), *recv = countTable(c, 1, g);
-    for (int64_t i = 0; i < g; ++i)
-      for (int64_t j = 0; j < g; ++j)
-        if (recv[i * g + j] != send[j * g + i]) [[unlikely]]
-          raise("recv_counts [{}, {}] is {} but send_counts [{}, {}] is {}: "
-                "member {} receives from member {} what {} sends it",
-                i, j, recv[i * g + j], j, i, send[j * g + i], i, j, j);
-    const int64_t *sendRow = send + layout.position * g;
-    const int64_t *recvRow = recv + layout.position * g;
+    const int64_t *sendRow, *recvRow;
     Plan &p = m.plan;
+    if constexpr (kRows) {
+      sendRow = countTable(c, 0, g, 1);
+      recvRow = countTable(c, 1, g, 1);
+      p.sendRow.assign(sendRow, sendRow + g);
+      p.recvRow.assign(recvRow, recvRow + g);
+      p.teamRanks = layout.members;
+      // Whether every member's rows are zero is not known here.
+      p.empty = false;
+    } else {
+      const int64_t *send = countTable(c, 0, g, g),
+                    *recv = countTable(c, 1, g, g);
+      for (int64_t i = 0; i < g; ++i)
+        for (int64_t j = 0; j < g; ++j)
+          if (recv[i * g + j] != send[j * g + i]) [[unlikely]]
+            raise("recv_counts [{}, {}] is {} but send_counts [{}, {}] is {}: "
+                  "member {} receives from member {} what {} sends it",
+                  i, j, recv[i * g + j], j, i, send[j * g + i], i, j, j);
+      sendRow = send + layout.position * g;
+      recvRow = recv + layout.position * g;
+      p.empty = std::all_of(send, send + g * g, [](int64_t n) { return !n; });
+    }
     p.comm = layout.comm;
     p.members = layout.size();
     p.sentRows = rowSum(sendRow, g);
     p.receivedRows = rowSum(recvRow, g);
-    p.empty = std::all_of(send, send + g * g, [](int64_t n) { return !n; });
     p.overlap = anyOverlap(s);
     p.zeroTail = false;
     p.types.clear();
@@ -95,7 +123,10 @@ struct AllToAllV : OpKind<AllToAllV, AllToAllVPlan> {
     return &layout.key;
   }
 
-  static bool direct(const Plan &p, bool async) { return !async && p.direct; }
+  /// Checked, the rows form checks its counts first (run).
+  static bool direct(const Plan &p, bool async) {
+    return !async && p.direct && !(kRows && gChecked);
+  }
 
   static distrt_handle_t runDirect(const Memo<Plan> &m, const DirectCall &) {
     const Plan &p = m.plan;
@@ -110,6 +141,8 @@ struct AllToAllV : OpKind<AllToAllV, AllToAllVPlan> {
   }
 
   static distrt_handle_t run(Memo<Plan> &m, const Call &c) {
+    if (kRows && gChecked)
+      checkRows(m.plan);
     if (m.plan.empty) {
       zeroTails(m);
       return done(c.op, c.team, c.loc, c.async);
@@ -119,19 +152,45 @@ struct AllToAllV : OpKind<AllToAllV, AllToAllVPlan> {
   }
 
 private:
-  /// Count table `k`: g x g values, none negative (readable: checkTables).
-  static const int64_t *countTable(const Call &c, size_t k, int64_t g) {
+  /// Count table `k`: `rows` x g values, none negative (readable:
+  /// checkTables).
+  static const int64_t *countTable(const Call &c, size_t k, int64_t g,
+                                   int64_t rows) {
     const distrt_table_t &t = *c.params.table(k);
     const char *name = kParams[k];
-    if (t.size != g * g) [[unlikely]]
+    if (t.size != rows * g) [[unlikely]] {
+      if (rows == 1)
+        raise("{} has {} values, expected {} (this member's row: one per "
+              "group member)",
+              name, t.size, g);
       raise("{} has {} values, expected {} x {} (a row and a column per "
             "group member)",
             name, t.size, g, g);
+    }
     for (int64_t i = 0; i < t.size; ++i)
-      if (t.values[i] < 0) [[unlikely]]
+      if (t.values[i] < 0) [[unlikely]] {
+        if (rows == 1)
+          raise("{} has a negative count {} at {}", name, t.values[i], i);
         raise("{} has a negative count {} at [{}, {}]", name, t.values[i],
               i / g, i % g);
+      }
     return t.values;
+  }
+
+  /// Checked mode, rows form: what each member sends this one is what it
+  /// expects (every member checks, so every member of a wrong pair says
+  /// so).
+  static void checkRows(const Plan &p) {
+    const int g = p.members;
+    std::vector<int64_t> sent(static_cast<size_t>(g));
+    checkMpi(MPI_Alltoall(p.sendRow.data(), 1, MPI_INT64_T, sent.data(), 1,
+                          MPI_INT64_T, p.comm),
+             "MPI_Alltoall");
+    for (int j = 0; j < g; ++j)
+      if (sent[j] != p.recvRow[j]) [[unlikely]]
+        raise("member {} (team rank {}) sends this member {} rows (its "
+              "send_counts) but this member's recv_counts at {} is {}",
+              j, p.teamRanks[j], sent[j], j, p.recvRow[j]);
   }
 
   /// The sum of `g` counts (not negative), saturated at INT64_MAX.
@@ -296,8 +355,20 @@ distrt_handle_t distrt_all_to_all_v(int64_t team, const distrt_groups_t *groups,
                                     int32_t async, distrt_site_t *site,
                                     const char *loc) {
   const distrt_table_t *tables[] = {sendCounts, recvCounts};
-  return cEntry<AllToAllV>("all_to_all_v", team, groups, Params({}, tables), n,
-                           inputs, n, outputs, async, site, loc);
+  return cEntry<AllToAllVOf<false>>("all_to_all_v", team, groups,
+                                    Params({}, tables), n, inputs, n, outputs,
+                                    async, site, loc);
+}
+
+distrt_handle_t distrt_all_to_all_v_rows(
+    int64_t team, const distrt_groups_t *groups,
+    const distrt_table_t *sendCounts, const distrt_table_t *recvCounts,
+    int64_t n, const distrt_operand_t *inputs, const distrt_operand_t *outputs,
+    int32_t async, distrt_site_t *site, const char *loc) {
+  const distrt_table_t *tables[] = {sendCounts, recvCounts};
+  return cEntry<AllToAllVOf<true>>("all_to_all_v", team, groups,
+                                   Params({}, tables), n, inputs, n, outputs,
+                                   async, site, loc);
 }
 
 namespace distrt {
@@ -321,16 +392,17 @@ void allToAllV(const Team &team, const Groups &groups,
                std::span<const int64_t> recvCounts, Operands inputs,
                Operands outputs, Site *site, SourceLoc loc) {
   const CountTables tables(sendCounts, recvCounts);
-  cxxSync<AllToAllV>("all_to_all_v", team, &groups.spec(), tables.params(),
-                     inputs, outputs, site, loc);
+  cxxSync<AllToAllVOf<false>>("all_to_all_v", team, &groups.spec(),
+                              tables.params(), inputs, outputs, site, loc);
 }
 Request allToAllVAsync(const Team &team, const Groups &groups,
                        std::span<const int64_t> sendCounts,
                        std::span<const int64_t> recvCounts, Operands inputs,
                        Operands outputs, Site *site, SourceLoc loc) {
   const CountTables tables(sendCounts, recvCounts);
-  return cxxAsync<AllToAllV>("all_to_all_v", team, &groups.spec(),
-                             tables.params(), inputs, outputs, site, loc);
+  return cxxAsync<AllToAllVOf<false>>("all_to_all_v", team, &groups.spec(),
+                                      tables.params(), inputs, outputs, site,
+                                      loc);
 }
 
 } // namespace distrt

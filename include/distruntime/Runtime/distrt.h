@@ -293,6 +293,17 @@ distrt_handle_t distrt_all_to_all_v(int64_t team, const distrt_groups_t *groups,
                                     int32_t async, distrt_site_t *site,
                                     const char *loc);
 
+/// distrt_all_to_all_v with this member's rows of the tables only, as
+/// MPI_Alltoallv takes them: sendCounts[j] rows to member j, recvCounts[j]
+/// from it (G values each, read at every call). In checked mode the
+/// members check at every call that what each receives is what its peer
+/// sends.
+distrt_handle_t distrt_all_to_all_v_rows(
+    int64_t team, const distrt_groups_t *groups,
+    const distrt_table_t *sendCounts, const distrt_table_t *recvCounts,
+    int64_t n, const distrt_operand_t *inputs, const distrt_operand_t *outputs,
+    int32_t async, distrt_site_t *site, const char *loc);
+
 /// StableHLO's ragged_all_to_all, n = 1: the member at position i of a
 /// group of G sends rows [inputOffsets[j], inputOffsets[j] + sendSizes[j])
 /// of inputs[0] to member j, which writes them at rows [outputOffsets[j],

@@ -96,3 +96,54 @@ func.func @whole_team(%x: tensor<4xi64>) {
   return
 }
 }
+
+// -----
+
+// The rows form: this member's counts as operands.
+
+func.func @no_counts(%x: memref<4xi64>) {
+  // expected-error @+1 {{needs its counts: 'send_counts' and 'recv_counts' tables (attributes, every member's rows), or this member's rows as operands: send_counts(%s : T) recv_counts(%r : T)}}
+  distruntime.all_to_all_v ins(%x : memref<4xi64>) outs(%x : memref<4xi64>) {replica_groups = dense<[[0, 1]]> : tensor<1x2xi64>}
+  return
+}
+
+// -----
+
+func.func @both_forms(%x: memref<4xi64>, %c: memref<2xi64>) {
+  // expected-error @+1 {{has both count tables (attributes) and count operands; use one form}}
+  distruntime.all_to_all_v ins(%x : memref<4xi64>) outs(%x : memref<4xi64>) send_counts(%c : memref<2xi64>) recv_counts(%c : memref<2xi64>) {send_counts = dense<1> : tensor<2x2xi64>, recv_counts = dense<1> : tensor<2x2xi64>, replica_groups = dense<[[0, 1]]> : tensor<1x2xi64>}
+  return
+}
+
+// -----
+
+func.func @rows_form(%x: memref<4xi64>, %c: tensor<2xi64>) {
+  // expected-error @+1 {{'send_counts' is a tensor but the op is in memref form; use one form}}
+  distruntime.all_to_all_v ins(%x : memref<4xi64>) outs(%x : memref<4xi64>) send_counts(%c : tensor<2xi64>) recv_counts(%c : tensor<2xi64>) {replica_groups = dense<[[0, 1]]> : tensor<1x2xi64>}
+  return
+}
+
+// -----
+
+func.func @rows_type(%x: memref<4xi64>, %c: memref<2xi64>, %d: memref<2xi32>) {
+  // expected-error @+1 {{'recv_counts' has element type 'i32' but 'send_counts' has 'i64'; the 2 have one type}}
+  distruntime.all_to_all_v ins(%x : memref<4xi64>) outs(%x : memref<4xi64>) send_counts(%c : memref<2xi64>) recv_counts(%d : memref<2xi32>) {replica_groups = dense<[[0, 1]]> : tensor<1x2xi64>}
+  return
+}
+
+// -----
+
+func.func @rows_length(%x: memref<4xi64>, %c: memref<3xi64>) {
+  // expected-error @+1 {{'send_counts' has 3 values but the groups have 2 members; it needs one per member}}
+  distruntime.all_to_all_v ins(%x : memref<4xi64>) outs(%x : memref<4xi64>) send_counts(%c : memref<3xi64>) recv_counts(%c : memref<3xi64>) {replica_groups = dense<[[0, 1]]> : tensor<1x2xi64>}
+  return
+}
+
+// -----
+
+func.func @rows_negative(%x: tensor<4xi64>) {
+  %c = arith.constant dense<[1, -3]> : tensor<2xi64>
+  // expected-error @+1 {{'send_counts' has a negative value -3 at index 1}}
+  %r = distruntime.all_to_all_v ins(%x : tensor<4xi64>) send_counts(%c : tensor<2xi64>) recv_counts(%c : tensor<2xi64>) {replica_groups = dense<[[0, 1]]> : tensor<1x2xi64>} -> tensor<4xi64>
+  return
+}

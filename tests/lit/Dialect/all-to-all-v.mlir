@@ -29,3 +29,14 @@ func.func @memref_forms(%a: memref<5x3xf64>, %b: memref<?x3xf64>) {
 // BUF: %[[OUT1:.*]] = memref.alloc() {{.*}}: memref<4x2xf32>
 // BUF: distruntime.all_to_all_v ins(%{{.*}}, %{{.*}} : memref<3xi64{{.*}}>, memref<4x2xf32{{.*}}>) outs(%[[OUT0]], %[[OUT1]] : memref<4xi64>, memref<4x2xf32>) {recv_counts = dense<{{\[\[}}1, 3], [2, 0]]> : tensor<2x2xi64>, replica_groups = {{.*}}, send_counts = dense<{{\[\[}}1, 2], [3, 0]]> : tensor<2x2xi64>}
 // BUF: return %[[OUT0]], %[[OUT1]]
+
+// The rows form: this member's counts as operands, any length at run time.
+// CHECK-LABEL: func @rows_form
+func.func @rows_form(%a: memref<?xf32>, %b: memref<?xf32>, %s: memref<?xi64>, %r: memref<?xi64>) {
+  // CHECK: distruntime.all_to_all_v ins(%{{.*}} : memref<?xf32>) outs(%{{.*}} : memref<?xf32>) send_counts(%{{.*}} : memref<?xi64>) recv_counts(%{{.*}} : memref<?xi64>) {replica_groups = dense<> : tensor<0x0xi64>}
+  distruntime.all_to_all_v ins(%a : memref<?xf32>) outs(%b : memref<?xf32>) send_counts(%s : memref<?xi64>) recv_counts(%r : memref<?xi64>) {replica_groups = dense<> : tensor<0x0xi64>}
+  // CHECK: %[[H:.*]] = distruntime.all_to_all_v ins({{.*}}) outs({{.*}}) send_counts({{.*}}) recv_counts({{.*}}) async {replica_groups = dense<> : tensor<0x0xi64>}
+  %h = distruntime.all_to_all_v ins(%a : memref<?xf32>) outs(%b : memref<?xf32>) send_counts(%s : memref<?xi64>) recv_counts(%r : memref<?xi64>) async {replica_groups = dense<> : tensor<0x0xi64>}
+  distruntime.wait %h
+  return
+}

@@ -74,7 +74,7 @@ func.func @sizes_form(%x: tensor<3xi32>, %y: tensor<4xi32>, %s: tensor<2xi64>, %
 // -----
 
 func.func @sizes_type(%x: memref<3xi32>, %y: memref<4xi32>, %s: memref<2xi64>, %t: memref<2xi32>) {
-  // expected-error @+1 {{'send_sizes' has element type 'i32' but 'input_offsets' has 'i64'; the four sizes have one type}}
+  // expected-error @+1 {{'send_sizes' has element type 'i32' but 'input_offsets' has 'i64'; the 4 have one type}}
   distruntime.ragged_all_to_all ins(%x : memref<3xi32>) outs(%y : memref<4xi32>) input_offsets(%s : memref<2xi64>) send_sizes(%t : memref<2xi32>) output_offsets(%s : memref<2xi64>) recv_sizes(%s : memref<2xi64>) {replica_groups = dense<[[0, 1]]> : tensor<1x2xi64>}
   return
 }

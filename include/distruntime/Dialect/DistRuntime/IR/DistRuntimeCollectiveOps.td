@@ -114,6 +114,9 @@ class DistRuntime_CollectiveOp<string mnemonic, string runtimeFunction,
                  Optional<DistRuntime_AsyncHandle>:$handle);
   let assemblyFormat = !strconcat(CollectiveInsOuts, CollectiveResultTypes);
   code collectiveDeclaration = "";
+  // The body of getRuntimeFunction (all_to_all_v picks by its form).
+  code runtimeFunctionBody =
+      "return ::mlir::distruntime::RuntimeFunction::" # runtimeFunction # ";";
   // CommunicatingOpInterface: what it writes agrees within its groups; it
   // pairs members.
   bit replicates = 0;
@@ -126,7 +129,7 @@ class DistRuntime_CollectiveOp<string mnemonic, string runtimeFunction,
     }
     ::mlir::DenseIntElementsAttr getGroupIds() { return }] # groups.ids # [{; }
     ::mlir::distruntime::RuntimeFunction getRuntimeFunction() {
-      return ::mlir::distruntime::RuntimeFunction::}] # runtimeFunction # [{;
+      }] # runtimeFunctionBody # [{
     }
   }] # collectiveDeclaration;
   let hasVerifier = 1;
@@ -304,7 +307,11 @@ def DistRuntime_AllToAllOp : DistRuntime_CollectiveOp<"all_to_all", "AllToAll",
 
 def DistRuntime_AllToAllVOp : DistRuntime_CollectiveOp<"all_to_all_v",
     "AllToAllV",
-    (ins DistRuntime_Groups:$send_counts, DistRuntime_Groups:$recv_counts),
+    (ins Arg<Variadic<AnyTypeOf<[1DTensorOf<[I32, I64]>, MemRefRankOf<[I32, I64], [1]>],
+                                "1-D i32 or i64 tensor or memref">>,
+             "this member's send and receive counts", [MemRead]>:$counts,
+         OptionalAttr<DistRuntime_Groups>:$send_counts,
+         OptionalAttr<DistRuntime_Groups>:$recv_counts),
     ReplicaGroups> {
   let summary = "exchange blocks of any size between group members "
                 "(MPI_Alltoallv)";
@@ -335,12 +342,41 @@ def DistRuntime_AllToAllVOp : DistRuntime_CollectiveOp<"all_to_all_v",
         -> tensor<4xi64>
     // %r@0 = [0, 10, 11, 12], %r@1 = [1, 2, 0, 0]
     ```
+
+    With counts known only at run time (computed from data), each member
+    passes its own row of each table as operands instead, as with
+    `MPI_Alltoallv`: `send_counts(%s : T) recv_counts(%r : T)`, 1-D `i32`
+    or `i64` tensors (memrefs in the memref form) of `G` values each, read
+    when the op runs. What member `j` receives from `i` must be what `i`
+    sends it; `DISTRT_CHECK=1` checks it at every call and names both.
+
+    ```mlir
+    distruntime.all_to_all_v ins(%x : memref<?xi64>) outs(%y : memref<?xi64>)
+        send_counts(%s : memref<?xi64>) recv_counts(%r : memref<?xi64>)
+        {replica_groups = dense<> : tensor<0x0xi64>}
+    ```
+  }];
+  let assemblyFormat = [{
+    `ins` `(` $inputs `:` type($inputs) `)`
+    (`outs` `(` $outputs^ `:` type($outputs) `)`)?
+    custom<CountRows>($counts, type($counts), type($handle))
+    attr-dict (`->` type($results)^)?
+  }];
+  let runtimeFunctionBody = [{
+    return getCounts().empty()
+               ? ::mlir::distruntime::RuntimeFunction::AllToAllV
+               : ::mlir::distruntime::RuntimeFunction::AllToAllVRows;
   }];
   let collectiveDeclaration = [{
     ::llvm::SmallVector<int64_t> getChangedDims() { return {0}; }
     ::llvm::SmallVector<::llvm::SmallVector<int64_t>> getRuntimeTables() {
-      return {::llvm::to_vector(getSendCounts().getValues<int64_t>()),
-              ::llvm::to_vector(getRecvCounts().getValues<int64_t>())};
+      if (!getSendCounts() || !getRecvCounts())
+        return {};
+      return {::llvm::to_vector(getSendCounts()->getValues<int64_t>()),
+              ::llvm::to_vector(getRecvCounts()->getValues<int64_t>())};
+    }
+    ::mlir::Operation::operand_range getRuntimeTableOperands() {
+      return getCounts();
     }
   }];
 }
