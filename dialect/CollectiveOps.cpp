@@ -371,20 +371,16 @@ LogicalResult AllToAllOp::verify() {
   if (failed(form))
     return failure();
   int64_t split = getSplitDimension(), concat = getConcatDimension();
-  int64_t count = getSplitCount();
+  // Without split_count, the group's size (known at run time).
+  std::optional<int64_t> count;
+  if (std::optional<uint64_t> given = getSplitCount())
+    count = static_cast<int64_t>(*given);
   // (C1), (C3), (C4).
   if (failed(verifyDimension(*this, "split_dimension", split, *form)) ||
       failed(verifyDimension(*this, "concat_dimension", concat, *form)))
     return failure();
-  if (count <= 0)
-    return emitOpError("'split_count' must be positive, got ") << count;
-  // (C2).
-  for (auto [k, in] : llvm::enumerate(form->inputs))
-    if (!in.isDynamicDim(split) && in.getDimSize(split) % count != 0)
-      return emitOpError("input #")
-             << k << " has size " << in.getDimSize(split)
-             << " in 'split_dimension' " << split << ", which 'split_count' "
-             << count << " does not divide";
+  if (count && *count <= 0)
+    return emitOpError("'split_count' must be positive, got ") << *count;
   // (C5)-(C7), (C8).
   ProcessGrid grid = getProcessGrid(*this);
   GroupMode mode = getGroupMode();
@@ -392,14 +388,23 @@ LogicalResult AllToAllOp::verify() {
                           grid, /*boundBySize=*/true, /*requireCover=*/true)))
     return failure();
   std::optional<int64_t> members = getGroupSize(getReplicaGroups(), mode, grid);
-  if (members && *members != count)
+  if (count && members && *members != *count)
     return emitOpError("'split_count' ")
-           << count << " differs from the group size " << *members;
+           << *count << " differs from the group size " << *members;
+  // (C2), with the group size where split_count is left to it.
+  std::optional<int64_t> factor = count ? count : members;
+  for (auto [k, in] : llvm::enumerate(form->inputs))
+    if (factor && !in.isDynamicDim(split) && in.getDimSize(split) % *factor)
+      return emitOpError("input #")
+             << k << " has size " << in.getDimSize(split)
+             << " in 'split_dimension' " << split << ", which "
+             << (count ? "'split_count' " : "the group size ") << *factor
+             << " does not divide";
   // (C9).
   return verifyResultTypes(*this, *form, [&](ShapedType in) {
     SmallVector<int64_t> shape(in.getShape());
-    shape[split] = scaled(shape[split], count, /*divide=*/true);
-    shape[concat] = scaled(shape[concat], count, /*divide=*/false);
+    shape[split] = scaled(shape[split], factor, /*divide=*/true);
+    shape[concat] = scaled(shape[concat], factor, /*divide=*/false);
     return shape;
   });
 }

@@ -266,7 +266,8 @@ struct AllToAllLowering : public ShardPattern<shard::AllToAllOp> {
                 /*outputs=*/ValueRange(),
                 /*split_dimension=*/op.getSplitAxis().getZExtValue(),
                 /*concat_dimension=*/op.getConcatAxis().getZExtValue(),
-                /*split_count=*/grid.getGroupSize(op.getGridAxes()),
+                /*split_count=*/
+                rewriter.getI64IntegerAttr(grid.getGroupSize(op.getGridAxes())),
                 /*replica_groups=*/
                 grid.getGroupsAttr(rewriter, op.getGridAxes()),
                 /*channel_id=*/0, /*team=*/lowering.team)

@@ -1,6 +1,7 @@
 //===- AllToAll.cpp - all_to_all --------------------------------*- C++ -*-===//
 //
-// Splits inputs[k] into splitCount blocks along split_dimension, sends
+// Splits inputs[k] into splitCount blocks (0: as many as the group has
+// members) along split_dimension, sends
 // block j to group member j and concatenates the received blocks along
 // concat_dimension in group order: a block exchange (Blocks.h).
 //
@@ -15,6 +16,7 @@ struct AllToAll : BlockOp<AllToAll> {
   static constexpr std::array kParams{"split_dimension", "concat_dimension",
                                       "split_count"};
   static const std::vector<int64_t> *plan(Memo<Plan> &m, const Call &c) {
+    // split_count 0: the group's size (the op left it to the run time).
     const int64_t splitDim = c.params.scalar(0), concatDim = c.params.scalar(1),
                   splitCount = c.params.scalar(2);
     const GroupLayout &layout = resolveGroupCall(c, /*sameShape=*/false);
@@ -22,7 +24,7 @@ struct AllToAll : BlockOp<AllToAll> {
     layout.requireEveryProcess();
     layout.requireUniform();
     const int64_t members = layout.size();
-    if (splitCount != members) [[unlikely]]
+    if (splitCount != 0 && splitCount != members) [[unlikely]]
       raise("split_count {} differs from the group size {}", splitCount,
             members);
     m.shapes.clear();
@@ -32,7 +34,7 @@ struct AllToAll : BlockOp<AllToAll> {
       checkDim(k, "split_dimension", splitDim, in.rank());
       checkDim(k, "concat_dimension", concatDim, in.rank());
       checkDivisible(k, in, splitDim, "split_dimension", members,
-                     "split_count");
+                     splitCount ? "split_count" : "the group size");
       // The block: the input with split_dimension divided by the group size.
       const size_t at = m.shapes.size();
       m.shapes.insert(m.shapes.end(), in.sizes(), in.sizes() + in.rank());

@@ -994,3 +994,13 @@ module attributes {distruntime.num_partitions = 3000000000 : i64} {
     return
   }
 }
+
+// -----
+
+// all_to_all without split_count: the group size, where it is known, must
+// divide the split dimension.
+func.func @all_to_all_group_split(%x: tensor<3x2xf32>) {
+  // expected-error @+1 {{input #0 has size 3 in 'split_dimension' 0, which the group size 2 does not divide}}
+  %r = distruntime.all_to_all ins(%x : tensor<3x2xf32>) {split_dimension = 0 : i64, concat_dimension = 1 : i64, replica_groups = dense<[[0, 1]]> : tensor<1x2xi64>} -> tensor<1x4xf32>
+  return
+}

@@ -59,3 +59,13 @@ module attributes {distruntime.num_replicas = 2 : i64, distruntime.num_partition
     return
   }
 }
+
+// all_to_all without split_count: the group's size, at run time.
+// CHECK-LABEL: func @all_to_all_any_size
+func.func @all_to_all_any_size(%x: memref<?x2xf32>, %y: memref<?x2xf32>, %t: tensor<4x2xf32>) -> tensor<?x2xf32> {
+  // CHECK: distruntime.all_to_all ins(%{{.*}} : memref<?x2xf32>) outs(%{{.*}} : memref<?x2xf32>) {concat_dimension = 0 : i64, replica_groups = dense<> : tensor<0x0xi64>, split_dimension = 0 : i64}
+  distruntime.all_to_all ins(%x : memref<?x2xf32>) outs(%y : memref<?x2xf32>) {split_dimension = 0 : i64, concat_dimension = 0 : i64, replica_groups = dense<> : tensor<0x0xi64>}
+  // CHECK: distruntime.all_to_all {{.*}} -> tensor<?x2xf32>
+  %r = distruntime.all_to_all ins(%t : tensor<4x2xf32>) {split_dimension = 0 : i64, concat_dimension = 0 : i64, replica_groups = dense<> : tensor<0x0xi64>} -> tensor<?x2xf32>
+  return %r : tensor<?x2xf32>
+}

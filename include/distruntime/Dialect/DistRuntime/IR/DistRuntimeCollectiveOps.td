@@ -271,7 +271,7 @@ def DistRuntime_AllReduceGroupOp
 
 def DistRuntime_AllToAllOp : DistRuntime_CollectiveOp<"all_to_all", "AllToAll",
     (ins I64Attr:$split_dimension, I64Attr:$concat_dimension,
-         I64Attr:$split_count),
+         OptionalAttr<I64Attr>:$split_count),
     ReplicaGroups> {
   let summary = "exchange blocks between group members (MPI_Alltoall)";
   let description = [{
@@ -287,16 +287,30 @@ def DistRuntime_AllToAllOp : DistRuntime_CollectiveOp<"all_to_all", "AllToAll",
          replica_groups = dense<[[0, 1]]> : tensor<1x2xi64>}
         -> tensor<4x2xi64>
     ```
+
+    Without `split_count` the count is the group's size, known when the op
+    runs: one op serves every number of processes (an `MPI_Alltoall`
+    written once). The split dimension must then be a multiple of the group
+    size at run time, and the result's split and concat dimensions are
+    dynamic unless the group size is known.
+
+    ```mlir
+    // Any number of processes P: 1 row to each member, P rows back.
+    distruntime.all_to_all ins(%x : memref<?x2xf32>) outs(%y : memref<?x2xf32>)
+        {split_dimension = 0 : i64, concat_dimension = 0 : i64,
+         replica_groups = dense<> : tensor<0x0xi64>}
+    ```
   }];
   let collectiveDeclaration = [{
     ::llvm::SmallVector<int64_t> getChangedDims() {
       return {static_cast<int64_t>(getSplitDimension()),
               static_cast<int64_t>(getConcatDimension())};
     }
+    /// split_count 0: the group's size.
     ::llvm::SmallVector<int64_t> getRuntimeScalars() {
       return {static_cast<int64_t>(getSplitDimension()),
               static_cast<int64_t>(getConcatDimension()),
-              static_cast<int64_t>(getSplitCount())};
+              static_cast<int64_t>(getSplitCount().value_or(0))};
     }
   }];
 }
