@@ -159,7 +159,7 @@ private:
     const distrt_table_t &t = *c.params.table(k);
     const char *name = kParams[k];
     if (t.size != rows * g) [[unlikely]] {
-      if (rows == 1)
+      if constexpr (kRows)
         raise("{} has {} values, expected {} (this member's row: one per "
               "group member)",
               name, t.size, g);
@@ -169,7 +169,7 @@ private:
     }
     for (int64_t i = 0; i < t.size; ++i)
       if (t.values[i] < 0) [[unlikely]] {
-        if (rows == 1)
+        if constexpr (kRows)
           raise("{} has a negative count {} at {}", name, t.values[i], i);
         raise("{} has a negative count {} at [{}, {}]", name, t.values[i],
               i / g, i % g);
