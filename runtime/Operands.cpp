@@ -181,6 +181,18 @@ void checkShape(size_t k, const Buffer &in, const Buffer &out, int64_t dim,
         shapeText(out.rank(), out.sizes()), shapeText(expected), rule);
 }
 
+void checkPeerCounts(const int64_t *sent, size_t stride,
+                     const std::vector<int64_t> &expected,
+                     const std::vector<int> &teamRanks, const char *sendName,
+                     const char *recvName) {
+  for (size_t j = 0; j < expected.size(); ++j)
+    if (sent[j * stride] != expected[j]) [[unlikely]]
+      raise("member {} (team rank {}) sends this member {} rows (its {}) but "
+            "this member's {} at {} is {}",
+            j, teamRanks[j], sent[j * stride], sendName, recvName, j,
+            expected[j]);
+}
+
 void checkDivisible(size_t k, const Buffer &in, int64_t dim,
                     const char *dimName, int64_t parts, const char *partsName) {
   const int64_t size = in.sizes()[dim];

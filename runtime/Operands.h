@@ -162,6 +162,15 @@ void checkDim(size_t k, const char *name, int64_t dim, int64_t rank);
 void checkShape(size_t k, const Buffer &in, const Buffer &out, int64_t dim,
                 int64_t times, int64_t divide, const char *rule);
 
+/// What each peer j says it sends this member, sent[j * stride], is what
+/// this member expects from it, expected[j]; else throws, naming both
+/// (peer j is team rank teamRanks[j]; `sendName` and `recvName` name the
+/// two counts: send_sizes and recv_sizes, send_counts and recv_counts).
+void checkPeerCounts(const int64_t *sent, size_t stride,
+                     const std::vector<int64_t> &expected,
+                     const std::vector<int> &teamRanks, const char *sendName,
+                     const char *recvName);
+
 /// Checks that dimension `dim` (`dimName`) of operand k's input divides into
 /// `parts` (`partsName`).
 void checkDivisible(size_t k, const Buffer &in, int64_t dim,

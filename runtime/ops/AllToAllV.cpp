@@ -186,11 +186,8 @@ private:
     checkMpi(MPI_Alltoall(p.sendRow.data(), 1, MPI_INT64_T, sent.data(), 1,
                           MPI_INT64_T, p.comm),
              "MPI_Alltoall");
-    for (int j = 0; j < g; ++j)
-      if (sent[j] != p.recvRow[j]) [[unlikely]]
-        raise("member {} (team rank {}) sends this member {} rows (its "
-              "send_counts) but this member's recv_counts at {} is {}",
-              j, p.teamRanks[j], sent[j], j, p.recvRow[j]);
+    checkPeerCounts(sent.data(), 1, p.recvRow, p.teamRanks, "send_counts",
+                    "recv_counts");
   }
 
   /// The sum of `g` counts (not negative), saturated at INT64_MAX.

@@ -164,13 +164,11 @@ private:
   static void checkIncoming(const Plan &p,
                             const std::vector<int64_t> &incoming) {
     const int g = p.members;
+    checkPeerCounts(incoming.data() + 1, 2, p.recvSizes, p.teamRanks,
+                    "send_sizes", "recv_sizes");
     std::vector<int> order;
     for (int j = 0; j < g; ++j) {
       const int64_t offset = incoming[2 * j], rows = incoming[2 * j + 1];
-      if (rows != p.recvSizes[j]) [[unlikely]]
-        raise("member {} (team rank {}) sends this member {} rows (its "
-              "send_sizes) but this member's recv_sizes at {} is {}",
-              j, p.teamRanks[j], rows, j, p.recvSizes[j]);
       if (offset < 0 || offset > p.outputRows || rows > p.outputRows - offset)
           [[unlikely]]
         raise("member {} (team rank {}) writes rows [{}, {}) of this "
