@@ -108,7 +108,7 @@ void exitFailing() noexcept {
     int rank = 0;
     MPI_Comm_rank(MPI_COMM_WORLD, &rank);
     std::this_thread::sleep_for(
-        std::chrono::milliseconds(1000 + 500 * std::min(rank, 8)));
+        std::chrono::milliseconds(300 + 500 * std::min(rank, 8)));
   }
   std::_Exit(1);
 }

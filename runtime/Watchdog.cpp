@@ -106,12 +106,8 @@ static std::string blockedReport(int64_t since, int64_t timeout) {
     std::fprintf(stderr, "distrt: error: %s\n", report.c_str());
     std::fflush(stderr);
     // The ranks it waits for are usually stuck too: give their watchdogs
-    // time to print before this exit takes the job down. They entered the
-    // call up to a scheduler's delay apart, which grows on a loaded machine:
-    // wait as long as the timeout, between 1.5 and 4 s (the promise is the
-    // timeout + 5 s).
-    std::this_thread::sleep_for(std::chrono::nanoseconds(
-        std::clamp<int64_t>(timeout, 1'500'000'000, 4'000'000'000)));
+    // time to print before this exit takes the job down.
+    std::this_thread::sleep_for(std::chrono::milliseconds(1500));
     std::_Exit(1);
   }
 }
