@@ -21,6 +21,7 @@
 #include "../OpCall.h"
 
 #include <algorithm>
+#include <array>
 #include <cstring>
 
 namespace distrt::detail {
@@ -201,8 +202,8 @@ private:
     const size_t outBytes = p.stageOutput ? alignUp(out.byteCount) : 0;
     std::byte *staging = slot.stage(alignUp(countBytes) + inBytes + outBytes);
     int *n = reinterpret_cast<int *>(staging);
-    std::copy(p.sendCounts.begin(), p.sendCounts.end(), n);
-    std::copy(p.sendDispls.begin(), p.sendDispls.end(), n + g);
+    std::ranges::copy(p.sendCounts, n);
+    std::ranges::copy(p.sendDispls, n + g);
     for (int j = 0; j < g; ++j) {
       n[2 * g + j] = static_cast<int>(incoming[2 * j + 1] * p.unit);
       n[3 * g + j] = static_cast<int>(incoming[2 * j] * p.unit);
@@ -253,18 +254,19 @@ distrt_handle_t distrt_ragged_all_to_all(
 
 namespace distrt {
 
+static distrt_table_t tableOf(std::span<const int64_t> values) {
+  return {static_cast<int64_t>(values.size()), values.data()};
+}
+
 namespace {
 /// The four sizes as the generic path takes them.
 struct SizeTables {
-  distrt_table_t t[4];
+  std::array<distrt_table_t, 4> t;
   const distrt_table_t *tables[4] = {&t[0], &t[1], &t[2], &t[3]};
 
   explicit SizeTables(const RaggedSizes &s)
-      : t{{static_cast<int64_t>(s.inputOffsets.size()), s.inputOffsets.data()},
-          {static_cast<int64_t>(s.sendSizes.size()), s.sendSizes.data()},
-          {static_cast<int64_t>(s.outputOffsets.size()),
-           s.outputOffsets.data()},
-          {static_cast<int64_t>(s.recvSizes.size()), s.recvSizes.data()}} {}
+      : t{tableOf(s.inputOffsets), tableOf(s.sendSizes),
+          tableOf(s.outputOffsets), tableOf(s.recvSizes)} {}
   detail::Params params() const { return detail::Params({}, tables); }
 };
 } // namespace
