@@ -2,11 +2,16 @@
 # Compiles a .mlir program (distruntime + func/arith/scf/memref/tensor/
 # vector ...) to a native executable linked with libdistrt, or with -c to an
 # object file.
-# Usage: scripts/compile.sh <prog.mlir> [-c | --llvm-dialect] -o <output>
-#        (--help: this text)
+# Usage: scripts/compile.sh <prog.mlir> [-c | --llvm-dialect] [--remarks]
+#                          -o <output>      (--help: this text)
 #   scripts/compile.sh prog.mlir -o prog
 #   scripts/compile.sh kernels.mlir -c -o kernels.o
 #   scripts/compile.sh prog.mlir --llvm-dialect -o prog.llvm.mlir   (run.sh --jit)
+#   scripts/compile.sh prog.mlir --remarks -o prog
+# --remarks prints what the communication passes did, as MLIR remarks on
+# stderr: each combine, overlap, op made async or moved, and each
+# communicating op proven or not and why (docs/guide.md, "Reading the
+# compiler's remarks").
 # The program's entry point is `func.func @main() -> i32`.
 # In the source tree it uses the build directory's distruntime-opt and
 # libdistrt: DISTRUNTIME_BUILD_DIR, else build/. Installed (as
@@ -81,7 +86,7 @@ fi
 llvm="${DISTRUNTIME_LLVM_PREFIX:-$(llvm-config-22 --prefix)}"
 
 usage() {
-  echo "usage: $0 <prog.mlir> [-c | --llvm-dialect] -o <output>   ($0 --help)" >&2
+  echo "usage: $0 <prog.mlir> [-c | --llvm-dialect] [--remarks] -o <output>   ($0 --help)" >&2
   exit 2
 }
 [ $# -ge 1 ] || usage
@@ -90,10 +95,12 @@ shift
 object=0
 dialect=0
 output=""
+remarks=()
 while [ $# -gt 0 ]; do
   case "$1" in
   -c) object=1 ;;
   --llvm-dialect) dialect=1 ;;
+  --remarks) remarks=(--remarks-filter='distruntime.*') ;;
   -o) output="${2:-}"; shift ;;
   *) usage ;;
   esac
@@ -108,7 +115,7 @@ pipeline="distruntime-to-llvm"
 grep -q "shard\.grid" "$input" && pipeline="shard-to-llvm"
 [ -n "${DISTRUNTIME_PIPELINE_OPTIONS:-}" ] &&
   pipeline="$pipeline{${DISTRUNTIME_PIPELINE_OPTIONS}}"
-"$opt" "$input" --pass-pipeline="builtin.module($pipeline)" \
+"$opt" "$input" --pass-pipeline="builtin.module($pipeline)" "${remarks[@]}" \
   -o "$work/prog.llvm.mlir"
 if [ "$dialect" = 1 ]; then
   mv "$work/prog.llvm.mlir" "$output"

@@ -27,6 +27,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "BufferAccess.h"
+#include "Remarks.h"
 
 #include "distruntime/Dialect/DistRuntime/IR/DistRuntimeOps.h"
 #include "distruntime/Dialect/DistRuntime/Transforms/Passes.h"
@@ -209,10 +210,13 @@ protected:
     for (Operation *it = start; it != wait->getNextNode();
          it = it->getNextNode())
       overlaps |= it != op && isWork(it);
-    if (!overlaps)
+    if (!overlaps) {
+      remark::missed(op->getLoc(), remarkAbout(op, DEBUG_TYPE, "LeftSync"))
+          << remark::reason("no work could run while it is in flight: {0}",
+                            describeStops(op, start, wait));
       return false;
-    LLVM_DEBUG(llvm::dbgs()
-               << "async " << op->getName() << " at " << op->getLoc() << "\n");
+    }
+    reportPlaced(op, start, wait == op ? nullptr : wait, "MadeAsync");
     OpBuilder builder(start);
     Operation *async = createAsync(builder, op);
     builder.setInsertionPointAfter(wait);
@@ -234,9 +238,43 @@ protected:
     if (start != op)
       op->moveBefore(start);
     Operation *last = scheduler.latestWait(wait, reads, writes);
+    if (start != op || last != wait)
+      reportPlaced(op, start, last == wait ? nullptr : last, "Spread");
     if (last != wait)
       wait->moveAfter(last);
     return start != op || last != wait;
+  }
+
+  /// The remark of an op that starts before `start` (itself: where it
+  /// was) and is waited after `last` (null: where it was), named by the op
+  /// that follows the wait.
+  static void reportPlaced(Operation *op, Operation *start, Operation *last,
+                           StringRef name) {
+    if (!remarksEnabled(op->getContext()))
+      return;
+    std::string starts = start == op ? std::string("where it was")
+                                     : "before the " + describeOp(start);
+    std::string waited = "where it was";
+    if (Operation *next = last ? last->getNextNode() : nullptr)
+      waited = next->hasTrait<OpTrait::IsTerminator>()
+                   ? "at the end of its block"
+                   : "before the " + describeOp(next);
+    remark::passed(op->getLoc(), remarkAbout(op, DEBUG_TYPE, name))
+        << remark::add("starts {0}, is waited {1}", starts, waited);
+  }
+
+  /// Why sync `op` would enclose no work: the ops that stop its start and
+  /// its wait.
+  static std::string describeStops(Operation *op, Operation *start,
+                                   Operation *wait) {
+    Operation *before = start->getPrevNode();
+    Operation *after = wait->getNextNode();
+    std::string text = before ? "the " + describeOp(before) + " before it"
+                              : std::string("the block's start before it");
+    text += after && !after->hasTrait<OpTrait::IsTerminator>()
+                ? ", the " + describeOp(after) + " after it"
+                : ", the block's end after it";
+    return text;
   }
 };
 

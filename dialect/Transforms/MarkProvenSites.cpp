@@ -36,6 +36,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "CollectiveSequence.h"
+#include "Remarks.h"
 #include "VerifySPMD.h"
 
 #include "distruntime/Dialect/DistRuntime/IR/DistRuntimeOps.h"
@@ -45,9 +46,13 @@
 #include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/Interfaces/LoopLikeInterface.h"
 #include "llvm/ADT/MapVector.h"
+#include "llvm/Support/FormatVariadic.h"
 
 using namespace mlir;
 using namespace mlir::distruntime;
+
+/// The remarks' category: the pass that marks.
+static constexpr StringRef kPass = "distruntime-verify-spmd";
 
 namespace {
 
@@ -57,19 +62,37 @@ public:
   Reach(Operation *module, const UniformityInfo &info)
       : info(info), users(symbols, module) {}
 
-  /// Every member runs `op` at the same dynamic instances.
-  bool reachedAlike(Operation *op) {
+  /// Why not every member may run `op` at the same dynamic instances;
+  /// empty if they do.
+  std::string whyNotReachedAlike(Operation *op) {
     if (!info.isLive(op))
-      return false;
+      return "the analysis did not find its block reached";
     Operation *parent = op->getParentOp();
     for (; parent && !isa<FunctionOpInterface>(parent);
          parent = parent->getParentOp())
       if (!isa<RegionBranchOpInterface, LoopLikeOpInterface>(parent))
-        return false;
-    if (!parent || info.getEnclosingControl(op).second.mayDiffer())
-      return false;
-    return enteredAlike(cast<FunctionOpInterface>(parent));
+        return "it is nested in " + parent->getName().getStringRef().str() +
+               ", whose control the analysis does not model";
+    if (!parent)
+      return "it is in no function";
+    auto [control, uniformity] = info.getEnclosingControl(op);
+    if (uniformity.mayDiffer())
+      return (control ? "the " + describeOp(control) : std::string("control")) +
+             " around it decides on a value that may differ between members "
+             "(" +
+             stringifyVarianceSource(uniformity.getSource()).str() + ")";
+    auto fn = cast<FunctionOpInterface>(parent);
+    if (enteredAlike(fn))
+      return {};
+    if (fn.isPublic() && fn.getName() != "main")
+      return "its function @" + fn.getName().str() +
+             " is public: a host may call it on some members only";
+    return "not every call of its function @" + fn.getName().str() +
+           " is reached alike";
   }
+
+  /// Every member runs `op` at the same dynamic instances.
+  bool reachedAlike(Operation *op) { return whyNotReachedAlike(op).empty(); }
 
 private:
   /// Every member enters `fn` alike.
@@ -153,10 +176,51 @@ static bool sameMessage(SendOp send, RecvOp recv) {
   return true;
 }
 
+/// Why the members may not run `op` alike, by its own operands and kind
+/// (its team's other ops apart); empty if they do.
+static std::string whyNotAlike(Operation *op, Reach &reach,
+                               const UniformityInfo &info) {
+  std::string why = reach.whyNotReachedAlike(op);
+  if (!why.empty())
+    return why;
+  if (std::optional<DifferingSize> size =
+          findDifferingSize(op, info, /*forProof=*/true)) {
+    unsigned operand = llvm::find(op->getOperands(), size->operand) -
+                       op->getOperands().begin();
+    return llvm::formatv("dimension {0} of operand {1} may differ between "
+                         "members ({2})",
+                         size->dim, operand,
+                         stringifyVarianceSource(size->value.getSource()));
+  }
+  // Tables read at run time (collective_broadcast's dynamic roots) are
+  // data the analysis does not follow: checked mode must compare them.
+  if (auto collective = dyn_cast<CollectiveOpInterface>(op);
+      collective && !collective.getRuntimeTableOperands().empty())
+    return "it reads tables at run time, which checked mode compares";
+  if (auto halo = dyn_cast<UpdateHaloOp>(op);
+      halo && (!hasStaticBlock(halo.getBlock().getType()) ||
+               !halo.getHaloSizes().empty()))
+    return "its block's shape or its halo sizes are run-time values, by "
+           "which the members replan";
+  return {};
+}
+
+/// The remark on `op`: proven, or why not.
+static void reportSite(Operation *op, StringRef whyNot) {
+  if (whyNot.empty()) {
+    remark::passed(op->getLoc(), remarkAbout(op, kPass, "Proven"))
+        << remark::add("every member runs it alike: checked mode skips it");
+    return;
+  }
+  remark::missed(op->getLoc(), remarkAbout(op, kPass, "NotProven"))
+      << remark::reason("{0}", whyNot);
+}
+
 bool mlir::distruntime::markProvenSites(Operation *module,
                                         const UniformityInfo &info) {
   Reach reach(module, info);
-  llvm::MapVector<Operation *, bool> proven;
+  // Per op, why it is not proven: empty if it is.
+  llvm::MapVector<Operation *, std::string> whyNot;
   // update_halo by (team, key); send and recv by (team, channel, host
   // transfer).
   llvm::MapVector<std::pair<uint64_t, int64_t>, SmallVector<UpdateHaloOp>>
@@ -165,21 +229,16 @@ bool mlir::distruntime::markProvenSites(Operation *module,
                   SmallVector<Operation *>>
       channels;
   module->walk([&](Operation *op) {
+    if (isa<GetHaloOp>(op))
+      reportSite(op, "get_halo never is: whether a member replans depends "
+                     "on its geometry values");
     auto comm = dyn_cast<CommunicatingOpInterface>(op);
     if (!comm || !comm.takesProvenMark())
       return;
-    bool alike = reach.reachedAlike(op) &&
-                 !findDifferingSize(op, info, /*forProof=*/true);
-    // Tables read at run time (collective_broadcast's dynamic roots) are
-    // data the analysis does not follow: checked mode must compare them.
-    if (auto collective = dyn_cast<CollectiveOpInterface>(op))
-      alike &= collective.getRuntimeTableOperands().empty();
-    if (auto halo = dyn_cast<UpdateHaloOp>(op)) {
-      alike &= hasStaticBlock(halo.getBlock().getType()) &&
-               halo.getHaloSizes().empty();
+    whyNot[op] = whyNotAlike(op, reach, info);
+    if (auto halo = dyn_cast<UpdateHaloOp>(op))
       if (std::optional<uint64_t> key = halo.getKey())
         halos[{halo.getTeam(), static_cast<int64_t>(*key)}].push_back(halo);
-    }
     if (auto send = dyn_cast<SendOp>(op))
       channels[{send.getTeam(), static_cast<int64_t>(send.getChannelId()),
                 int64_t{send.getIsHostTransfer()}}]
@@ -188,14 +247,20 @@ bool mlir::distruntime::markProvenSites(Operation *module,
       channels[{recv.getTeam(), static_cast<int64_t>(recv.getChannelId()),
                 int64_t{recv.getIsHostTransfer()}}]
           .push_back(op);
-    proven[op] = alike;
   });
 
   // Members replan a key together when all its update_halos are proven.
   for (auto &[key, ops] : halos) {
-    bool all = llvm::all_of(ops, [&](UpdateHaloOp op) { return proven[op]; });
+    auto *unproven = llvm::find_if(
+        ops, [&](UpdateHaloOp op) { return !whyNot[op].empty(); });
+    if (unproven == ops.end())
+      continue;
+    std::string why = "the " + describeOp(*unproven) +
+                      ", of its team and key, is not proven: the members "
+                      "replan a key together";
     for (UpdateHaloOp op : ops)
-      proven[op] = all;
+      if (whyNot[op].empty())
+        whyNot[op] = why;
   }
   // A channel's send and recv are proven together, or neither.
   for (auto &[channel, ops] : channels) {
@@ -207,14 +272,21 @@ bool mlir::distruntime::markProvenSites(Operation *module,
       else
         recvs.push_back(cast<RecvOp>(op));
     }
-    bool pair = sends.size() == 1 && recvs.size() == 1 && proven[sends[0]] &&
-                proven[recvs[0]] && sameMessage(sends[0], recvs[0]);
+    bool pair = sends.size() == 1 && recvs.size() == 1 &&
+                whyNot[sends[0]].empty() && whyNot[recvs[0]].empty() &&
+                sameMessage(sends[0], recvs[0]);
     for (Operation *op : ops)
-      proven[op] = pair;
+      if (!pair && whyNot[op].empty())
+        whyNot[op] = "its channel has not one send and one recv, each proven, "
+                     "in one block, with the same pairs and static message "
+                     "types";
   }
 
   bool changed = false;
-  for (auto [op, alike] : proven) {
+  for (auto &[op, why] : whyNot) {
+    if (remarksEnabled(op->getContext()))
+      reportSite(op, why);
+    bool alike = why.empty();
     if (alike == op->hasAttr(kProvenAttrName))
       continue;
     changed = true;

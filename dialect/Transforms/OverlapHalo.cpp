@@ -28,6 +28,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "OverlapHalo.h"
+#include "Remarks.h"
 
 #include "distruntime/Dialect/DistRuntime/IR/DistRuntimeOps.h"
 #include "distruntime/Dialect/DistRuntime/Transforms/Passes.h"
@@ -537,9 +538,19 @@ protected:
         if (auto loop = dyn_cast<scf::ForOp>(op);
             loop && usesAny(loop, buffers))
           loops.push_back(loop);
-      for (scf::ForOp loop : loops)
-        if (independentIterations(loop, accesses))
-          changed |= split(loop, buffers, patterns);
+      for (scf::ForOp loop : loops) {
+        std::string where = describeOp(loop);
+        if (!independentIterations(loop, accesses)) {
+          reportLoop(halo, where, "its iterations may depend on each other");
+          continue;
+        }
+        bool splitIt = split(loop, buffers, patterns);
+        changed |= splitIt;
+        reportLoop(halo, where,
+                   splitIt ? StringRef()
+                           : "no interior of 1 or 2 boundary iterations each "
+                             "side is free of the halos");
+      }
     }
     // With an analysis of its own: it sees the loops split above.
     changed |=
@@ -550,6 +561,24 @@ protected:
   }
 
 private:
+  /// The remark on the loop at `where` that reads `halo`'s halos: split,
+  /// or not and why.
+  static void reportLoop(GetHaloOp halo, StringRef where, StringRef whyNot) {
+    if (!remarksEnabled(halo->getContext()))
+      return;
+    if (whyNot.empty()) {
+      remark::passed(halo.getLoc(), remarkAbout(halo, DEBUG_TYPE, "Overlapped"))
+          << remark::add("the interior of the {0} runs while the halos are "
+                         "in flight, its boundary iterations after",
+                         where);
+      return;
+    }
+    remark::missed(halo.getLoc(),
+                   remarkAbout(halo, DEBUG_TYPE, "NotOverlapped"))
+        << remark::add("the {0} reads the halos", where)
+        << remark::reason("{0}", whyNot);
+  }
+
   FrozenRewritePatternSet patterns;
 };
 

@@ -32,6 +32,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "OverlapHalo.h"
+#include "Remarks.h"
 
 #include "distruntime/Dialect/DistRuntime/Analysis/Uniformity.h"
 #include "distruntime/Dialect/DistRuntime/IR/DistRuntimeOps.h"
@@ -43,7 +44,6 @@
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
-#include "llvm/Support/Debug.h"
 
 #define DEBUG_TYPE "distruntime-overlap-halo"
 
@@ -454,8 +454,9 @@ static bool overlapAfter(UpdateHaloOp halo, BufferAccessAnalysis &accesses) {
   }
   linalg::LinalgOp op = firstReader(halo, end, accesses);
   auto leave = [&](StringRef why) {
-    LLVM_DEBUG(llvm::dbgs()
-               << "update_halo at " << halo.getLoc() << ": " << why << "\n");
+    remark::missed(halo.getLoc(),
+                   remarkAbout(halo, DEBUG_TYPE, "NotOverlapped"))
+        << remark::reason("{0}", why);
     return false;
   };
   if (!op)
@@ -487,12 +488,16 @@ static bool overlapAfter(UpdateHaloOp halo, BufferAccessAnalysis &accesses) {
     created.eraseAll();
     return leave("the interior is empty");
   }
+  // Before waitBefore replaces the op by its async form.
+  remark::passed(halo.getLoc(), remarkAbout(halo, DEBUG_TYPE, "Overlapped"))
+      << remark::add("the interior of the {0} runs while the exchange is in "
+                     "flight, its boundary slabs after",
+                     describeOp(op));
   WaitOp wait = waitBefore(halo, op);
   b.setInsertionPoint(wait);
   createRestricted(b, op, lows, sizes);
   b.setInsertionPoint(op);
   createSlabs(b, op, lows, highs, extents);
-  LLVM_DEBUG(llvm::dbgs() << "split the linalg op at " << loc << "\n");
   op->erase();
   created.eraseDead();
   return true;

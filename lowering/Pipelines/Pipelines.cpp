@@ -31,6 +31,8 @@ using namespace mlir::distruntime;
 
 void mlir::distruntime::buildDistRuntimeToLLVMPipeline(
     OpPassManager &pm, const DistRuntimeToLLVMOptions &options) {
+  if (options.remarks)
+    pm.addPass(createEnableRemarks());
   // The program as written, before bufferization adds copies.
   if (options.verifySPMD) {
     VerifySPMDOptions verify;

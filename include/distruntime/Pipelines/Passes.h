@@ -74,6 +74,12 @@ struct LoweringOptions : public PassPipelineOptions<Derived> {
                      "iter_args (distruntime-carry-loads)"),
       llvm::cl::init(true)};
 
+  mlir::detail::PassOptions::Option<bool> remarks{
+      *this, "remarks",
+      llvm::cl::desc("Print what the communication passes did and did not "
+                     "do, as remarks (distruntime-enable-remarks)"),
+      llvm::cl::init(false)};
+
   /// Takes the shared options of `other`.
   template <typename Other>
   void assignShared(const LoweringOptions<Other> &other) {
@@ -87,6 +93,7 @@ struct LoweringOptions : public PassPipelineOptions<Derived> {
     asyncCollectives = other.asyncCollectives;
     asyncMinBytes = other.asyncMinBytes;
     carryLoads = other.carryLoads;
+    remarks = other.remarks;
   }
 };
 

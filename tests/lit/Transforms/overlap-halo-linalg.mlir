@@ -9,6 +9,13 @@
 // With distruntime-async-collectives after it, the result passes
 // distruntime-verify-spmd (the interior reads subviews of the core only).
 // RUN: %distruntime-opt %s -split-input-file -distruntime-overlap-halo -distruntime-async-collectives -distruntime-verify-spmd -o /dev/null
+// The remarks say which ops were split and why the others were not.
+// RUN: %distruntime-opt %s -split-input-file -distruntime-overlap-halo --remarks-filter='distruntime.*' -o /dev/null 2>&1 | FileCheck %s --check-prefix=REMARK
+// REMARK: [Passed] Overlapped | {{.*}}Function=five_point | Remark="the interior of the linalg.generic at {{.*}} runs while the exchange is in flight, its boundary slabs after"
+// REMARK: [Missed] NotOverlapped | {{.*}}Function=reads_output | Reason="an output may alias the block, an input or an output"
+// REMARK: [Missed] NotOverlapped | {{.*}}Function=fixed_halo_row | Reason="a read of the block is not a shifted view"
+// REMARK: [Missed] NotOverlapped | {{.*}}Function=reduction | Reason="the linalg op's elements may depend on each other"
+// REMARK: [Missed] NotOverlapped | {{.*}}Function=load_between | Reason="the first op touching the block is no linalg op"
 
 // A 5-point stencil on a 10x10 block with a frame of 1 on a 2x2 grid: the
 // 8x8 core of v from the views of u shifted by one row or column. The

@@ -77,7 +77,8 @@ def VerifySPMD : Pass<"distruntime-verify-spmd", "::mlir::ModuleOp"> {
     send and recv in matching pairs, update_halo with static shapes) and
     removes it from the others. The lowering passes the mark on to the
     runtime, whose checked mode `DISTRT_CHECK=1` then checks only the
-    unmarked ops (`DISTRT_CHECK=all` checks every op).
+    unmarked ops (`DISTRT_CHECK=all` checks every op). Each op proven, or
+    not and why, is a remark (`--remarks-filter=distruntime-verify.*`).
 
     Runs first in `distruntime-to-llvm` (`verify-spmd=0` turns it off,
     `spmd-warnings-as-errors=1` fails on warnings). See
@@ -113,6 +114,26 @@ def SetReproducibility : Pass<"distruntime-set-reproducibility"> {
   ];
 }
 
+def EnableRemarks : Pass<"distruntime-enable-remarks", "::mlir::ModuleOp"> {
+  let summary = "Print the communication passes' remarks";
+  let description = [{
+    Turns on MLIR's remark engine for the passes that follow, printing
+    their remarks as diagnostics (`remark: [Passed] Combined | ...`): each
+    combine (which ops, how many bytes, where an async one waits), each
+    overlap, each op made async or moved, each communicating op proven or
+    not and why. The categories are the passes' arguments; `filter` is a
+    regular expression over them. Does nothing when the driver already
+    has an engine (`--remarks-filter=...`: the driver's choice wins). The
+    pipelines add it first with `remarks=1`; `scripts/compile.sh
+    --remarks` passes the driver's flags instead.
+  }];
+  let options = [
+    Option<"filter", "filter", "std::string",
+           /*default=*/"\"distruntime.*\"",
+           "the categories (pass arguments) to report, a regular expression">
+  ];
+}
+
 def CombineCollectives : Pass<"distruntime-combine-collectives"> {
   let summary = "Combine independent all_reduces (all_gathers) of a block "
                 "into one multi-operand op";
@@ -128,8 +149,14 @@ def CombineCollectives : Pass<"distruntime-combine-collectives"> {
     move communication share: a wait counts as its async op's buffers, a
     call of a function with a body as what the body does; an op with
     unknown effects, such as an external call, or a write to memory it
-    cannot name, such as a store through a pointer, stops it). Async ops
-    are left alone.
+    cannot name, such as a store through a pointer, stops it).
+
+    Async ops, each waited once in their block, combine with async ops the
+    same way: the combined op starts at the last start and is waited where
+    the first of their waits stood, so the work between keeps overlapping
+    it. Between the starts nothing may stand that could wait for other
+    members (a wait, sync communication, a call that communicates or whose
+    effects are unknown); another async start may.
 
     The runtime reduces each operand over the same group with the same
     reduction as before and packs small operands into one MPI call only
@@ -141,8 +168,9 @@ def CombineCollectives : Pass<"distruntime-combine-collectives"> {
     `max-bytes` bounds the input bytes of a combined op (0: no bound; with
     a bound, ops with dynamic shapes are not combined). Runs in
     `distruntime-to-llvm` before bufferization (`combine-collectives=0`
-    turns it off). `-debug-only=distruntime-combine-collectives` logs the
-    groups.
+    turns it off). Each combine, and each op that could have joined a
+    group but found another op in the way, is a remark
+    (`--remarks-filter=distruntime-combine.*`).
 
     ```mlir
     %a = distruntime.all_reduce ins(%x : tensor<4xf32>) {...} -> tensor<4xf32>
@@ -196,8 +224,9 @@ def AsyncCollectives
 
     `min-bytes` leaves ops whose static buffers hold fewer bytes alone
     (dynamic shapes count as large). Runs in `distruntime-to-llvm` after
-    bufferization (`async-collectives=0` turns it off).
-    `-debug-only=distruntime-async-collectives` logs each move.
+    bufferization (`async-collectives=0` turns it off). Each op made
+    async, moved or left sync is a remark
+    (`--remarks-filter=distruntime-async.*`).
   }];
   let options = [
     Option<"minBytes", "min-bytes", "int64_t", /*default=*/"0",
@@ -267,7 +296,8 @@ def OverlapHalo : Pass<"distruntime-overlap-halo", "::mlir::ModuleOp"> {
     ```
 
     Runs in `distruntime-to-llvm` before distruntime-async-collectives
-    (`overlap-halo=0` turns it off).
+    (`overlap-halo=0` turns it off). Each loop or linalg op split, or not
+    and why, is a remark (`--remarks-filter=distruntime-overlap.*`).
   }];
   let dependentDialects = [
     "::mlir::affine::AffineDialect",
