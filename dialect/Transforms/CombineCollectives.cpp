@@ -37,12 +37,23 @@
 // else it makes one MPI_Allreduce per operand over the same group, as the
 // separate ops did. all_gather moves bytes only.
 //
-// Async ops are left alone: their data moves until their wait, which is
-// where a combined op would have to wait for all of them.
+// Async ops combine with async ops of the same kind, each waited once in
+// the block: the combined op starts at the last start and is waited where
+// the first of their waits stood, so the work between the last start and
+// the first wait still overlaps it (waiting earlier for data that nothing
+// touches in flight changes no value). No op that may wait for other
+// members (a wait, sync communication, a call that communicates or whose
+// effects are unknown) may stand between the starts: with none, every
+// member that started the first one reaches the last one, so the combined
+// op completes wherever the first wait could.
+//
+// Each combine is a remark (Remarks.h), and so is an op that could have
+// joined a group but found an op between them, with that op's place.
 //
 //===----------------------------------------------------------------------===//
 
 #include "BufferAccess.h"
+#include "Remarks.h"
 
 #include "distruntime/Dialect/DistRuntime/IR/DistRuntimeOps.h"
 #include "distruntime/Dialect/DistRuntime/Transforms/Passes.h"
@@ -52,7 +63,6 @@
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/IRMapping.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
-#include "llvm/Support/Debug.h"
 
 #define DEBUG_TYPE "distruntime-combine-collectives"
 
@@ -125,6 +135,7 @@ static DictionaryAttr combiningAttrs(Operation *op) {
 static bool compatible(CollectiveOpInterface a, CollectiveOpInterface b) {
   if (a->getName() != b->getName() ||
       a.getOutputs().empty() != b.getOutputs().empty() ||
+      static_cast<bool>(a.getHandle()) != static_cast<bool>(b.getHandle()) ||
       combiningAttrs(a) != combiningAttrs(b))
     return false;
   auto reduceA = dyn_cast<AllReduceGroupOp>(a.getOperation());
@@ -152,6 +163,8 @@ struct Group {
   SmallVector<Operation *> ops;
   int64_t bytes = 0;
   bool open = true;
+  /// The op that closed it, for the remarks.
+  Operation *closedBy = nullptr;
 };
 
 class BlockCombiner {
@@ -163,9 +176,13 @@ public:
   SmallVector<Group> findGroups(Block &block);
 
 private:
-  /// `op` may join a group: a sync all_reduce or all_gather whose size is
-  /// known when there is a limit to respect.
+  /// `op` may join a group: an all_reduce or all_gather, sync or waited
+  /// once in its block, whose size is known when there is a limit to
+  /// respect.
   bool isCandidate(Operation *op) const;
+  /// The missed remark of candidate `op`, which found no open group it
+  /// fits but a compatible closed one.
+  void reportMissed(Operation *op, ArrayRef<Group> groups) const;
   /// `op` (or an op nested in it) uses a result of a member of `group`.
   bool usesResults(Operation *op, const Group &group) const;
   /// Moving `member` (memref form) past an op with accesses `set` could
@@ -181,12 +198,30 @@ private:
 
 } // namespace
 
+/// The wait of async `op` if it is its handle's one use, in its block.
+static WaitOp getOnlyWait(CollectiveOpInterface op) {
+  Value handle = op.getHandle();
+  if (!handle || !handle.hasOneUse())
+    return {};
+  auto wait = dyn_cast<WaitOp>(*handle.getUsers().begin());
+  return wait && wait->getBlock() == op->getBlock() ? wait : WaitOp();
+}
+
 bool BlockCombiner::isCandidate(Operation *op) const {
   auto collective = dyn_cast<CollectiveOpInterface>(op);
   if (!collective || !isa<AllReduceGroupOp, AllGatherOp>(op) ||
-      collective.getHandle())
+      (collective.getHandle() && !getOnlyWait(collective)))
     return false;
   return maxBytes <= 0 || inputBytes(collective).has_value();
+}
+
+/// An op that may wait for other members: one that communicates, unless it
+/// only starts an async op (whose regions, a reduction's computation, do
+/// not communicate), or whose effects are unknown.
+static bool mayWaitForOthers(Operation *op, const AccessSet &set) {
+  auto comm = dyn_cast<CommunicatingOpInterface>(op);
+  bool startsOnly = comm && comm.getHandle();
+  return !set.known || (set.communicates && !startsOnly);
 }
 
 bool BlockCombiner::usesResults(Operation *op, const Group &group) const {
@@ -214,6 +249,10 @@ bool BlockCombiner::conflictsInMemory(const AccessSet &set, Operation *member) {
 bool BlockCombiner::blocks(Operation *op, const AccessSet &set,
                            const Group &group) {
   if (usesResults(op, group))
+    return true;
+  // Async starts move down past nothing that may wait for the others.
+  if (cast<CollectiveOpInterface>(group.ops.front()).getHandle() &&
+      mayWaitForOthers(op, set))
     return true;
   return llvm::any_of(group.ops, [&](Operation *member) {
     return conflictsInMemory(set, member);
@@ -251,16 +290,41 @@ SmallVector<Group> BlockCombiner::findGroups(Block &block) {
     for (auto [index, group] : llvm::enumerate(groups))
       if (group.open && joined != index && blocks(&op, set, group)) {
         group.open = false;
-        LLVM_DEBUG(llvm::dbgs()
-                   << "group of " << group.ops.size() << " closed by "
-                   << op.getName() << " at " << op.getLoc() << "\n");
+        group.closedBy = &op;
       }
-    if (candidate && !joined)
+    if (candidate && !joined) {
+      reportMissed(&op, groups);
       groups.push_back({{collective}, bytes, true});
+    }
   }
   llvm::erase_if(groups,
                  [](const Group &group) { return group.ops.size() < 2; });
   return groups;
+}
+
+void BlockCombiner::reportMissed(Operation *op, ArrayRef<Group> groups) const {
+  if (!remarksEnabled(op->getContext()))
+    return;
+  auto collective = cast<CollectiveOpInterface>(op);
+  // The nearest compatible group: the one it would have joined.
+  for (const Group &group : llvm::reverse(groups)) {
+    if (!compatible(cast<CollectiveOpInterface>(group.ops.front()), collective))
+      continue;
+    auto missed = remark::missed(op->getLoc(),
+                                 remarkAbout(op, DEBUG_TYPE, "NotCombined"));
+    missed << remark::add("not combined with the {0}",
+                          describeOp(group.ops.back()));
+    if (group.closedBy == op)
+      missed << remark::reason("it uses a result or a buffer of that op");
+    else if (group.closedBy)
+      missed << remark::reason(
+          "the {0} stands between them: it uses a result, touches a buffer "
+          "of theirs or may wait for other members",
+          describeOp(group.closedBy));
+    else
+      missed << remark::reason("together they exceed max-bytes={0}", maxBytes);
+    return;
+  }
 }
 
 //===----------------------------------------------------------------------===//
@@ -268,24 +332,33 @@ SmallVector<Group> BlockCombiner::findGroups(Block &block) {
 //===----------------------------------------------------------------------===//
 
 /// Replaces the ops of `group` by one op of type OpT at the last one's
-/// place, with the first one's attributes and region.
+/// place, with the first one's attributes and region. Async ops' waits
+/// become one wait at the first one's place.
 template <typename OpT> static void combine(ArrayRef<Operation *> ops) {
   auto first = cast<OpT>(ops.front());
+  const bool async = static_cast<bool>(first.getHandle());
   SmallVector<Value> inputs, outputs;
   SmallVector<Type> results;
   SmallVector<Location> locs;
+  WaitOp firstWait;
   for (Operation *member : ops) {
     auto op = cast<OpT>(member);
     llvm::append_range(inputs, op.getInputs());
     llvm::append_range(outputs, op.getOutputs());
     llvm::append_range(results, op.getResults().getTypes());
     locs.push_back(op.getLoc());
+    if (WaitOp wait = async ? getOnlyWait(op) : WaitOp();
+        wait && (!firstWait || wait->isBeforeInBlock(firstWait)))
+      firstWait = wait;
   }
+  const auto resultCount = static_cast<int32_t>(results.size());
+  if (async)
+    results.push_back(first.getHandle().getType());
   OpBuilder builder(ops.back());
   typename OpT::Properties properties = first.getProperties();
   properties.operandSegmentSizes = {static_cast<int32_t>(inputs.size()),
                                     static_cast<int32_t>(outputs.size())};
-  properties.resultSegmentSizes = {static_cast<int32_t>(results.size()), 0};
+  properties.resultSegmentSizes = {resultCount, async ? 1 : 0};
   SmallVector<Value> operands(inputs);
   llvm::append_range(operands, outputs);
   // The first location names the combined op in run-time errors.
@@ -295,12 +368,52 @@ template <typename OpT> static void combine(ArrayRef<Operation *> ops) {
   IRMapping mapping;
   for (auto [from, to] : llvm::zip(first->getRegions(), combined->getRegions()))
     from.cloneInto(&to, mapping);
+  if (async) {
+    builder.setInsertionPoint(firstWait);
+    WaitOp::create(builder, firstWait.getLoc(), combined.getHandle());
+    for (Operation *member : ops)
+      getOnlyWait(cast<OpT>(member))->erase();
+  }
   ValueRange combinedResults = combined.getResults();
   for (Operation *op : ops) {
-    size_t count = op->getNumResults();
-    op->replaceAllUsesWith(combinedResults.take_front(count));
+    auto member = cast<OpT>(op);
+    size_t count = member.getResults().size();
+    member.getResults().replaceAllUsesWith(combinedResults.take_front(count));
     combinedResults = combinedResults.drop_front(count);
     op->erase();
+  }
+}
+
+/// The remark of a combine: which ops, how many bytes, where it waits.
+static void reportCombined(ArrayRef<Operation *> ops) {
+  Operation *last = ops.back();
+  if (!remarksEnabled(last->getContext()))
+    return;
+  auto passed =
+      remark::passed(last->getLoc(), remarkAbout(last, DEBUG_TYPE, "Combined"));
+  passed << remark::add("{0} {1} ops combined into one", ops.size(),
+                        last->getName().getStringRef());
+  for (Operation *op : ops)
+    passed << remark::add("{0}", describeOp(op));
+  int64_t bytes = 0;
+  bool known = true;
+  for (Operation *op : ops) {
+    std::optional<int64_t> own = inputBytes(cast<CollectiveOpInterface>(op));
+    known &= own.has_value();
+    bytes += own.value_or(0);
+  }
+  if (known)
+    passed << remark::metric("InputBytes", bytes);
+  else
+    passed << remark::add("input bytes known at run time only");
+  if (WaitOp wait = getOnlyWait(cast<CollectiveOpInterface>(last))) {
+    WaitOp first = wait;
+    for (Operation *op : ops)
+      if (WaitOp other = getOnlyWait(cast<CollectiveOpInterface>(op));
+          other->isBeforeInBlock(first))
+        first = other;
+    passed << remark::add("async: one wait, the first one's: {0}",
+                          describeOp(first));
   }
 }
 
@@ -326,10 +439,7 @@ protected:
     for (Block *block : blocks)
       for (Group &group : combiner.findGroups(*block)) {
         changed = true;
-        LLVM_DEBUG(llvm::dbgs()
-                   << "combining " << group.ops.size() << " "
-                   << group.ops.front()->getName() << " (" << group.bytes
-                   << " bytes) at " << group.ops.back()->getLoc() << "\n");
+        reportCombined(group.ops);
         if (isa<AllReduceGroupOp>(group.ops.front()))
           combine<AllReduceGroupOp>(group.ops);
         else
