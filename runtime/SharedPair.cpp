@@ -4,9 +4,11 @@
 
 #include "Error.h"
 #include "ProcessGroups.h"
+#include "Reduce.h"
 #include "SharedWindow.h"
 #include "SpinWait.h"
 
+#include <algorithm>
 #include <cstring>
 
 #if defined(__SSE2__)
@@ -28,8 +30,8 @@ static void makePair(SharedPair &pair) {
     checkMpi(MPI_Comm_free(&pair.shared), "MPI_Comm_free");
     return;
   }
-  // Two segments, and room to start them on a cache line.
-  const auto bytes = static_cast<MPI_Aint>(2 * SharedPair::kStride + 64);
+  // Two segments, the reads' line, and room to start them on a cache line.
+  const auto bytes = static_cast<MPI_Aint>(2 * SharedPair::kStride + 128);
   void *base =
       allocateShared(pair.shared, static_cast<size_t>(bytes), pair.window);
   void *peerBase = nullptr;
@@ -46,9 +48,13 @@ static void makePair(SharedPair &pair) {
   };
   pair.mine = aligned(base);
   pair.theirs = aligned(peerBase);
-  // No round yet in either header before either member reads the other's.
+  pair.myReads = pair.mine + 2 * SharedPair::kStride;
+  pair.theirReads = pair.theirs + 2 * SharedPair::kStride;
+  // No round yet in either header, and none read, before either member
+  // reads the other's.
   for (uint64_t r = 0; r < 2; ++r)
     std::memset(SharedPair::header(pair.mine, r), 0, SharedPair::kHeaderBytes);
+  std::memset(pair.myReads, 0, 64);
   checkMpi(MPI_Win_sync(pair.window), "MPI_Win_sync");
   checkMpi(MPI_Barrier(pair.shared), "MPI_Barrier");
   checkMpi(MPI_Win_sync(pair.window), "MPI_Win_sync");
@@ -57,6 +63,49 @@ static void makePair(SharedPair &pair) {
   // SMPI simulates its processes in one: no shared window.
   (void)pair;
 #endif
+}
+
+void SharedPair::beginRound(uint64_t r) {
+  while (!pending.empty() && pending.front().round + 2 <= r)
+    complete(pending.front().round);
+  if (r < 2)
+    return;
+  const std::byte *read = theirReads + (r % 2) * sizeof(uint64_t);
+  spinUntil([&] { return loadAcquire(read) >= r - 1; }, comm, spins);
+}
+
+void SharedPair::publish(uint64_t r, uint64_t bytes) {
+  std::byte *at = header(mine, r);
+  std::memcpy(at + 8, &bytes, sizeof bytes);
+  storeRelease(at, r + 1);
+}
+
+uint64_t SharedPair::awaitPeer(uint64_t r) {
+  const std::byte *at = header(theirs, r);
+  spinUntil([&] { return loadAcquire(at) > r; }, comm, spins);
+  uint64_t bytes = 0;
+  std::memcpy(&bytes, at + 8, sizeof bytes);
+  return bytes;
+}
+
+void SharedPair::markRead(uint64_t r) {
+  storeRelease(myReads + (r % 2) * sizeof(uint64_t), r + 1);
+}
+
+void SharedPair::complete(uint64_t r) {
+  auto it = std::ranges::find_if(
+      pending, [&](const Pending &p) { return p.round == r; });
+  if (it == pending.end())
+    return;
+  const Pending p = *it;
+  pending.erase(it);
+  const uint64_t theirBytes = awaitPeer(r);
+  if (theirBytes != p.bytes) [[unlikely]]
+    raise("all_reduce: team rank {} packed {} bytes of operands where this "
+          "process packed {}: the operands' shapes or element types differ",
+          p.peerRank, theirBytes, p.bytes);
+  reduceLocal(bytes(theirs, r), p.target, p.count, p.type, p.op);
+  markRead(r);
 }
 
 SharedPair *sharedPair(TeamState &team, MPI_Comm comm) {

@@ -5,9 +5,15 @@
 // of a shared window (MPI_Win_allocate_shared), then the round's number and
 // the bytes written in the segment's header, and the other reduces them
 // straight from there once it reads that round (SpinWait.h). Two segments
-// per member, used in turn by the exchanges ("rounds"): a member writes
-// round r only after it read the peer's round r - 1, which the peer wrote
-// after it had read round r - 2 from this member's segment of round r.
+// per member, used in turn by the exchanges ("rounds"); each member says in
+// its window which of the peer's rounds it has read, and writes round r
+// only once the peer has read its round r - 2 from that segment.
+//
+// An async exchange publishes its round at its start and reads the peer's
+// at its wait, or at the start of this member's round r + 2 at the latest
+// (the peer waits for that read before it writes its round r + 2): so any
+// number of async exchanges may be in flight, waited in any order, without
+// a member waiting for a read the other has not yet reached.
 //
 //===----------------------------------------------------------------------===//
 
@@ -18,6 +24,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <vector>
 
 namespace distrt::detail {
 
@@ -32,10 +39,40 @@ struct SharedPair {
   MPI_Win window = MPI_WIN_NULL;
   /// This member's segments and the peer's, kStride apart.
   std::byte *mine = nullptr, *theirs = nullptr;
+  /// Past them, per segment, the last round of the other member's read
+  /// from it, plus one: this member's record and the peer's.
+  std::byte *myReads = nullptr, *theirReads = nullptr;
   /// The exchanges so far: the segment of the next is round % 2.
   uint64_t round = 0;
   /// Polls of a wait before it lets MPI progress (SpinWait.h).
   int spins = 0;
+
+  /// An async exchange whose peer round this member has not read yet: then
+  /// op(theirs, target) over `count` elements of `type`.
+  struct Pending {
+    uint64_t round;
+    std::byte *target;
+    uint64_t bytes;
+    int64_t count;
+    MPI_Datatype type;
+    MPI_Op op;
+    /// The peer's rank in the team, for errors.
+    int peerRank;
+  };
+  /// In round order.
+  std::vector<Pending> pending;
+
+  /// Before this member writes round `r`: completes its pending rounds up
+  /// to r - 2, then waits until the peer has read its round r - 2.
+  void beginRound(uint64_t r);
+  /// Publishes round `r`: `bytes` written (and fenced) in its segment.
+  void publish(uint64_t r, uint64_t bytes);
+  /// Waits until the peer has published round `r`; the bytes it wrote.
+  uint64_t awaitPeer(uint64_t r);
+  /// Records that this member has read the peer's round `r`.
+  void markRead(uint64_t r);
+  /// Reads the peer's round `r` into its pending exchange, if it still is.
+  void complete(uint64_t r);
 
   /// The bytes of a segment: a pack exchanged in a group of two at most
   /// (kReduceExchangeLimit).

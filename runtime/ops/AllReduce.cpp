@@ -12,8 +12,10 @@
 // peer: through a shared window when both are on one node (SharedPair.h),
 // else in eager-sized messages over persistent requests the plan keeps,
 // each reduced locally as it arrives (a layout's communicator carries no
-// other point-to-point traffic, as for collective_broadcast). The RFC's
-// `allreduce` is this op over the whole team, in place.
+// other point-to-point traffic, as for collective_broadcast). An async pack
+// there goes through the shared window too (published at the start, the
+// peer's read at the wait), else by MPI_Iallreduce. The RFC's `allreduce`
+// is this op over the whole team, in place.
 //
 //===----------------------------------------------------------------------===//
 
@@ -389,22 +391,50 @@ struct AllReduce : OpKind<AllReduce, ReducePlan> {
   static void sharePack(const Memo<Plan> &m, const ReducePack &pack,
                         SharedPair &pair) {
     const uint64_t r = pair.round++;
+    pair.beginRound(r);
     streamInputs(m, pack, SharedPair::bytes(pair.mine, r));
-    std::byte *mine = SharedPair::header(pair.mine, r);
-    const std::byte *theirs = SharedPair::header(pair.theirs, r);
-    const uint64_t bytes = pack.bytes;
-    std::memcpy(mine + 8, &bytes, sizeof bytes);
-    storeRelease(mine, r + 1);
-    spinUntil([&] { return loadAcquire(theirs) > r; }, pair.comm, pair.spins);
-    uint64_t theirBytes = 0;
-    std::memcpy(&theirBytes, theirs + 8, sizeof theirBytes);
-    if (theirBytes != bytes) [[unlikely]]
+    pair.publish(r, pack.bytes);
+    const uint64_t theirBytes = pair.awaitPeer(r);
+    if (theirBytes != pack.bytes) [[unlikely]]
       raise("all_reduce: team rank {} packed {} bytes of operands where this "
             "process packed {}: the operands' shapes or element types differ",
-            m.plan.layout->members[1 - m.plan.layout->position], theirBytes,
-            pack.bytes);
+            peerRank(m.plan), theirBytes, pack.bytes);
     for (uint32_t i = pack.first; i < pack.end; ++i)
       reduceFromPeer(m, pack, i, SharedPair::bytes(pair.theirs, r));
+    pair.markRead(r);
+  }
+
+  /// An async pack in a group of two sharing a node, packed at `mine` in
+  /// the slot's staging: published in the pair's window at once, and at the
+  /// wait (or when the pair needs the segment again) the peer's round is
+  /// reduced into it, op(theirs, mine) as sharePack does, and unpacked.
+  static void sharePackAsync(const Plan &p, const ReducePack &pack,
+                             SharedPair &pair, std::byte *mine,
+                             RequestSlot &slot) {
+    const uint64_t r = pair.round++;
+    pair.beginRound(r);
+    streamCopy(SharedPair::bytes(pair.mine, r), mine, pack.bytes);
+    streamFence();
+    pair.publish(r, pack.bytes);
+    pair.pending.push_back(
+        {r, mine, pack.bytes, pack.count, pack.type, pack.op, peerRank(p)});
+    SharedPair *shared = &pair;
+    slot.completions.emplace_back([shared, r] { shared->complete(r); });
+  }
+
+  /// The other member's team rank in a group of two.
+  static int peerRank(const Plan &p) {
+    return p.layout->members[1 - p.layout->position];
+  }
+
+  /// The shared window of a group of two (found on first use), or null.
+  static SharedPair *pairOf(const Memo<Plan> &m) {
+    const Plan &p = m.plan;
+    if (!p.sharedKnown) {
+      p.shared = sharedPair(lookupTeam(m.head[0]), p.comm); // its team
+      p.sharedKnown = true;
+    }
+    return p.shared;
   }
 
   /// A sync pack: exchanged in a group of two (up to kReduceExchangeLimit
@@ -415,12 +445,8 @@ struct AllReduce : OpKind<AllReduce, ReducePlan> {
     std::byte *staging = p.staging.data();
     std::byte *mine = staging + pack.offset;
     if (exchanged(p, pack)) {
-      if (!p.sharedKnown) {
-        p.shared = sharedPair(lookupTeam(m.head[0]), p.comm); // its team
-        p.sharedKnown = true;
-      }
-      if (p.shared)
-        sharePack(m, pack, *p.shared);
+      if (SharedPair *pair = pairOf(m))
+        sharePack(m, pack, *pair);
       else
         exchangePack(m, pack, mine);
       return;
@@ -535,6 +561,43 @@ struct AllReduce : OpKind<AllReduce, ReducePlan> {
     copyAt = alignUp(copyAt);
   }
 
+  /// run()'s packs, reduced in the slot's staging at `packsAt` and
+  /// unpacked at the wait.
+  static void reducePacks(const Memo<Plan> &m, bool async, Reduction red,
+                          RequestSlot &slot, size_t packsAt, size_t &copyAt) {
+    std::byte *staging = slot.staging.data() + packsAt;
+    for (const ReducePack &pack : m.plan.packs) {
+      packInputs(m, pack, staging);
+      void *data = staging + pack.offset;
+      const int32_t dtype = m.outs[m.plan.members[pack.first].operand].dtype;
+      SharedPair *pair = nullptr;
+      if (own(m.plan, red, dtype))
+        reduceOwn(slot, ownReduceOver(*m.plan.layout, red, dtype),
+                  static_cast<std::byte *>(data), pack.count, async);
+      else if (async && exchanged(m.plan, pack) && (pair = pairOf(m)))
+        sharePackAsync(m.plan, pack, *pair, static_cast<std::byte *>(data),
+                       slot);
+      else if (async)
+        postRequest(slot, "MPI_Iallreduce", [&](MPI_Request *request) {
+          const void *sent =
+              sendFrom(slot, copyAt, MPI_IN_PLACE, data, pack.bytes);
+          copyAt = alignUp(copyAt);
+          return iallreduceCount(sent, data, pack.count, pack.type, pack.op,
+                                 m.plan.comm, request);
+        });
+      else
+        checkMpi(allreduceCount(MPI_IN_PLACE, data, pack.count, pack.type,
+                                pack.op, m.plan.comm),
+                 "MPI_Allreduce");
+      for (uint32_t i = pack.first; i < pack.end; ++i) {
+        const PackMember &member = m.plan.members[i];
+        const Buffer &out = m.outs[member.operand];
+        slot.addUnpack(packsAt + member.offset, out.bytes.base, out.rank(),
+                       out.sizes(), out.strides(), out.bytes.elementSize);
+      }
+    }
+  }
+
   static distrt_handle_t run(Memo<Plan> &m, const Call &c) {
     if (m.plan.active == 0)
       return done(c.op, c.team, c.loc, c.async);
@@ -584,34 +647,7 @@ struct AllReduce : OpKind<AllReduce, ReducePlan> {
         reduceByMpi(slot, copyAt, send, recv, in.count, *out.type,
                     opOf(red, out.dtype), m.plan.comm, c.async);
       }
-      // The packs, reduced in the slot's staging and unpacked at the wait.
-      std::byte *staging = slot.staging.data() + packsAt;
-      for (const ReducePack &pack : m.plan.packs) {
-        packInputs(m, pack, staging);
-        void *data = staging + pack.offset;
-        const int32_t dtype = m.outs[m.plan.members[pack.first].operand].dtype;
-        if (own(m.plan, red, dtype))
-          reduceOwn(slot, ownReduceOver(*m.plan.layout, red, dtype),
-                    static_cast<std::byte *>(data), pack.count, c.async);
-        else if (c.async)
-          postRequest(slot, "MPI_Iallreduce", [&](MPI_Request *request) {
-            const void *sent =
-                sendFrom(slot, copyAt, MPI_IN_PLACE, data, pack.bytes);
-            copyAt = alignUp(copyAt);
-            return iallreduceCount(sent, data, pack.count, pack.type, pack.op,
-                                   m.plan.comm, request);
-          });
-        else
-          checkMpi(allreduceCount(MPI_IN_PLACE, data, pack.count, pack.type,
-                                  pack.op, m.plan.comm),
-                   "MPI_Allreduce");
-        for (uint32_t i = pack.first; i < pack.end; ++i) {
-          const PackMember &member = m.plan.members[i];
-          const Buffer &out = m.outs[member.operand];
-          slot.addUnpack(packsAt + member.offset, out.bytes.base, out.rank(),
-                         out.sizes(), out.strides(), out.bytes.elementSize);
-        }
-      }
+      reducePacks(m, c.async, red, slot, packsAt, copyAt);
     });
   }
 };
