@@ -55,6 +55,10 @@
 //                       people write a gradient sync
 //   gradient_sync_64_ordered  the same at reproducibility ordered (packed
 //                       in any group: ReducePlan.h, packingExact)
+//   gradient_sync_64_async  the same written for overlap: one async
+//                       all_reduce of the 64 (what the pass makes of 64
+//                       async ops), a forward step, its wait; baseline: 64
+//                       MPI_Iallreduce, the same step, MPI_Waitall
 // Reproducible reductions (mode repro, run at np 3 and 4):
 //   allreduce_ordered_f64, allreduce_exact_f64  an f64 sum at the level,
 //                       from one buffer to another; baseline MPI_Allreduce
@@ -787,64 +791,122 @@ void benchPersistent(int64_t bytes, MPI_Comm comm, int rank, int size) {
     MPI_Request_free(&request);
 }
 
+/// 64 f32 gradient tensors of `bytes` each, as distrt operands.
+struct Gradients {
+  static constexpr int kTensors = 64;
+  int64_t n;
+  std::vector<std::vector<float>> grads;
+  std::vector<MemrefDescriptor<float, 1>> descs;
+  std::vector<distrt_operand_t> operands;
+
+  explicit Gradients(int64_t bytes)
+      : n(std::max<int64_t>(bytes / 4, 1)),
+        grads(kTensors, std::vector<float>(n, 0.0f)) {
+    descs.reserve(kTensors);
+    for (std::vector<float> &g : grads)
+      descs.push_back({g.data(), g.data(), 0, {n}, {1}});
+    operands.reserve(kTensors);
+    for (MemrefDescriptor<float, 1> &d : descs)
+      operands.push_back({1, &d, DISTRT_F32});
+  }
+  int count() const { return static_cast<int>(n); }
+  /// Sums of fractions: rounding shows any other order of additions.
+  void fill(int rank) {
+    for (int k = 0; k < kTensors; ++k)
+      for (int64_t i = 0; i < n; ++i)
+        grads[k][i] = static_cast<float>(rank + 1) / 3.0f +
+                      static_cast<float>(k) * 1e-3f +
+                      static_cast<float>(i % 97) * 1e-5f;
+  }
+  /// Zeros: repeated in-place sums stay finite and take the same time.
+  void zero() {
+    for (std::vector<float> &g : grads)
+      std::fill(g.begin(), g.end(), 0.0f);
+  }
+  /// Both calls must compute the same, bit for bit, before they are timed.
+  template <typename A, typename B>
+  void checkSame(A &&reference, B &&ours, int rank, const char *name) {
+    fill(rank);
+    reference();
+    const std::vector<std::vector<float>> expected = grads;
+    fill(rank);
+    ours();
+    if (expected != grads) {
+      std::fprintf(stderr, "rank %d: %s results differ at %lld B\n", rank, name,
+                   static_cast<long long>(n * 4));
+      MPI_Abort(MPI_COMM_WORLD, 1);
+    }
+    zero();
+  }
+};
+
 /// 64 f32 tensors of `bytes` each, summed in place: one distrt_all_reduce
 /// of 64 operands at `level` against 64 MPI_Allreduce calls. Under mpi both
 /// give the same bits (checked before timing); above it the packed call
 /// gives those of 64 calls of its own at the level.
 void benchGradientSync(int64_t bytes, MPI_Comm comm, int rank, int size,
                        int32_t level = DISTRT_REPRO_MPI) {
-  constexpr int kTensors = 64;
-  const int64_t n = std::max<int64_t>(bytes / 4, 1);
-  std::vector<std::vector<float>> grads(kTensors, std::vector<float>(n, 0.0f));
-  std::vector<MemrefDescriptor<float, 1>> descs;
-  descs.reserve(kTensors);
-  for (std::vector<float> &g : grads)
-    descs.push_back({g.data(), g.data(), 0, {n}, {1}});
-  std::vector<distrt_operand_t> operands;
-  operands.reserve(kTensors);
-  for (MemrefDescriptor<float, 1> &d : descs)
-    operands.push_back({1, &d, DISTRT_F32});
+  Gradients g(bytes);
   distrt_site_t site{DISTRT_SITE_STATIC, nullptr, nullptr};
-  const int count = static_cast<int>(n);
   auto baseline = [&] {
-    for (std::vector<float> &g : grads)
-      MPI_Allreduce(MPI_IN_PLACE, g.data(), count, MPI_FLOAT, MPI_SUM, comm);
+    for (std::vector<float> &grad : g.grads)
+      MPI_Allreduce(MPI_IN_PLACE, grad.data(), g.count(), MPI_FLOAT, MPI_SUM,
+                    comm);
   };
   const int32_t op = DISTRT_SUM | level << DISTRT_REPRO_SHIFT;
   auto ours = [&] {
-    distrt_all_reduce(0, &kEveryone, op, kTensors, operands.data(),
-                      operands.data(), 0, &site, "bench_gradient_sync");
+    distrt_all_reduce(0, &kEveryone, op, Gradients::kTensors, g.operands.data(),
+                      g.operands.data(), 0, &site, "bench_gradient_sync");
   };
   auto separately = [&] {
-    for (distrt_operand_t &operand : operands)
+    for (distrt_operand_t &operand : g.operands)
       distrt_all_reduce(0, &kEveryone, op, 1, &operand, &operand, 0, nullptr,
                         "bench_gradient_sync");
   };
-  // Both must compute the same, bit for bit, before they are timed (sums of
-  // fractions: rounding shows any other order of additions).
-  auto run = [&](auto &&call) {
-    for (int k = 0; k < kTensors; ++k)
-      for (int64_t i = 0; i < n; ++i)
-        grads[k][i] = static_cast<float>(rank + 1) / 3.0f +
-                      static_cast<float>(k) * 1e-3f +
-                      static_cast<float>(i % 97) * 1e-5f;
-    call();
-    return grads;
-  };
   const bool mpiLevel = level == DISTRT_REPRO_MPI;
-  const std::vector<std::vector<float>> reference =
-      mpiLevel ? run(baseline) : run(separately);
-  if (reference != run(ours)) {
-    std::fprintf(stderr, "rank %d: gradient_sync results differ at %lld B\n",
-                 rank, static_cast<long long>(bytes));
-    MPI_Abort(MPI_COMM_WORLD, 1);
-  }
-  // Zeros: repeated in-place sums stay finite and take the same time.
-  for (std::vector<float> &g : grads)
-    std::fill(g.begin(), g.end(), 0.0f);
+  if (mpiLevel)
+    g.checkSame(baseline, ours, rank, "gradient_sync");
+  else
+    g.checkSame(separately, ours, rank, "gradient_sync");
   const Comparison c = compare(baseline, ours, comm);
   printRow(rank, mpiLevel ? "gradient_sync_64" : "gradient_sync_64_ordered",
            size, bytes, c);
+}
+
+/// Independent work of a few microseconds (the next batch's forward step)
+/// that both sides run while their reductions are in flight.
+void forwardStep(std::vector<float> &activations) {
+  for (float &a : activations)
+    a = a * 0.999f + 0.001f;
+}
+
+/// The gradient sync written for overlap: one async distrt_all_reduce of the
+/// 64 tensors (what distruntime-combine-collectives makes of 64 async ops),
+/// the forward step, its wait, against 64 MPI_Iallreduce, the same step and
+/// MPI_Waitall, as people overlap a gradient sync by hand. The same bits
+/// (checked before timing).
+void benchGradientSyncAsync(int64_t bytes, MPI_Comm comm, int rank, int size) {
+  Gradients g(bytes);
+  distrt_site_t site{DISTRT_SITE_STATIC, nullptr, nullptr};
+  std::vector<float> activations(4096, 1.0f);
+  std::vector<MPI_Request> requests(Gradients::kTensors);
+  auto baseline = [&] {
+    for (int k = 0; k < Gradients::kTensors; ++k)
+      MPI_Iallreduce(MPI_IN_PLACE, g.grads[k].data(), g.count(), MPI_FLOAT,
+                     MPI_SUM, comm, &requests[k]);
+    forwardStep(activations);
+    MPI_Waitall(Gradients::kTensors, requests.data(), MPI_STATUSES_IGNORE);
+  };
+  auto ours = [&] {
+    distrt_handle_t handle = distrt_all_reduce(
+        0, &kEveryone, DISTRT_SUM, Gradients::kTensors, g.operands.data(),
+        g.operands.data(), 1, &site, "bench_gradient_sync_async");
+    forwardStep(activations);
+    distrt_wait(handle, "bench_gradient_sync_async");
+  };
+  g.checkSame(baseline, ours, rank, "gradient_sync_async");
+  const Comparison c = compare(baseline, ours, comm);
+  printRow(rank, "gradient_sync_64_async", size, bytes, c);
 }
 
 /// The K-split matmul's reduction of an N x N f64 block of partial
@@ -945,10 +1007,14 @@ int main(int argc, char **argv) {
       benchCheckedProven(bytes, comm, rank, size);
     benchCheckedProven(int64_t{512} << 10, comm, rank, size);
   }
-  if (only.empty() || only == "gradient_sync")
+  if (only.empty() || only == "gradient_sync") {
     for (int64_t bytes = 256; bytes <= std::min<int64_t>(maxBytes, 64 << 10);
          bytes *= 2)
       benchGradientSync(bytes, comm, rank, size);
+    for (int64_t bytes = 256; bytes <= std::min<int64_t>(maxBytes, 64 << 10);
+         bytes *= 4)
+      benchGradientSyncAsync(bytes, comm, rank, size);
+  }
   if (only.empty() || only == "sharded_matmul")
     for (int64_t n : {64, 256, 1024})
       if (n * n * 8 <= std::max<int64_t>(maxBytes, 32 << 10))
