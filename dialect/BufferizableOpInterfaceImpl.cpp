@@ -147,9 +147,10 @@ struct UpdateHaloOpInterface
     Value handle = haloOp.getHandle();
     auto memrefForm = UpdateHaloOp::create(
         rewriter, op->getLoc(), Type(), handle ? handle.getType() : Type(),
-        *block, haloOp.getGridAttr(), haloOp.getSplitAxesAttr(),
-        haloOp.getHaloSizes(), haloOp.getStaticHaloSizesAttr(),
-        haloOp.getTeamAttr(), haloOp.getKeyAttr());
+        *block, haloOp.getGridValues(), haloOp.getGridAttr(),
+        haloOp.getSplitAxesAttr(), haloOp.getHaloSizes(),
+        haloOp.getStaticHaloSizesAttr(), haloOp.getTeamAttr(),
+        haloOp.getKeyAttr());
     // distruntime.proven stays with the op, as the collectives' clones keep
     // theirs.
     memrefForm->setDiscardableAttrs(op->getDiscardableAttrDictionary());

@@ -431,11 +431,21 @@ void UpdateHaloOp::build(OpBuilder &odsBuilder, OperationState &odsState,
   Type result =
       isa<RankedTensorType>(block.getType()) ? block.getType() : Type();
   Type handle = async ? AsyncHandleType::get(odsBuilder.getContext()) : Type();
-  build(odsBuilder, odsState, result, handle, block,
+  build(odsBuilder, odsState, result, handle, block, ValueRange(),
         odsBuilder.getDenseI64ArrayAttr(grid), odsBuilder.getArrayAttr(axes),
         dynamicSizes, odsBuilder.getDenseI64ArrayAttr(staticSizes),
         odsBuilder.getI64IntegerAttr(team),
         key ? odsBuilder.getI64IntegerAttr(*key) : IntegerAttr());
+}
+
+SmallVector<OpFoldResult> UpdateHaloOp::getMixedGrid() {
+  return getMixedValues(getGrid(), getGridValues(), getContext());
+}
+
+LogicalResult DimsCreateOp::verify() {
+  if (getSizes().empty())
+    return emitOpError("needs at least one result: one per grid axis");
+  return success();
 }
 
 LogicalResult UpdateHaloOp::verify() {
@@ -454,8 +464,13 @@ LogicalResult UpdateHaloOp::verify() {
            << blockType;
 
   ArrayRef<int64_t> grid = getGrid();
+  if (grid.empty())
+    return emitOpError("needs a grid of at least one axis");
+  if (failed(verifyListOfOperandsOrIntegers(*this, "grid", grid.size(), grid,
+                                            getGridValues())))
+    return failure();
   for (auto [axis, size] : llvm::enumerate(grid))
-    if (size <= 0)
+    if (!ShapedType::isDynamic(size) && size <= 0)
       return emitOpError("grid size ")
              << size << " of axis " << axis << " must be positive";
 

@@ -11,6 +11,7 @@
 #include "distruntime/Runtime/distrt_mpi.h"
 
 #include "Check.h"
+#include "Dims.h"
 #include "Environment.h"
 #include "Error.h"
 #include "Request.h"
@@ -37,6 +38,17 @@ int64_t distrt_team_member(int64_t team, const char *loc) {
     return lookupTeam(team).rank;
   } catch (...) {
     failCurrent("team_member", team, loc);
+  }
+}
+
+int64_t distrt_dims_create(int64_t team, int64_t n, int64_t axis,
+                           const char *loc) {
+  try {
+    if (n < 1 || axis < 0 || axis >= n)
+      raise("axis {} of a grid of {} axes", axis, n);
+    return balancedDims(lookupTeam(team).size, n)[static_cast<size_t>(axis)];
+  } catch (...) {
+    failCurrent("dims_create", team, loc);
   }
 }
 

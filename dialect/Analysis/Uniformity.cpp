@@ -282,7 +282,9 @@ UniformityAnalysis::visitOperation(Operation *op,
 
   if (isa<TeamMemberOp>(op))
     return setAll(Uniformity::varying(VarianceSource::Member, op)), success();
-  if (isa<TeamSizeOp>(op) || op->hasTrait<OpTrait::ConstantLike>())
+  // A team's size, and the grid dims_create makes of it, agree.
+  if (isa<TeamSizeOp, DimsCreateOp>(op) ||
+      op->hasTrait<OpTrait::ConstantLike>())
     return setAll(Uniformity::uniform()), success();
 
   // Communication: handles are uniform (nothing computes with them), what a

@@ -2,7 +2,8 @@
 //
 // Members must pass operands of the same shape to a collective: a dynamic
 // size computed from a value that may differ is reported (a warning: the
-// members may agree after all). An op that writes one buffer through two
+// members may agree after all), and so is an update_halo grid size that
+// may differ. An op that writes one buffer through two
 // outputs, or writes an output while it still reads another operand from
 // the same buffer, computes nonsense on every member (an error). Only the
 // same buffer through memref.cast counts, so a correct program is never
@@ -134,6 +135,24 @@ static void checkSizes(Operation *op, const UniformityInfo &info,
   noteDivergence(diag, nullptr, differing->value);
 }
 
+/// Warns of an update_halo grid size that may differ between members:
+/// members on different grids exchange with the wrong neighbours.
+static void checkGrid(UpdateHaloOp op, const UniformityInfo &info,
+                      SPMDReporter &reporter) {
+  for (Value size : op.getGridValues()) {
+    Uniformity value = info.get(size);
+    if (!value.mayDiffer())
+      continue;
+    InFlightDiagnostic diag = reporter.warning(op.getLoc());
+    diag << "a grid size of '" << op->getName()
+         << "' may differ between members of team " << op.getTeam()
+         << "; fix: compute the grid from values every member agrees on "
+            "(distruntime.dims_create, team_size, constants)";
+    noteDivergence(diag, nullptr, value);
+    return;
+  }
+}
+
 /// Reports two operands of `op` on one buffer that it does not allow:
 /// outputs, or an output and an input it reads after writing the output.
 static void checkBuffers(Operation *op, ValueRange inputs, ValueRange outputs,
@@ -194,6 +213,8 @@ void mlir::distruntime::checkCollectiveOperands(Operation *module,
           }
       return;
     }
+    if (auto halo = dyn_cast<UpdateHaloOp>(op); halo && info.isLive(op))
+      checkGrid(halo, info, reporter);
     auto collective = dyn_cast<CollectiveOpInterface>(op);
     if (collective)
       checkBuffers(op, collective.getInputs(), collective.getOutputs(),

@@ -23,9 +23,10 @@
 //    all_to_all_v, reduce_scatter, collective_broadcast,
 //    collective_permute): nothing more, their groups, pairs, reductions and
 //    scalars are attributes;
-//  - update_halo: a static block shape and static halo sizes, and so for
-//    every update_halo of its team and key, so that the members replan
-//    together (checked mode agrees on replanning);
+//  - update_halo: a static block shape, static halo sizes and grid sizes
+//    that agree (constants, dims_create's), and so for every update_halo
+//    of its team and key, so that the members replan together (checked
+//    mode agrees on replanning);
 //  - send and recv: the one send and the one recv of their team, channel
 //    and host transfer, in one block, with the same pairs and the same
 //    static types (checked mode's headers compare what a sender sends with
@@ -202,6 +203,13 @@ static std::string whyNotAlike(Operation *op, Reach &reach,
                !halo.getHaloSizes().empty()))
     return "its block's shape or its halo sizes are run-time values, by "
            "which the members replan";
+  // A grid value the analysis finds uniform (dims_create's) replans every
+  // member alike.
+  if (auto halo = dyn_cast<UpdateHaloOp>(op);
+      halo && llvm::any_of(halo.getGridValues(), [&](Value size) {
+        return !info.get(size).isUniform();
+      }))
+    return "a size of its grid may differ between members";
   return {};
 }
 

@@ -433,9 +433,9 @@ static WaitOp waitBefore(UpdateHaloOp halo, Operation *op) {
   b.setInsertionPoint(halo);
   auto async = UpdateHaloOp::create(
       b, halo.getLoc(), Type(), AsyncHandleType::get(b.getContext()),
-      halo.getBlock(), halo.getGridAttr(), halo.getSplitAxesAttr(),
-      halo.getHaloSizes(), halo.getStaticHaloSizesAttr(), halo.getTeamAttr(),
-      halo.getKeyAttr());
+      halo.getBlock(), halo.getGridValues(), halo.getGridAttr(),
+      halo.getSplitAxesAttr(), halo.getHaloSizes(),
+      halo.getStaticHaloSizesAttr(), halo.getTeamAttr(), halo.getKeyAttr());
   async->setDiscardableAttrs(halo->getDiscardableAttrDictionary());
   halo->erase();
   b.setInsertionPoint(op);

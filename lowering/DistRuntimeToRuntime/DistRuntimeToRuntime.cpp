@@ -95,6 +95,33 @@ struct TeamQueryLowering : public OpConversionPattern<Op> {
   }
 };
 
+/// dims_create: one runtime query per axis (the runtime computes the grid
+/// once per team size and axis count, a few divisions).
+struct DimsCreateLowering : public OpConversionPattern<DimsCreateOp> {
+  using OpConversionPattern::OpConversionPattern;
+
+  LogicalResult
+  matchAndRewrite(DimsCreateOp op, OpAdaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    auto [callee, where] =
+        getCalleeAndLocation(rewriter, op, RuntimeFunction::DimsCreate);
+    const auto n = static_cast<int64_t>(op.getSizes().size());
+    SmallVector<Value> sizes;
+    for (int64_t axis = 0; axis < n; ++axis) {
+      auto call = func::CallOp::create(
+          rewriter, loc, callee,
+          ValueRange{createI64(rewriter, loc, op.getTeam()),
+                     createI64(rewriter, loc, n),
+                     createI64(rewriter, loc, axis), where});
+      sizes.push_back(arith::IndexCastOp::create(
+          rewriter, loc, rewriter.getIndexType(), call.getResult(0)));
+    }
+    rewriter.replaceOp(op, sizes);
+    return success();
+  }
+};
+
 //===----------------------------------------------------------------------===//
 // wait
 //===----------------------------------------------------------------------===//
@@ -255,8 +282,8 @@ struct UpdateHaloLowering : public OpConversionPattern<UpdateHaloOp> {
     SmallVector<OpFoldResult> spec;
     auto push = [&](int64_t v) { spec.push_back(attrs.getI64IntegerAttr(v)); };
     push(op.getGrid().size());
-    for (int64_t size : op.getGrid())
-      push(size);
+    llvm::append_range(
+        spec, getMixedValues(op.getGrid(), adaptor.getGridValues(), rewriter));
     ArrayAttr splitAxes = op.getSplitAxes();
     SmallVector<OpFoldResult> halo = getMixedValues(
         op.getStaticHaloSizes(), adaptor.getHaloSizes(), rewriter);
@@ -358,9 +385,8 @@ DistRuntimeToRuntimeTypeConverter::DistRuntimeToRuntimeTypeConverter() {
 void mlir::distruntime::populateDistRuntimeToRuntimeConversionPatterns(
     TypeConverter &converter, RewritePatternSet &patterns) {
   populateCollectivesToRuntimePatterns(converter, patterns);
-  patterns
-      .add<TeamQueryLowering<TeamSizeOp, RuntimeFunction::TeamSize>,
-           TeamQueryLowering<TeamMemberOp, RuntimeFunction::TeamMember>,
-           WaitLowering, CheckLowering, GetHaloLowering, UpdateHaloLowering>(
-          converter, patterns.getContext());
+  patterns.add<TeamQueryLowering<TeamSizeOp, RuntimeFunction::TeamSize>,
+               TeamQueryLowering<TeamMemberOp, RuntimeFunction::TeamMember>,
+               DimsCreateLowering, WaitLowering, CheckLowering, GetHaloLowering,
+               UpdateHaloLowering>(converter, patterns.getContext());
 }

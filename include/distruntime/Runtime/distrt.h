@@ -96,6 +96,11 @@ typedef int64_t distrt_handle_t;
 /// Basic queries. Team 0 is the world (a dup of MPI_COMM_WORLD).
 int64_t distrt_team_size(int64_t team, const char *loc);
 int64_t distrt_team_member(int64_t team, const char *loc);
+/// Axis `axis` of the n-D process grid for the team's size: as close to
+/// each other as possible, largest first (what MPI_Dims_create is meant to
+/// choose; computed here, the same on every MPI).
+int64_t distrt_dims_create(int64_t team, int64_t n, int64_t axis,
+                           const char *loc);
 
 /// Fills `left` and `right` with the rows of the bounding box before and
 /// after the locally owned rows (distribution along dimension 0).

@@ -67,7 +67,7 @@ func.func @halo_count_1d(%b: memref<8xf32>) {
 
 func.func @halo_dynamic_count(%b: memref<8xf32>, %w: index) {
   // expected-error @+1 {{expected 2 dynamic halo_sizes values}}
-  "distruntime.update_halo"(%b, %w) <{grid = array<i64: 2>, split_axes = [array<i64: 0>], static_halo_sizes = array<i64: -9223372036854775808, -9223372036854775808>, team = 0 : i64, resultSegmentSizes = array<i32: 0, 0>}> : (memref<8xf32>, index) -> ()
+  "distruntime.update_halo"(%b, %w) <{grid = array<i64: 2>, split_axes = [array<i64: 0>], static_halo_sizes = array<i64: -9223372036854775808, -9223372036854775808>, team = 0 : i64, operandSegmentSizes = array<i32: 1, 0, 1>, resultSegmentSizes = array<i32: 0, 0>}> : (memref<8xf32>, index) -> ()
   return
 }
 
@@ -124,7 +124,7 @@ func.func @halo_size_type(%b: memref<8xf32>, %w: i32) {
 
 func.func @tensor_without_result(%t: tensor<8xf32>) {
   // expected-error @+1 {{on a tensor must return the updated tensor}}
-  "distruntime.update_halo"(%t) <{grid = array<i64: 2>, split_axes = [array<i64: 0>], static_halo_sizes = array<i64: 1, 1>, team = 0 : i64, resultSegmentSizes = array<i32: 0, 0>}> : (tensor<8xf32>) -> ()
+  "distruntime.update_halo"(%t) <{grid = array<i64: 2>, split_axes = [array<i64: 0>], static_halo_sizes = array<i64: 1, 1>, team = 0 : i64, operandSegmentSizes = array<i32: 1, 0, 0>, resultSegmentSizes = array<i32: 0, 0>}> : (tensor<8xf32>) -> ()
   return
 }
 
@@ -132,7 +132,7 @@ func.func @tensor_without_result(%t: tensor<8xf32>) {
 
 func.func @memref_with_result(%b: memref<8xf32>) -> tensor<8xf32> {
   // expected-error @+1 {{on a memref updates it in place and returns no tensor}}
-  %r = "distruntime.update_halo"(%b) <{grid = array<i64: 2>, split_axes = [array<i64: 0>], static_halo_sizes = array<i64: 1, 1>, team = 0 : i64, resultSegmentSizes = array<i32: 1, 0>}> : (memref<8xf32>) -> tensor<8xf32>
+  %r = "distruntime.update_halo"(%b) <{grid = array<i64: 2>, split_axes = [array<i64: 0>], static_halo_sizes = array<i64: 1, 1>, team = 0 : i64, operandSegmentSizes = array<i32: 1, 0, 0>, resultSegmentSizes = array<i32: 1, 0>}> : (memref<8xf32>) -> tensor<8xf32>
   return %r : tensor<8xf32>
 }
 
@@ -140,7 +140,7 @@ func.func @memref_with_result(%b: memref<8xf32>) -> tensor<8xf32> {
 
 func.func @result_type(%t: tensor<8xf32>) -> tensor<4xf32> {
   // expected-error @+1 {{result type 'tensor<4xf32>' differs from the block type 'tensor<8xf32>'}}
-  %r = "distruntime.update_halo"(%t) <{grid = array<i64: 2>, split_axes = [array<i64: 0>], static_halo_sizes = array<i64: 1, 1>, team = 0 : i64, resultSegmentSizes = array<i32: 1, 0>}> : (tensor<8xf32>) -> tensor<4xf32>
+  %r = "distruntime.update_halo"(%t) <{grid = array<i64: 2>, split_axes = [array<i64: 0>], static_halo_sizes = array<i64: 1, 1>, team = 0 : i64, operandSegmentSizes = array<i32: 1, 0, 0>, resultSegmentSizes = array<i32: 1, 0>}> : (tensor<8xf32>) -> tensor<4xf32>
   return %r : tensor<4xf32>
 }
 
@@ -148,6 +148,38 @@ func.func @result_type(%t: tensor<8xf32>) -> tensor<4xf32> {
 
 func.func @negative_key(%b: memref<8xf32>) {
   // expected-error @+1 {{attribute 'key' failed to satisfy constraint: static id of an operation instance, used for caching}}
-  "distruntime.update_halo"(%b) <{grid = array<i64: 2>, split_axes = [array<i64: 0>], static_halo_sizes = array<i64: 1, 1>, team = 0 : i64, key = -1 : i64, resultSegmentSizes = array<i32: 0, 0>}> : (memref<8xf32>) -> ()
+  "distruntime.update_halo"(%b) <{grid = array<i64: 2>, split_axes = [array<i64: 0>], static_halo_sizes = array<i64: 1, 1>, team = 0 : i64, key = -1 : i64, operandSegmentSizes = array<i32: 1, 0, 0>, resultSegmentSizes = array<i32: 0, 0>}> : (memref<8xf32>) -> ()
+  return
+}
+
+// -----
+
+func.func @grid_values_count(%b: memref<8x8xf32>, %p: index) {
+  // expected-error @+1 {{expected 2 dynamic grid values}}
+  "distruntime.update_halo"(%b, %p) <{grid = array<i64: -9223372036854775808, -9223372036854775808>, split_axes = [array<i64: 0>, array<i64: 1>], static_halo_sizes = array<i64: 1, 1, 1, 1>, team = 0 : i64, operandSegmentSizes = array<i32: 1, 1, 0>, resultSegmentSizes = array<i32: 0, 0>}> : (memref<8x8xf32>, index) -> ()
+  return
+}
+
+// -----
+
+func.func @grid_value_type(%b: memref<8xf32>, %p: f32) {
+  // expected-error @+1 {{'distruntime.update_halo' op operand #1 must be variadic of index or 64-bit signless integer}}
+  "distruntime.update_halo"(%b, %p) <{grid = array<i64: -9223372036854775808>, split_axes = [array<i64: 0>], static_halo_sizes = array<i64: 1, 1>, team = 0 : i64, operandSegmentSizes = array<i32: 1, 1, 0>, resultSegmentSizes = array<i32: 0, 0>}> : (memref<8xf32>, f32) -> ()
+  return
+}
+
+// -----
+
+func.func @grid_empty(%b: memref<8xf32>) {
+  // expected-error @+1 {{needs a grid of at least one axis}}
+  distruntime.update_halo %b grid [] split_axes [] halo_sizes [1, 1] : memref<8xf32>
+  return
+}
+
+// -----
+
+func.func @dims_create_no_result() {
+  // expected-error @+1 {{'distruntime.dims_create' op needs at least one result: one per grid axis}}
+  "distruntime.dims_create"() <{team = 0 : i64}> : () -> ()
   return
 }

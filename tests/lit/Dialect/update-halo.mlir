@@ -24,6 +24,27 @@ func.func @memref_forms(%b: memref<18x?xf32>, %c: memref<18x18xf64>, %w: index, 
   return
 }
 
+// A grid of values, dims_create's for the team's size or any index or i64,
+// beside constants.
+// CHECK-LABEL: func @grid_values
+// CHECK-SAME: (%[[B:.*]]: memref<?x?xf64>, %[[P:.*]]: i64)
+func.func @grid_values(%b: memref<?x?xf64>, %p: i64) {
+  // CHECK: %[[G:.*]]:2 = distruntime.dims_create team(0) : index, index
+  %g:2 = distruntime.dims_create team(0) : index, index
+  // CHECK: distruntime.update_halo %[[B]] grid [%[[G]]#0 : index, %[[G]]#1 : index] split_axes {{\[}}[0], [1]] halo_sizes [1, 1, 1, 1] key(5) : memref<?x?xf64>
+  distruntime.update_halo %b grid [%g#0 : index, %g#1 : index] split_axes [[0], [1]] halo_sizes [1, 1, 1, 1] key(5) : memref<?x?xf64>
+  // CHECK: distruntime.update_halo %[[B]] grid [%[[P]] : i64, 1] split_axes {{\[}}[0]] halo_sizes [1, 1, 0, 0] team(2) : memref<?x?xf64>
+  distruntime.update_halo %b grid [%p : i64, 1] split_axes [[0]] halo_sizes [1, 1, 0, 0] team(2) : memref<?x?xf64>
+  return
+}
+
+// CHECK-LABEL: func @dims_3d
+// CHECK: distruntime.dims_create team(3) : index, index, index
+func.func @dims_3d() -> (index, index, index) {
+  %h:3 = distruntime.dims_create team(3) : index, index, index
+  return %h#0, %h#1, %h#2 : index, index, index
+}
+
 // CHECK-LABEL: func @tensor_forms
 // CHECK-SAME: (%[[T:.*]]: tensor<10x8xf32>)
 func.func @tensor_forms(%t: tensor<10x8xf32>) -> tensor<10x8xf32> {

@@ -233,12 +233,16 @@ func.func @main() -> i32 {
 
 // update_halo: static block and halo sizes, for every op of key 1: proven.
 // Key 2 has one op with a dynamic halo size: neither of its ops is (a
-// member could replan where another does not). get_halo is never proven.
+// member could replan where another does not). A grid of dims_create's
+// sizes agrees (key 3: proven); one of the member's id may not (key 4: not
+// proven). get_halo is never proven.
 // CHECK-LABEL: func.func @main
 // CHECK: distruntime.update_halo %{{.*}} key(1) {distruntime.proven} : memref<10x8xf32>
 // CHECK: distruntime.update_halo %{{.*}} key(1) {distruntime.proven} : memref<10x8xf32>
 // CHECK: distruntime.update_halo %{{.*}} key(2) : memref<10x8xf32>
 // CHECK: distruntime.update_halo %{{.*}} key(2) : memref<10x8xf32>
+// CHECK: distruntime.update_halo %{{.*}} key(3) {distruntime.proven} : memref<10x8xf32>
+// CHECK: distruntime.update_halo %{{.*}} key(4) : memref<10x8xf32>
 // CHECK: distruntime.get_halo
 // CHECK-NOT: distruntime.proven
 // CHECK: return
@@ -254,6 +258,11 @@ func.func @main() -> i32 {
   %n = distruntime.team_size team(0)
   distruntime.update_halo %b grid [4] split_axes [[0]] halo_sizes [1, 1, 0, 0] key(2) : memref<10x8xf32>
   distruntime.update_halo %b grid [4] split_axes [[0]] halo_sizes [%n : index, 1, 0, 0] key(2) : memref<10x8xf32>
+  %g:2 = distruntime.dims_create team(0) : index, index
+  distruntime.update_halo %b grid [%g#0 : index, %g#1 : index] split_axes [[0], [1]] halo_sizes [1, 1, 0, 0] key(3) : memref<10x8xf32>
+  %me = distruntime.team_member team(0)
+  %m1 = arith.addi %me, %c1 : index
+  distruntime.update_halo %b grid [%m1 : index] split_axes [[0]] halo_sizes [1, 1, 0, 0] key(4) : memref<10x8xf32>
   %h, %lo, %hi = distruntime.get_halo %l gshape [%c10, %c8] loffsets [%c1, %c0]
       bboffsets [%c0, %c0] bbsizes [%c10, %c8] team(0)
       : memref<3x8xf64> -> memref<?x8xf64>, memref<?x8xf64>

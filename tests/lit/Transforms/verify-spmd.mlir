@@ -285,3 +285,21 @@ func.func @dead_prefix(%a: memref<4xf32>) {
 ^done:
   return
 }
+
+// -----
+
+// An update_halo grid size that may differ between members is a warning;
+// dims_create's sizes and team_size agree.
+func.func @grid_values(%b: memref<10x8xf32>) {
+  %c1 = arith.constant 1 : index
+  %g:2 = distruntime.dims_create team(0) : index, index
+  distruntime.update_halo %b grid [%g#0 : index, %g#1 : index] split_axes [[0], [1]] halo_sizes [1, 1, 0, 0] : memref<10x8xf32>
+  %n = distruntime.team_size team(0)
+  distruntime.update_halo %b grid [%n : index] split_axes [[0]] halo_sizes [1, 1, 0, 0] : memref<10x8xf32>
+  // expected-note @below {{it derives from the member id here}}
+  %me = distruntime.team_member team(0)
+  %m1 = arith.addi %me, %c1 : index
+  // expected-warning @below {{a grid size of 'distruntime.update_halo' may differ between members of team 0; fix: compute the grid from values every member agrees on (distruntime.dims_create, team_size, constants)}}
+  distruntime.update_halo %b grid [%m1 : index] split_axes [[0]] halo_sizes [1, 1, 0, 0] : memref<10x8xf32>
+  return
+}

@@ -99,3 +99,33 @@ func.func @unbufferized(%t: tensor<8xf32>) -> tensor<8xf32> {
   %r = distruntime.update_halo %t grid [2] split_axes [[0]] halo_sizes [1, 1] : tensor<8xf32>
   return %r : tensor<8xf32>
 }
+
+// -----
+
+// A grid of values: dims_create becomes one distrt_dims_create query per
+// axis (team, axes, axis, location), and the spec stores the values where
+// the grid's sizes go.
+// CHECK-DAG: func.func private @distrt_dims_create(i64, i64, i64, !llvm.ptr) -> i64
+// CHECK-LABEL: func @grid_values
+// CHECK-SAME: (%[[B:.*]]: memref<?x?xf64>)
+// CHECK-DAG: %[[TEAM:.*]] = arith.constant 2 : i64
+// CHECK-DAG: %[[AXES:.*]] = arith.constant 2 : i64
+// CHECK-DAG: %[[AXIS0:.*]] = arith.constant 0 : i64
+// CHECK: %[[D0:.*]] = call @distrt_dims_create(%[[TEAM]], %[[AXES]], %[[AXIS0]], %{{.*}})
+// CHECK: %[[G0:.*]] = arith.index_cast %[[D0]] : i64 to index
+// CHECK: %[[D1:.*]] = call @distrt_dims_create(
+// CHECK: %[[G1:.*]] = arith.index_cast %[[D1]] : i64 to index
+// CHECK: memref.alloca_scope
+// CHECK: %[[SPEC:.*]] = memref.alloca() : memref<11xi64>
+// CHECK: memref.store %{{.*}}, %[[SPEC]][%{{.*}}]
+// CHECK: %[[I0:.*]] = arith.index_cast %[[G0]] : index to i64
+// CHECK: memref.store %[[I0]], %[[SPEC]][%{{.*}}]
+// CHECK: %[[I1:.*]] = arith.index_cast %[[G1]] : index to i64
+// CHECK: memref.store %[[I1]], %[[SPEC]][%{{.*}}]
+// CHECK: call @distrt_update_halo(
+// CHECK-NOT: distruntime.
+func.func @grid_values(%b: memref<?x?xf64>) {
+  %g:2 = distruntime.dims_create team(2) : index, index
+  distruntime.update_halo %b grid [%g#0 : index, %g#1 : index] split_axes [[0], [1]] halo_sizes [1, 1, 1, 1] team(2) : memref<?x?xf64>
+  return
+}

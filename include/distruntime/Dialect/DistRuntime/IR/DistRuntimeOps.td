@@ -53,6 +53,37 @@ def DistRuntime_TeamMemberOp : DistRuntime_Op<"team_member", [Pure]> {
 }
 
 //===----------------------------------------------------------------------===//
+// DimsCreateOp
+//===----------------------------------------------------------------------===//
+
+def DistRuntime_DimsCreateOp : DistRuntime_Op<"dims_create", [Pure]> {
+  let summary = "a balanced process grid for a team's size (MPI_Dims_create)";
+  let description = [{
+    Returns the sizes of an n-D process grid with as many processes as
+    `team` has members, one per result: as close to each other as
+    possible, the largest first, what `MPI_Dims_create` is meant to choose
+    (among the factorizations in non-increasing order, the one whose sizes
+    are smallest from the first on: 12 members on 2 axes give 4 x 3, 72
+    give 9 x 8, 8 on 3 give 2 x 2 x 2, 7 on 2 give 7 x 1). The runtime
+    computes it, so it is the same on every member and on every MPI
+    (MPICH's `MPI_Dims_create` agrees; Open MPI 4.1's gives 12 x 6 for
+    72). A program written once runs at any team size: pass the sizes to
+    `update_halo`'s `grid` and compute each block's extent from them. Does
+    not communicate.
+
+    ```mlir
+    %g:2 = distruntime.dims_create team(0) : index, index
+    distruntime.update_halo %block grid [%g#0 : index, %g#1 : index]
+        split_axes [[0], [1]] halo_sizes [1, 1, 1, 1] : memref<?x?xf64>
+    ```
+  }];
+  let arguments = (ins DistRuntime_TeamAttr:$team);
+  let results = (outs Variadic<Index>:$sizes);
+  let assemblyFormat = "`team` `(` $team `)` attr-dict `:` type($sizes)";
+  let hasVerifier = 1;
+}
+
+//===----------------------------------------------------------------------===//
 // WaitOp
 //===----------------------------------------------------------------------===//
 
@@ -275,14 +306,16 @@ def DistRuntime_SplitAxesAttr
     : TypedArrayAttrBase<DenseI64ArrayAttr, "grid axes per dimension">;
 
 def DistRuntime_UpdateHaloOp : DistRuntime_Op<"update_halo", [
-    AttrSizedResultSegments, DistRuntime_Communicates,
+    AttrSizedOperandSegments, AttrSizedResultSegments, DistRuntime_Communicates,
     DistRuntime_CommunicatingOpInterface]> {
   let summary = "in-place halo exchange of a Cartesian block decomposition "
                 "(Isend/Irecv)";
   let description = [{
-    The n-D array is split into blocks over a process grid of static shape
-    `grid`; team member `m` sits at the row-major coordinates of `m` in the
-    grid. Dimension `d` of the array is split along the grid axes
+    The n-D array is split into blocks over a process grid of shape `grid`,
+    whose sizes are constants or `index`/`i64` values (the same on every
+    member: `distruntime.dims_create` chooses them for the team's size, as
+    `MPI_Dims_create` does); team member `m` sits at the row-major
+    coordinates of `m` in the grid. Dimension `d` of the array is split along the grid axes
     `split_axes[d]` (first listed slowest, as `shard.update_halo`); fewer
     lists than dimensions leave the others unsplit. `block` is the caller's
     block *including* its halo frame: along `d` its core is
@@ -304,6 +337,9 @@ def DistRuntime_UpdateHaloOp : DistRuntime_Op<"update_halo", [
     ```mlir
     distruntime.update_halo %block grid [2, 2] split_axes [[0], [1]]
         halo_sizes [1, 1, %w : index, 0] key(3) : memref<18x?xf32>
+    %g:2 = distruntime.dims_create team(0) : index, index
+    distruntime.update_halo %b grid [%g#0 : index, %g#1 : index]
+        split_axes [[0], [1]] halo_sizes [1, 1, 1, 1] : memref<?x?xf64>
     %h = distruntime.update_halo %b grid [2, 2] split_axes [[0], []]
         halo_sizes [1, 1, 0, 0] key(4) async : memref<18x18xf64>
     distruntime.wait %h
@@ -321,6 +357,7 @@ def DistRuntime_UpdateHaloOp : DistRuntime_Op<"update_halo", [
   let arguments = (ins
     Arg<DistRuntime_Array, "block with its halo frame, updated in place",
         [MemRead, MemWrite]>:$block,
+    Variadic<AnyTypeOf<[Index, I64]>>:$grid_values,
     DenseI64ArrayAttr:$grid,
     DistRuntime_SplitAxesAttr:$split_axes,
     Variadic<AnyTypeOf<[Index, I64]>>:$halo_sizes,
@@ -331,7 +368,8 @@ def DistRuntime_UpdateHaloOp : DistRuntime_Op<"update_halo", [
     Optional<RankedTensorOf<[DistRuntime_ElementType]>>:$result,
     Optional<DistRuntime_AsyncHandle>:$handle);
   let assemblyFormat = [{
-    $block `grid` $grid `split_axes` custom<SplitAxes>($split_axes)
+    $block `grid` custom<HaloSizes>($grid_values, $grid, type($grid_values))
+    `split_axes` custom<SplitAxes>($split_axes)
     `halo_sizes` custom<HaloSizes>($halo_sizes, $static_halo_sizes,
                                    type($halo_sizes))
     (`team` `(` $team^ `)`)? (`key` `(` $key^ `)`)? custom<Async>(type($handle))
@@ -353,6 +391,8 @@ def DistRuntime_UpdateHaloOp : DistRuntime_Op<"update_halo", [
     // members own blocks of different sizes.
     bool writesAllOf(::mlir::Value) { return false; }
     bool needsEqualSizes() { return false; }
+    /// The grid's sizes, constants and values.
+    ::llvm::SmallVector<::mlir::OpFoldResult> getMixedGrid();
   }];
   let hasVerifier = 1;
 }
