@@ -40,7 +40,7 @@ inline void split(int n, int parts, int b, int &size, int &offset) {
 }
 
 /// The process grid g0 x g1 of p processes: g1 the largest divisor of p up
-/// to sqrt(p) (examples/cg.mlir's @grid_shape on the sizes it knows).
+/// to sqrt(p) (the 2-D grid distruntime.dims_create gives examples/cg.mlir).
 inline void gridShape(int p, int &g0, int &g1) {
   g1 = 1;
   for (int d = 1; d * d <= p; ++d)

@@ -2,11 +2,11 @@
 // 5-point Laplacian (A u)(i, j) = 4 u(i, j) - u(i-1, j) - u(i+1, j)
 // - u(i, j-1) - u(i, j+1) on an N x N interior grid with a zero Dirichlet
 // boundary, b(i, j) = 1 + ((7 i + 3 j) mod 11) / 8, x0 = 0. The grid is split
-// into blocks over a g0 x g1 process grid chosen from the size of team 0
-// (1: 1x1, 2: 2x1, 3: 3x1, 4: 2x2, ..., 16: 4x4, 64: 8x8; sizes 1-9, 12,
-// 16, 32 and 64, any other is an error; uneven and empty blocks allowed),
-// each block inside a frame of one cell that update_halo fills before every
-// product A p; the frame at the grid's edge stays 0, the boundary. The dot
+// into blocks over a g0 x g1 process grid that distruntime.dims_create
+// chooses for the size of team 0 (1: 1x1, 2: 2x1, 4: 2x2, 6: 3x2, 7: 7x1,
+// 8: 4x2, 12: 4x3, 64: 8x8: any size, no per-size code; uneven and empty
+// blocks allowed), each block inside a frame of one cell that update_halo,
+// given that grid, fills before every product A p; the frame at the grid's edge stays 0, the boundary. The dot
 // products r.r and p.Ap are one helper, @dot: the local products into a
 // buffer, then a global_reduce of every member's products. The iteration
 // stops when sqrt(r.r) < 1e-8 sqrt(b.b), a test on global_reduce's result,
@@ -43,9 +43,6 @@ module {
       {addr_space = 0 : i32}
   llvm.mlir.global internal constant @fmt_bits("residual_bits 0x%016llx\0A\00")
       {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @fmt_no_grid(
-      "cg: no process grid for %lld processes (1-9, 12, 16, 32 or 64)\0A\00")
-      {addr_space = 0 : i32}
 
   func.func private @atoi(!llvm.ptr) -> i32
 
@@ -66,63 +63,6 @@ module {
     return %r : index
   }
 
-  // The process grid g0 x g1 of a team of p members (g0 >= g1, g1 the
-  // largest divisor of p up to sqrt(p)), or 0 x 0 for a size without one.
-  func.func private @grid_shape(%p: index) -> (index, index) {
-    %c0 = arith.constant 0 : index
-    %c1 = arith.constant 1 : index
-    %c2 = arith.constant 2 : index
-    %c3 = arith.constant 3 : index
-    %c4 = arith.constant 4 : index
-    %c5 = arith.constant 5 : index
-    %c7 = arith.constant 7 : index
-    %c8 = arith.constant 8 : index
-    %g0, %g1 = scf.index_switch %p -> index, index
-    case 1 {
-      scf.yield %c1, %c1 : index, index
-    }
-    case 2 {
-      scf.yield %c2, %c1 : index, index
-    }
-    case 3 {
-      scf.yield %c3, %c1 : index, index
-    }
-    case 4 {
-      scf.yield %c2, %c2 : index, index
-    }
-    case 5 {
-      scf.yield %c5, %c1 : index, index
-    }
-    case 6 {
-      scf.yield %c3, %c2 : index, index
-    }
-    case 7 {
-      scf.yield %c7, %c1 : index, index
-    }
-    case 8 {
-      scf.yield %c4, %c2 : index, index
-    }
-    case 9 {
-      scf.yield %c3, %c3 : index, index
-    }
-    case 12 {
-      scf.yield %c4, %c3 : index, index
-    }
-    case 16 {
-      scf.yield %c4, %c4 : index, index
-    }
-    case 32 {
-      scf.yield %c8, %c4 : index, index
-    }
-    case 64 {
-      scf.yield %c8, %c8 : index, index
-    }
-    default {
-      scf.yield %c0, %c0 : index, index
-    }
-    return %g0, %g1 : index, index
-  }
-
   // Size and offset of block b of n split in parts, the first n % parts
   // blocks one larger.
   func.func private @split(%n: index, %parts: index, %b: index)
@@ -140,77 +80,13 @@ module {
     return %size, %off : index, index
   }
 
-  // Fills the frame of `block` from the neighbouring blocks on the grid of
-  // a team of p members (@grid_shape's).
-  func.func private @exchange(%block: memref<?x?xf64>, %p: index) {
-    scf.index_switch %p
-    case 1 {
-      distruntime.update_halo %block grid [1, 1] split_axes [[0], [1]]
-          halo_sizes [1, 1, 1, 1] key(1) : memref<?x?xf64>
-      scf.yield
-    }
-    case 2 {
-      distruntime.update_halo %block grid [2, 1] split_axes [[0], [1]]
-          halo_sizes [1, 1, 1, 1] key(2) : memref<?x?xf64>
-      scf.yield
-    }
-    case 3 {
-      distruntime.update_halo %block grid [3, 1] split_axes [[0], [1]]
-          halo_sizes [1, 1, 1, 1] key(3) : memref<?x?xf64>
-      scf.yield
-    }
-    case 4 {
-      distruntime.update_halo %block grid [2, 2] split_axes [[0], [1]]
-          halo_sizes [1, 1, 1, 1] key(4) : memref<?x?xf64>
-      scf.yield
-    }
-    case 5 {
-      distruntime.update_halo %block grid [5, 1] split_axes [[0], [1]]
-          halo_sizes [1, 1, 1, 1] key(5) : memref<?x?xf64>
-      scf.yield
-    }
-    case 6 {
-      distruntime.update_halo %block grid [3, 2] split_axes [[0], [1]]
-          halo_sizes [1, 1, 1, 1] key(6) : memref<?x?xf64>
-      scf.yield
-    }
-    case 7 {
-      distruntime.update_halo %block grid [7, 1] split_axes [[0], [1]]
-          halo_sizes [1, 1, 1, 1] key(7) : memref<?x?xf64>
-      scf.yield
-    }
-    case 8 {
-      distruntime.update_halo %block grid [4, 2] split_axes [[0], [1]]
-          halo_sizes [1, 1, 1, 1] key(8) : memref<?x?xf64>
-      scf.yield
-    }
-    case 9 {
-      distruntime.update_halo %block grid [3, 3] split_axes [[0], [1]]
-          halo_sizes [1, 1, 1, 1] key(9) : memref<?x?xf64>
-      scf.yield
-    }
-    case 12 {
-      distruntime.update_halo %block grid [4, 3] split_axes [[0], [1]]
-          halo_sizes [1, 1, 1, 1] key(12) : memref<?x?xf64>
-      scf.yield
-    }
-    case 16 {
-      distruntime.update_halo %block grid [4, 4] split_axes [[0], [1]]
-          halo_sizes [1, 1, 1, 1] key(16) : memref<?x?xf64>
-      scf.yield
-    }
-    case 32 {
-      distruntime.update_halo %block grid [8, 4] split_axes [[0], [1]]
-          halo_sizes [1, 1, 1, 1] key(32) : memref<?x?xf64>
-      scf.yield
-    }
-    case 64 {
-      distruntime.update_halo %block grid [8, 8] split_axes [[0], [1]]
-          halo_sizes [1, 1, 1, 1] key(64) : memref<?x?xf64>
-      scf.yield
-    }
-    default {
-    }
+  // Fills the frame of `block` from the neighbouring blocks on the g0 x g1
+  // process grid.
+  func.func private @exchange(%block: memref<?x?xf64>, %g0: index,
+                              %g1: index) {
+    distruntime.update_halo %block grid [%g0 : index, %g1 : index]
+        split_axes [[0], [1]] halo_sizes [1, 1, 1, 1] key(1)
+        : memref<?x?xf64>
     return
   }
 
@@ -249,11 +125,12 @@ module {
   // ap = A p on the core: the frame of p from the neighbours, then
   // (((4 p - up) - down) - left) - right at every core cell.
   func.func private @matvec(%p: memref<?x?xf64>, %ap: memref<?x?xf64>,
-                            %members: index) {
+                            %g0: index, %g1: index) {
     %c0 = arith.constant 0 : index
     %c1 = arith.constant 1 : index
     %four = arith.constant 4.0 : f64
-    func.call @exchange(%p, %members) : (memref<?x?xf64>, index) -> ()
+    func.call @exchange(%p, %g0, %g1)
+        : (memref<?x?xf64>, index, index) -> ()
     %si = memref.dim %p, %c0 : memref<?x?xf64>
     %sj = memref.dim %p, %c1 : memref<?x?xf64>
     %ei = arith.subi %si, %c1 : index
@@ -401,8 +278,8 @@ module {
       scf.condition(%go) %k, %rr : index, f64
     } do {
     ^bb0(%k: index, %rr: f64):
-      func.call @matvec(%p, %ap, %members)
-          : (memref<?x?xf64>, memref<?x?xf64>, index) -> ()
+      func.call @matvec(%p, %ap, %g0, %g1)
+          : (memref<?x?xf64>, memref<?x?xf64>, index, index) -> ()
       %pap = func.call @dot(%p, %ap)
           : (memref<?x?xf64>, memref<?x?xf64>) -> f64
       %alpha = arith.divf %rr, %pap : f64
@@ -432,45 +309,31 @@ module {
     %a1 = arith.constant 1 : i32
     %a2 = arith.constant 2 : i32
     %ok = arith.constant 0 : i32
-    %failed = arith.constant 1 : i32
     %n = func.call @arg(%argc, %argv, %a1, %c64)
         : (i32, !llvm.ptr, i32, index) -> index
     %max_iters = func.call @arg(%argc, %argv, %a2, %c500)
         : (i32, !llvm.ptr, i32, index) -> index
 
-    %members = distruntime.team_size team(0)
     %me = distruntime.team_member team(0)
     %is_root = arith.cmpi eq, %me, %c0 : index
-    %g0, %g1 = func.call @grid_shape(%members)
-        : (index) -> (index, index)
-    %has_grid = arith.cmpi ne, %g0, %c0 : index
-    %status = scf.if %has_grid -> (i32) {
-      %iters, %residual = func.call @solve(%n, %max_iters, %members, %me,
-                                           %g0, %g1)
-          : (index, index, index, index, index, index) -> (index, f64)
-      scf.if %is_root {
-        %k = arith.index_cast %iters : index to i64
-        %bits = arith.bitcast %residual : f64 to i64
-        %f_iters = llvm.mlir.addressof @fmt_iterations : !llvm.ptr
-        %f_res = llvm.mlir.addressof @fmt_residual : !llvm.ptr
-        %f_bits = llvm.mlir.addressof @fmt_bits : !llvm.ptr
-        %w0 = llvm.call @printf(%f_iters, %k)
-            vararg(!llvm.func<i32 (ptr, ...)>) : (!llvm.ptr, i64) -> i32
-        %w1 = llvm.call @printf(%f_res, %residual)
-            vararg(!llvm.func<i32 (ptr, ...)>) : (!llvm.ptr, f64) -> i32
-        %w2 = llvm.call @printf(%f_bits, %bits)
-            vararg(!llvm.func<i32 (ptr, ...)>) : (!llvm.ptr, i64) -> i32
-      }
-      scf.yield %ok : i32
-    } else {
-      scf.if %is_root {
-        %m = arith.index_cast %members : index to i64
-        %f = llvm.mlir.addressof @fmt_no_grid : !llvm.ptr
-        %w = llvm.call @printf(%f, %m)
-            vararg(!llvm.func<i32 (ptr, ...)>) : (!llvm.ptr, i64) -> i32
-      }
-      scf.yield %failed : i32
+    %members = distruntime.team_size team(0)
+    %g:2 = distruntime.dims_create team(0) : index, index
+    %iters, %residual = func.call @solve(%n, %max_iters, %members, %me,
+                                         %g#0, %g#1)
+        : (index, index, index, index, index, index) -> (index, f64)
+    scf.if %is_root {
+      %k = arith.index_cast %iters : index to i64
+      %bits = arith.bitcast %residual : f64 to i64
+      %f_iters = llvm.mlir.addressof @fmt_iterations : !llvm.ptr
+      %f_res = llvm.mlir.addressof @fmt_residual : !llvm.ptr
+      %f_bits = llvm.mlir.addressof @fmt_bits : !llvm.ptr
+      %w0 = llvm.call @printf(%f_iters, %k)
+          vararg(!llvm.func<i32 (ptr, ...)>) : (!llvm.ptr, i64) -> i32
+      %w1 = llvm.call @printf(%f_res, %residual)
+          vararg(!llvm.func<i32 (ptr, ...)>) : (!llvm.ptr, f64) -> i32
+      %w2 = llvm.call @printf(%f_bits, %bits)
+          vararg(!llvm.func<i32 (ptr, ...)>) : (!llvm.ptr, i64) -> i32
     }
-    return %status : i32
+    return %ok : i32
   }
 }

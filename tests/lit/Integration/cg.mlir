@@ -40,10 +40,12 @@
 // RUN: env DISTRT_REPRODUCIBLE=exact %mpirun 4 %t 1 > %t.n1 && diff %t.r1 %t.n1
 // RUN: python3 %examples/cg_reference.py 3 2 > %t.r3
 // RUN: env DISTRT_REPRODUCIBLE=exact %mpirun 4 %t 3 2 > %t.n3 && diff %t.r3 %t.n3
-// A team with no process grid is an error, not a hang.
-// RUN: not %mpirun 10 %t > %t.np10
-// RUN: FileCheck %s --check-prefix=NOGRID < %t.np10
-// NOGRID: cg: no process grid for 10 processes
+// One source for every np: dims_create chooses the grid (5: 5x1, 6: 3x2,
+// 7: 7x1, 8: 4x2), the same bits at exact.
+// RUN: env DISTRT_REPRODUCIBLE=exact %mpirun 5 %t > %t.e5 && diff %t.exact %t.e5
+// RUN: env DISTRT_REPRODUCIBLE=exact %mpirun 6 %t > %t.e6 && diff %t.exact %t.e6
+// RUN: env DISTRT_REPRODUCIBLE=exact %mpirun 7 %t > %t.e7 && diff %t.exact %t.e7
+// RUN: env DISTRT_REPRODUCIBLE=exact %mpirun 8 %t > %t.e8 && diff %t.exact %t.e8
 // A level DISTRT_REPRODUCIBLE does not name is an error on every rank,
 // naming the op and where it is.
 // RUN: env DISTRT_REPRODUCIBLE=fast not %mpirun 2 %t > %t.badlevel 2>&1
