@@ -5,11 +5,13 @@
 #include "Error.h"
 #include "ProcessGroups.h"
 #include "Reduce.h"
+#include "Request.h"
 #include "SharedWindow.h"
 #include "SpinWait.h"
 
 #include <algorithm>
 #include <cstring>
+#include <iterator>
 
 #if defined(__SSE2__)
 #include <emmintrin.h>
@@ -100,12 +102,28 @@ void SharedPair::complete(uint64_t r) {
   const Pending p = *it;
   pending.erase(it);
   const uint64_t theirBytes = awaitPeer(r);
+  // A slot whose op failed may hold another op by now: its staging is not
+  // this round's to write.
+  const bool live = p.slot->active && p.slot->generation == p.generation;
   if (theirBytes != p.bytes) [[unlikely]]
-    raise("all_reduce: team rank {} packed {} bytes of operands where this "
-          "process packed {}: the operands' shapes or element types differ",
-          p.peerRank, theirBytes, p.bytes);
-  reduceLocal(bytes(theirs, r), p.target, p.count, p.type, p.op);
+    failed.emplace_back(
+        r, fmt::format("all_reduce: team rank {} packed {} bytes of operands "
+                       "where this process packed {}: the operands' shapes or "
+                       "element types differ",
+                       p.peerRank, theirBytes, p.bytes));
+  else if (live)
+    reduceLocal(bytes(theirs, r), p.target, p.count, p.type, p.op);
   markRead(r);
+}
+
+void SharedPair::raiseIfFailed(uint64_t r) {
+  auto it =
+      std::ranges::find_if(failed, [&](const auto &f) { return f.first == r; });
+  if (it == failed.end())
+    return;
+  const std::string message = std::move(it->second);
+  failed.erase(it);
+  raise("{}", message);
 }
 
 SharedPair *sharedPair(TeamState &team, MPI_Comm comm) {
@@ -121,15 +139,26 @@ SharedPair *sharedPair(TeamState &team, MPI_Comm comm) {
 
 void freeSharedPairs(TeamState &team) noexcept {
   std::vector<std::unique_ptr<SharedPair>> &pairs = team.groups->sharedPairs;
+  // Retired pairs outlive their team: a handle not yet waited calls its
+  // pair's complete(), which then finds nothing pending.
+  static std::vector<std::unique_ptr<SharedPair>> retired;
   int finalized = 1;
   MPI_Finalized(&finalized);
   // Made in the same order by both members of each: freed so too.
   for (auto it = pairs.rbegin(); it != pairs.rend() && !finalized; ++it) {
     SharedPair &pair = **it;
+    try {
+      while (!pair.pending.empty())
+        pair.complete(pair.pending.front().round);
+    } catch (...) {
+      pair.pending.clear(); // the watchdog reports a peer that never came
+    }
     freeShared(pair.window);
     if (pair.shared != MPI_COMM_NULL)
       MPI_Comm_free(&pair.shared);
   }
+  retired.insert(retired.end(), std::make_move_iterator(pairs.begin()),
+                 std::make_move_iterator(pairs.end()));
   pairs.clear();
 }
 

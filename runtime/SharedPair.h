@@ -24,10 +24,13 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <string>
+#include <utility>
 #include <vector>
 
 namespace distrt::detail {
 
+struct RequestSlot;
 struct TeamState;
 
 struct SharedPair {
@@ -48,7 +51,8 @@ struct SharedPair {
   int spins = 0;
 
   /// An async exchange whose peer round this member has not read yet: then
-  /// op(theirs, target) over `count` elements of `type`.
+  /// op(theirs, target) over `count` elements of `type`, `target` being in
+  /// the staging of `slot` while it holds the op (its `generation`).
   struct Pending {
     uint64_t round;
     std::byte *target;
@@ -58,9 +62,14 @@ struct SharedPair {
     MPI_Op op;
     /// The peer's rank in the team, for errors.
     int peerRank;
+    RequestSlot *slot;
+    uint64_t generation;
   };
   /// In round order.
   std::vector<Pending> pending;
+  /// Rounds read early whose peer sent other bytes: the error their own
+  /// wait raises.
+  std::vector<std::pair<uint64_t, std::string>> failed;
 
   /// Before this member writes round `r`: completes its pending rounds up
   /// to r - 2, then waits until the peer has read its round r - 2.
@@ -71,8 +80,12 @@ struct SharedPair {
   uint64_t awaitPeer(uint64_t r);
   /// Records that this member has read the peer's round `r`.
   void markRead(uint64_t r);
-  /// Reads the peer's round `r` into its pending exchange, if it still is.
+  /// Reads the peer's round `r` into its pending exchange, if it still is,
+  /// and records the read (a size mismatch too: the peer must not wait for
+  /// it); a mismatch is kept for raiseIfFailed.
   void complete(uint64_t r);
+  /// Raises the error of round `r` if its exchange failed.
+  void raiseIfFailed(uint64_t r);
 
   /// The bytes of a segment: a pack exchanged in a group of two at most
   /// (kReduceExchangeLimit).
@@ -97,8 +110,10 @@ struct SharedPair {
 /// share a node (or under SMPI).
 SharedPair *sharedPair(TeamState &team, MPI_Comm comm);
 
-/// Frees the team's pairs (collective, in the order they were made), before
-/// its communicators.
+/// Frees the team's pairs' windows (collective, in the order they were
+/// made), before its communicators, once their pending rounds are read.
+/// The pairs themselves are kept: a handle not yet waited still names its
+/// pair.
 void freeSharedPairs(TeamState &team) noexcept;
 
 /// Copies `bytes` to `dst` bypassing this core's caches where the machine

@@ -390,8 +390,9 @@ struct AllReduce : OpKind<AllReduce, ReducePlan> {
   /// kReduceChunkBytes.
   static void sharePack(const Memo<Plan> &m, const ReducePack &pack,
                         SharedPair &pair) {
-    const uint64_t r = pair.round++;
+    const uint64_t r = pair.round;
     pair.beginRound(r);
+    ++pair.round;
     streamInputs(m, pack, SharedPair::bytes(pair.mine, r));
     pair.publish(r, pack.bytes);
     const uint64_t theirBytes = pair.awaitPeer(r);
@@ -411,15 +412,19 @@ struct AllReduce : OpKind<AllReduce, ReducePlan> {
   static void sharePackAsync(const Plan &p, const ReducePack &pack,
                              SharedPair &pair, std::byte *mine,
                              RequestSlot &slot) {
-    const uint64_t r = pair.round++;
+    const uint64_t r = pair.round;
     pair.beginRound(r);
+    ++pair.round;
     streamCopy(SharedPair::bytes(pair.mine, r), mine, pack.bytes);
     streamFence();
     pair.publish(r, pack.bytes);
-    pair.pending.push_back(
-        {r, mine, pack.bytes, pack.count, pack.type, pack.op, peerRank(p)});
+    pair.pending.push_back({r, mine, pack.bytes, pack.count, pack.type, pack.op,
+                            peerRank(p), &slot, slot.generation});
     SharedPair *shared = &pair;
-    slot.completions.emplace_back([shared, r] { shared->complete(r); });
+    slot.completions.emplace_back([shared, r] {
+      shared->complete(r);
+      shared->raiseIfFailed(r);
+    });
   }
 
   /// The other member's team rank in a group of two.

@@ -331,6 +331,62 @@ TEST_CASE("async packs in flight in any number and waited in any order "
     }
 }
 
+TEST_CASE("members that disagree on an async pack's size get an error at "
+          "its wait",
+          "[allreduce]") {
+  // In pairs, the first member packs 3 + 2 i32 and the second 3 + 3: each
+  // member's wait says which rank packed how many bytes. A second async
+  // call started before that wait (so the first pack is read at its start,
+  // not at the wait) raises at the first call's wait all the same, and the
+  // pair goes on.
+  const int64_t P = worldSize(), p = worldRank();
+  if (P % 2 != 0)
+    return;
+  const GroupTable groups = pairs(P);
+  const bool first = p % 2 == 0;
+  Array a(Dtype::I32, {3}), b(Dtype::I32, {first ? 2 : 3});
+  a.fill([](int64_t) { return 1; });
+  b.fill([](int64_t) { return 1; });
+  const std::vector<Operand> ops{a.operand(), b.operand()};
+  Array c(Dtype::I32, {4}), d(Dtype::I32, {5});
+  c.fill([](int64_t) { return 1; });
+  d.fill([](int64_t) { return 1; });
+  const std::vector<Operand> agreed{c.operand(), d.operand()};
+  Array e(Dtype::I32, {4}), f(Dtype::I32, {5});
+  e.fill([](int64_t) { return 1; });
+  f.fill([](int64_t) { return 1; });
+  const std::vector<Operand> others{e.operand(), f.operand()};
+  for (int round = 0; round < 2; ++round)
+    for (bool later : {false, true}) {
+      Request bad = allReduceAsync(world(), groups, RedOp::Sum, ops, ops);
+      Request next, after;
+      if (later) {
+        next = allReduceAsync(world(), groups, RedOp::Sum, agreed, agreed);
+        after = allReduceAsync(world(), groups, RedOp::Sum, others, others);
+      }
+      INFO("rank " << p << (later ? " with calls after it" : ""));
+      CHECK_THROWS_WITH(bad.wait(),
+                        Catch::Contains("packed") &&
+                            Catch::Contains(first ? "packed 24 bytes of "
+                                                    "operands where this "
+                                                    "process packed 20"
+                                                  : "packed 20 bytes of "
+                                                    "operands where this "
+                                                    "process packed 24"));
+      if (later) {
+        next.wait();
+        after.wait();
+      }
+    }
+  // The calls after the failed ones summed (each in place: doubled twice),
+  // and the pair goes on.
+  CHECK(e.get(3) == 4);
+  CHECK(f.get(4) == 4);
+  allReduce(world(), groups, RedOp::Sum, agreed, agreed);
+  CHECK(c.get(0) == 8);
+  CHECK(d.get(4) == 8);
+}
+
 TEST_CASE("a site's exchange stays exact across new buffers and new shapes",
           "[allreduce]") {
   // A group of two exchanges a pack over persistent requests that its plan
