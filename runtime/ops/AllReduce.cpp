@@ -566,23 +566,31 @@ struct AllReduce : OpKind<AllReduce, ReducePlan> {
     copyAt = alignUp(copyAt);
   }
 
-  /// run()'s packs, reduced in the slot's staging at `packsAt` and
-  /// unpacked at the wait.
+  /// run()'s packs: a sync one as runDirect reduces it, an async one (or an
+  /// own reduction's) in the slot's staging at `packsAt`, unpacked at the
+  /// wait.
   static void reducePacks(const Memo<Plan> &m, bool async, Reduction red,
                           RequestSlot &slot, size_t packsAt, size_t &copyAt) {
     std::byte *staging = slot.staging.data() + packsAt;
     for (const ReducePack &pack : m.plan.packs) {
+      const int32_t dtype = m.outs[m.plan.members[pack.first].operand].dtype;
+      // A sync pack takes runDirect's path: a member whose outputs are laid
+      // out otherwise (a strided one, so not direct) still meets its peer
+      // in the same exchange.
+      if (!async && !own(m.plan, red, dtype)) {
+        reducePack(m, pack);
+        continue;
+      }
       packInputs(m, pack, staging);
       void *data = staging + pack.offset;
-      const int32_t dtype = m.outs[m.plan.members[pack.first].operand].dtype;
       SharedPair *pair = nullptr;
       if (own(m.plan, red, dtype))
         reduceOwn(slot, ownReduceOver(*m.plan.layout, red, dtype),
                   static_cast<std::byte *>(data), pack.count, async);
-      else if (async && exchanged(m.plan, pack) && (pair = pairOf(m)))
+      else if (exchanged(m.plan, pack) && (pair = pairOf(m)))
         sharePackAsync(m.plan, pack, *pair, static_cast<std::byte *>(data),
                        slot);
-      else if (async)
+      else
         postRequest(slot, "MPI_Iallreduce", [&](MPI_Request *request) {
           const void *sent =
               sendFrom(slot, copyAt, MPI_IN_PLACE, data, pack.bytes);
@@ -590,10 +598,6 @@ struct AllReduce : OpKind<AllReduce, ReducePlan> {
           return iallreduceCount(sent, data, pack.count, pack.type, pack.op,
                                  m.plan.comm, request);
         });
-      else
-        checkMpi(allreduceCount(MPI_IN_PLACE, data, pack.count, pack.type,
-                                pack.op, m.plan.comm),
-                 "MPI_Allreduce");
       for (uint32_t i = pack.first; i < pack.end; ++i) {
         const PackMember &member = m.plan.members[i];
         const Buffer &out = m.outs[member.operand];
@@ -638,8 +642,13 @@ struct AllReduce : OpKind<AllReduce, ReducePlan> {
           slot.addUnpack(offset, out.bytes.base, out.rank(), out.sizes(),
                          out.strides(), out.bytes.elementSize);
           offset += alignUp(out.byteCount);
-        } else if (in.dtype == out.dtype && in.dense && !overlaps(in, out) &&
-                   !own(m.plan, red, out.dtype)) {
+        } else if (!c.async && in.dtype == out.dtype && in.dense &&
+                   !overlaps(in, out) && !own(m.plan, red, out.dtype)) {
+          // Async: always in place (the input copied first). Whether a
+          // member stages is its own layout's choice, and MPI requires
+          // MPI_IN_PLACE at all processes or none: Open MPI 4.1's
+          // MPI_Iallreduce given both at np 4 sums half the elements and
+          // corrupts the heap.
           send = in.bytes.base;
         } else {
           copyPromoted(in, out);

@@ -331,6 +331,53 @@ TEST_CASE("async packs in flight in any number and waited in any order "
     }
 }
 
+TEST_CASE("members whose outputs differ in layout meet in one exchange",
+          "[allreduce]") {
+  // A pair (or the team) where even ranks give a large unpacked operand a
+  // strided output and odd ranks a dense one: the odd ranks' call is all
+  // blocking calls and packs, the even ranks' is not, and both must still
+  // exchange their packs alike (it used to hang in a group of two). Rank q
+  // contributes (q + 1) * (k + 1) + i % 5 to element i of operand k.
+  const int64_t ranks = worldSize(), p = worldRank();
+  const GroupTable groupings[] = {everyone(), pairs(ranks)};
+  const int64_t sizes[] = {20000, 3, 40, 7};
+  for (int g = 0; g < 2; ++g)
+    for (bool async : {false, true}) {
+      int64_t memberSum = 0, group = 0;
+      for (int64_t q = 0; q < ranks; ++q)
+        if (g == 0 || q / 2 == p / 2) {
+          memberSum += q + 1;
+          ++group;
+        }
+      std::vector<Array> ins, outs;
+      std::vector<Operand> inOps, outOps;
+      for (int64_t k = 0; k < 4; ++k) {
+        ins.emplace_back(Dtype::I32, std::vector<int64_t>{sizes[k]});
+        outs.emplace_back(Dtype::I32, std::vector<int64_t>{sizes[k]},
+                          k == 0 && p % 2 == 0);
+        ins.back().fill([&](int64_t i) { return (p + 1) * (k + 1) + i % 5; });
+      }
+      for (size_t k = 0; k < ins.size(); ++k) {
+        inOps.push_back(ins[k].operand());
+        outOps.push_back(outs[k].operand());
+      }
+      if (async)
+        allReduceAsync(world(), groupings[g], RedOp::Sum, inOps, outOps).wait();
+      else
+        allReduce(world(), groupings[g], RedOp::Sum, inOps, outOps);
+      for (int64_t k = 0; k < 4; ++k) {
+        const Array &got = outs[static_cast<size_t>(k)];
+        int64_t wrong = 0;
+        for (int64_t i = 0; i < got.count(); ++i)
+          wrong += got.get(i) !=
+                   static_cast<double>((k + 1) * memberSum + group * (i % 5));
+        INFO("rank " << p << " " << groupings[g].str() << " operand " << k
+                     << (async ? " async" : ""));
+        CHECK(wrong == 0);
+      }
+    }
+}
+
 TEST_CASE("members that disagree on an async pack's size get an error at "
           "its wait",
           "[allreduce]") {
