@@ -303,3 +303,21 @@ func.func @grid_values(%b: memref<10x8xf32>) {
   distruntime.update_halo %b grid [%m1 : index] split_axes [[0]] halo_sizes [1, 1, 0, 0] : memref<10x8xf32>
   return
 }
+
+// -----
+
+// The same exchange on both sides of a branch that may differ, its grid
+// a constant on one side and a value on the other: no diagnostic (a value
+// may equal the constant; only constants that differ prove a difference).
+func.func @grid_sides(%b: memref<10x8xf32>) {
+  %c0 = arith.constant 0 : index
+  %c2 = arith.constant 2 : index
+  %me = distruntime.team_member team(0)
+  %first = arith.cmpi eq, %me, %c0 : index
+  scf.if %first {
+    distruntime.update_halo %b grid [2, 1] split_axes [[0], [1]] halo_sizes [1, 1, 0, 0] : memref<10x8xf32>
+  } else {
+    distruntime.update_halo %b grid [%c2 : index, 1] split_axes [[0], [1]] halo_sizes [1, 1, 0, 0] : memref<10x8xf32>
+  }
+  return
+}
