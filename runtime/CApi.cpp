@@ -18,6 +18,8 @@
 #include "Team.h"
 
 #include <cstdio>
+#include <map>
+#include <utility>
 #include <vector>
 
 using namespace distrt;
@@ -46,7 +48,13 @@ int64_t distrt_dims_create(int64_t team, int64_t n, int64_t axis,
   try {
     if (n < 1 || axis < 0 || axis >= n)
       raise("axis {} of a grid of {} axes", axis, n);
-    return balancedDims(lookupTeam(team).size, n)[static_cast<size_t>(axis)];
+    // One grid per (team size, axes): the lowering asks axis by axis.
+    static std::map<std::pair<int64_t, int64_t>, std::vector<int64_t>> grids;
+    const int64_t size = lookupTeam(team).size;
+    auto [grid, made] = grids.try_emplace({size, n});
+    if (made)
+      grid->second = balancedDims(size, n);
+    return grid->second[static_cast<size_t>(axis)];
   } catch (...) {
     failCurrent("dims_create", team, loc);
   }

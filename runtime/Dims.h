@@ -1,5 +1,4 @@
-//===- Dims.h - A balanced process grid for a team's size --------*- C++
-//-*-===//
+//===- Dims.h - A balanced process grid for a team's size -------*- C++ -*-===//
 //
 // dims_create's grid: the sizes of an n-D grid of `size` processes, as close
 // to each other as possible, largest first, what MPI_Dims_create is meant to

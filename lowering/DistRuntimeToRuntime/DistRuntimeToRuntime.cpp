@@ -95,8 +95,8 @@ struct TeamQueryLowering : public OpConversionPattern<Op> {
   }
 };
 
-/// dims_create: one runtime query per axis (the runtime computes the grid
-/// once per team size and axis count, a few divisions).
+/// dims_create: one runtime query per axis (the runtime computes each grid
+/// once per team size and axis count and keeps it).
 struct DimsCreateLowering : public OpConversionPattern<DimsCreateOp> {
   using OpConversionPattern::OpConversionPattern;
 
