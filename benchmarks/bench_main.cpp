@@ -32,6 +32,9 @@
 //                       b - [j == i] + [j == i + 1 mod np] elements,
 //                       b = size / np / 8 (zero counts at the smallest
 //                       size); baseline MPI_Alltoallv
+//   ragged_all_to_all   the same counts sized at run time (StableHLO's
+//                       offsets and sizes); baseline MPI_Alltoall of each
+//                       block's (offset, rows), then MPI_Alltoallv
 //   reduce_scatter_sum  scatter_dim 0; baseline MPI_Reduce_scatter_block
 //   collective_broadcast  in place (output aliases input); baseline MPI_Bcast
 //   collective_permute  ring; baseline MPI_Sendrecv
@@ -72,6 +75,7 @@
 // ratio (median of the paired blocks' ratios, Paired.h).
 // Usage: distrt_bench [halo|update_halo|allreduce|collectives|checked|
 //                      checked_proven|collectives_smoke|all_to_all_v|
+//                      ragged_all_to_all|
 //                      gradient_sync|sharded_matmul|repro]
 //                     [largest size in bytes, default 16 MiB]
 //
@@ -373,6 +377,64 @@ void benchAllToAllV(int64_t bytes, MPI_Comm comm, int rank, int size) {
       });
 }
 
+/// ragged_all_to_all of `bytes` per process with all_to_all_v's uneven
+/// counts, sized at run time (StableHLO's offsets and sizes, this member's
+/// own; the output offsets are the receivers'), against what a hand-written
+/// exchange sized at run time does: MPI_Alltoall of each block's (offset,
+/// rows), then MPI_Alltoallv.
+void benchRaggedAllToAll(int64_t bytes, MPI_Comm comm, int rank, int size) {
+  const int64_t base = std::max<int64_t>(bytes / 8 / size, 1), n = base * size;
+  // Member i sends base - [j == i] + [j == i + 1] rows to member j; each
+  // receiver lays its blocks out in sender order.
+  auto rows = [&](int i, int j) {
+    return base - (j == i) + (j == (i + 1) % size);
+  };
+  std::vector<int64_t> inOffsets(static_cast<size_t>(size)),
+      sendSizes(inOffsets.size()), outOffsets(inOffsets.size()),
+      recvSizes(inOffsets.size());
+  for (int j = 0, at = 0; j < size; ++j) {
+    const auto u = static_cast<size_t>(j);
+    inOffsets[u] = at;
+    sendSizes[u] = rows(rank, j);
+    recvSizes[u] = rows(j, rank);
+    at += static_cast<int>(sendSizes[u]);
+    for (int i = 0; i < rank; ++i) // where j puts this member's block
+      outOffsets[u] += rows(i, j);
+  }
+  const distrt_table_t tables[] = {{size, inOffsets.data()},
+                                   {size, sendSizes.data()},
+                                   {size, outOffsets.data()},
+                                   {size, recvSizes.data()}};
+  std::vector<int> counts(static_cast<size_t>(4 * size));
+  int *sc = counts.data(), *sd = sc + size, *rc = sd + size, *rd = rc + size;
+  std::vector<int> pairsOut(static_cast<size_t>(2 * size)),
+      pairsIn(pairsOut.size());
+  distrt_site_t site{DISTRT_SITE_STATIC, nullptr, nullptr};
+  benchCase(
+      "ragged_all_to_all", bytes, n, n, comm, rank, size,
+      [&](double *in, double *out) {
+        for (int j = 0; j < size; ++j) {
+          const auto u = static_cast<size_t>(j);
+          pairsOut[2 * u] = static_cast<int>(outOffsets[u]);
+          pairsOut[2 * u + 1] = static_cast<int>(sendSizes[u]);
+          sc[j] = static_cast<int>(sendSizes[u]);
+          sd[j] = static_cast<int>(inOffsets[u]);
+        }
+        MPI_Alltoall(pairsOut.data(), 2, MPI_INT, pairsIn.data(), 2, MPI_INT,
+                     comm);
+        for (int j = 0; j < size; ++j) {
+          rd[j] = pairsIn[static_cast<size_t>(2 * j)];
+          rc[j] = pairsIn[static_cast<size_t>(2 * j + 1)];
+        }
+        MPI_Alltoallv(in, sc, sd, MPI_DOUBLE, out, rc, rd, MPI_DOUBLE, comm);
+      },
+      [&](const distrt_operand_t *in, const distrt_operand_t *out) {
+        distrt_ragged_all_to_all(0, &kEveryone, &tables[0], &tables[1],
+                                 &tables[2], &tables[3], 1, in, out, 0, &site,
+                                 "bench_ragged_all_to_all");
+      });
+}
+
 /// Two operands (f64 and i32: `bytes` and 2 * `bytes`) in one all_gather
 /// (`gather`) or all_reduce sum: the runtime against the two MPI calls a
 /// program would make.
@@ -512,6 +574,7 @@ void benchCollectives(int64_t bytes, MPI_Comm comm, MPI_Comm otherComm,
                           loc);
       });
   benchAllToAllV(bytes, comm, rank, size);
+  benchRaggedAllToAll(bytes, comm, rank, size);
   benchCase(
       "reduce_scatter_sum", bytes, split, block, comm, rank, size,
       [&](double *in, double *out) {
@@ -1048,6 +1111,9 @@ int main(int argc, char **argv) {
     if (maxBytes == int64_t{16} << 20)
       benchAllToAllV(maxBytes, comm, rank, size);
   }
+  if (only == "ragged_all_to_all")
+    for (int64_t bytes = 8; bytes <= maxBytes; bytes *= 4)
+      benchRaggedAllToAll(bytes, comm, rank, size);
 
   MPI_Comm_free(&reversedComm);
   MPI_Comm_free(&otherComm);
