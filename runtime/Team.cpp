@@ -2,6 +2,7 @@
 
 #include "Team.h"
 #include "Error.h"
+#include "Request.h"
 
 #include <fmt/ranges.h>
 
@@ -161,6 +162,13 @@ void unregisterTeam(int64_t id) {
   if (!state || id == 0)
     raise("cannot unregister team {}: {}", id,
           id == 0 ? "it is the world" : "it is not registered");
+  // A live handle would complete through the team's freed communicators
+  // and shared windows.
+  for (const std::unique_ptr<RequestSlot> &slot : gRequests->slots)
+    if (slot->active && slot->team == id)
+      raise("cannot unregister team {}: its {} at {} was not waited; wait "
+            "every handle of a team before unregistering it",
+            id, slot->op, slot->loc.str());
   TeamRegistry &registry = teamRegistry();
   if (id < static_cast<int64_t>(registry.dense.size()))
     registry.dense[static_cast<size_t>(id)] = nullptr;

@@ -1,5 +1,6 @@
 //===- TeamTest.cpp - Teams and host-registered communicators ---*- C++ -*-===//
 
+#include "Team.h"
 #include "Dims.h"
 #include "TestUtil.h"
 
@@ -127,4 +128,24 @@ TEST_CASE("dims_create chooses the most balanced grid", "[team]") {
     }
     CHECK(product == worldSize());
   }
+}
+
+TEST_CASE("a team with a handle not yet waited cannot be unregistered",
+          "[team]") {
+  // Unregistering frees the team's communicators and shared windows, which
+  // a live handle still completes through: an error naming the op, until
+  // the handle is waited.
+  MPI_Comm dup = MPI_COMM_NULL;
+  MPI_Comm_dup(MPI_COMM_WORLD, &dup);
+  REQUIRE(distrt_team_register(11, dup) == 0);
+  std::vector<int64_t> value{worldRank() + 1};
+  Request pending =
+      allreduceAsync(Team(11), RedOp::Sum, std::span<int64_t>(value));
+  CHECK(distrt_team_unregister(11) != 0); // and says so on stderr
+  // Still registered, and the handle completes.
+  CHECK(distrt_team_size(11, "TeamTest") == worldSize());
+  pending.wait();
+  CHECK(value[0] == worldSize() * (worldSize() + 1) / 2);
+  CHECK(distrt_team_unregister(11) == 0);
+  MPI_Comm_free(&dup);
 }
