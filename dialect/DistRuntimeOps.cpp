@@ -438,10 +438,6 @@ void UpdateHaloOp::build(OpBuilder &odsBuilder, OperationState &odsState,
         key ? odsBuilder.getI64IntegerAttr(*key) : IntegerAttr());
 }
 
-SmallVector<OpFoldResult> UpdateHaloOp::getMixedGrid() {
-  return getMixedValues(getGrid(), getGridValues(), getContext());
-}
-
 LogicalResult DimsCreateOp::verify() {
   if (getSizes().empty())
     return emitOpError("needs at least one result: one per grid axis");

@@ -19,6 +19,7 @@
 
 #include <algorithm>
 #include <cstring>
+#include <utility>
 
 using namespace distrt;
 using namespace distrt::test;
@@ -266,6 +267,20 @@ TEST_CASE("packs of many messages and past the exchange limit match their "
         }
 }
 
+/// Over the members of this process's group, the team (`whole`) or its
+/// pair {2 (p / 2), 2 (p / 2) + 1}: the sum of their ranks + 1, and their
+/// number.
+static std::pair<int64_t, int64_t> groupSums(bool whole, int64_t ranks,
+                                             int64_t p) {
+  int64_t sum = 0, members = 0;
+  for (int64_t q = 0; q < ranks; ++q)
+    if (whole || q / 2 == p / 2) {
+      sum += q + 1;
+      ++members;
+    }
+  return {sum, members};
+}
+
 TEST_CASE("async packs in flight in any number and waited in any order "
           "match their closed form",
           "[allreduce]") {
@@ -284,12 +299,7 @@ TEST_CASE("async packs in flight in any number and waited in any order "
   const GroupTable groupings[] = {everyone(), pairs(ranks)};
   for (int g = 0; g < 2; ++g)
     for (bool lastFirst : {true, false}) {
-      int64_t memberSum = 0, group = 0;
-      for (int64_t q = 0; q < ranks; ++q)
-        if (g == 0 || q / 2 == p / 2) {
-          memberSum += q + 1;
-          ++group;
-        }
+      const auto [memberSum, group] = groupSums(g == 0, ranks, p);
       std::vector<Array> ins, outs;
       ins.reserve(kCalls * kOperands);
       outs.reserve(kCalls * kOperands);
@@ -343,12 +353,7 @@ TEST_CASE("members whose outputs differ in layout meet in one exchange",
   const int64_t sizes[] = {20000, 3, 40, 7};
   for (int g = 0; g < 2; ++g)
     for (bool async : {false, true}) {
-      int64_t memberSum = 0, group = 0;
-      for (int64_t q = 0; q < ranks; ++q)
-        if (g == 0 || q / 2 == p / 2) {
-          memberSum += q + 1;
-          ++group;
-        }
+      const auto [memberSum, group] = groupSums(g == 0, ranks, p);
       std::vector<Array> ins, outs;
       std::vector<Operand> inOps, outOps;
       for (int64_t k = 0; k < 4; ++k) {

@@ -391,8 +391,6 @@ def DistRuntime_UpdateHaloOp : DistRuntime_Op<"update_halo", [
     // members own blocks of different sizes.
     bool writesAllOf(::mlir::Value) { return false; }
     bool needsEqualSizes() { return false; }
-    /// The grid's sizes, constants and values.
-    ::llvm::SmallVector<::mlir::OpFoldResult> getMixedGrid();
   }];
   let hasVerifier = 1;
 }
