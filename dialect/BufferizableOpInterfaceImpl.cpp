@@ -217,6 +217,13 @@ struct CollectiveOpBufferization
     // Read when the op is issued, async or not: no private copy.
     FailureOr<SmallVector<Value>> tables = getBuffers(
         rewriter, collective.getRuntimeTableOperands(), options, state);
+    Value groupTable;
+    if (Value table = collective.getGroupTable()) {
+      FailureOr<Value> buffer = getBuffer(rewriter, table, options, state);
+      if (failed(buffer))
+        return failure();
+      groupTable = *buffer;
+    }
     if (failed(inputs) || failed(tables))
       return failure();
     Value handle = collective.getHandle();
@@ -238,8 +245,8 @@ struct CollectiveOpBufferization
       Value output = allocateLike(rewriter, loc,
                                   collective->getResult(0).getType(), initial);
       memref::CopyOp::create(rewriter, loc, initial, output);
-      Operation *memrefForm =
-          collective.cloneWithBuffers(rewriter, *inputs, output, *tables);
+      Operation *memrefForm = collective.cloneWithBuffers(
+          rewriter, *inputs, output, *tables, groupTable);
       SmallVector<Value> replacements{output};
       llvm::append_range(replacements, memrefForm->getResults());
       replaceOpWithBufferizedValues(rewriter, op, replacements);
@@ -261,8 +268,8 @@ struct CollectiveOpBufferization
       outputs.push_back(
           allocateLike(rewriter, loc, result.getType(), (*inputs)[k]));
 
-    Operation *memrefForm =
-        collective.cloneWithBuffers(rewriter, *inputs, outputs, *tables);
+    Operation *memrefForm = collective.cloneWithBuffers(
+        rewriter, *inputs, outputs, *tables, groupTable);
     SmallVector<Value> replacements(outputs);
     llvm::append_range(replacements, memrefForm->getResults());
     replaceOpWithBufferizedValues(rewriter, op, replacements);

@@ -40,6 +40,36 @@ struct Form {
 };
 } // namespace
 
+/// The groups are the attribute or the table read at run time, one of them:
+/// a 2-D i64 tensor or memref of the op's form; pairs have two columns.
+static LogicalResult verifyGroupTable(CollectiveOpInterface op,
+                                      bool memrefForm) {
+  bool pairs = isa<SendOp, RecvOp, CollectivePermuteOp>(op);
+  StringRef name = pairs ? "source_target_pairs" : "replica_groups";
+  Value table = op.getGroupTable();
+  if (!table == !op.getGroupIds())
+    return op.emitOpError("takes '")
+           << name << "' as an attribute or as an operand `" << name
+           << "(%table : ...)`, " << (table ? "not both" : "but has neither");
+  if (!table)
+    return success();
+  auto type = cast<ShapedType>(table.getType());
+  bool memref = isa<MemRefType>(type);
+  if (memref != memrefForm)
+    return op.emitOpError("'")
+           << name << "' is a " << (memref ? "memref" : "tensor")
+           << " but the op is in " << (memrefForm ? "memref" : "tensor")
+           << " form; use one form";
+  if (type.getRank() != 2 || !type.getElementType().isInteger(64))
+    return op.emitOpError("'")
+           << name << "' must be a 2-D i64 " << (memref ? "memref" : "tensor")
+           << " (a row per " << (pairs ? "pair" : "group") << "), got " << type;
+  if (pairs && !type.isDynamicDim(1) && type.getDimSize(1) != 2)
+    return op.emitOpError("'source_target_pairs' must have shape [n, 2], got ")
+           << type;
+  return success();
+}
+
 /// Checks that the op is consistently in tensor or in memref form and returns
 /// its (input, result) types.
 /// With `paired` false the numbers of inputs and results are the op's to
@@ -69,6 +99,8 @@ static FailureOr<Form> verifyForm(CollectiveOpInterface op, bool takesInputs,
   if (memrefIn && !op.getResults().empty())
     return op.emitOpError("has memref inputs, so it writes 'outs' memrefs "
                           "instead of returning tensors");
+  if (failed(verifyGroupTable(op, memrefIn || form.outs)))
+    return failure();
   if (!takesInputs && !form.inputs.empty())
     return op.emitOpError("takes no inputs");
   if (!givesResults && !form.results.empty())
@@ -322,10 +354,10 @@ LogicalResult AllGatherOp::verify() {
   // (C1), (C5), (C2)-(C4), (C6).
   if (failed(verifyDimension(*this, "all_gather_dim", dim, *form)) ||
       failed(verifyGlobalIds(*this, getUseGlobalDeviceIds(), getChannelId())) ||
-      failed(verifyGroups(*this, "replica_groups", getReplicaGroups(), mode,
-                          grid, /*boundBySize=*/true, /*requireCover=*/true)))
+      failed(verifyGroups(*this, "replica_groups", getGroupIds(), mode, grid,
+                          /*boundBySize=*/true, /*requireCover=*/true)))
     return failure();
-  std::optional<int64_t> members = getGroupSize(getReplicaGroups(), mode, grid);
+  std::optional<int64_t> members = getGroupSize(getGroupIds(), mode, grid);
   if (failed(verifyResultTypes(*this, *form, [&](ShapedType in) {
         SmallVector<int64_t> shape(in.getShape());
         shape[dim] = scaled(shape[dim], members, /*divide=*/false);
@@ -350,8 +382,8 @@ LogicalResult AllReduceGroupOp::verify() {
   GroupMode mode = getGroupMode();
   // (C1)-(C3), (C4), (C5), (C6)-(C7). Groups may have different sizes,
   // padded with -1 (StableHLO's verifier: allGroupsMustHaveSameSize false).
-  if (failed(verifyGroups(*this, "replica_groups", getReplicaGroups(), mode,
-                          grid, /*boundBySize=*/true, /*requireCover=*/true,
+  if (failed(verifyGroups(*this, "replica_groups", getGroupIds(), mode, grid,
+                          /*boundBySize=*/true, /*requireCover=*/true,
                           /*allowPadding=*/true)) ||
       failed(verifyGlobalIds(*this, getUseGlobalDeviceIds(), getChannelId())) ||
       failed(verifyReduction(*this, *form)))
@@ -384,10 +416,10 @@ LogicalResult AllToAllOp::verify() {
   // (C5)-(C7), (C8).
   ProcessGrid grid = getProcessGrid(*this);
   GroupMode mode = getGroupMode();
-  if (failed(verifyGroups(*this, "replica_groups", getReplicaGroups(), mode,
-                          grid, /*boundBySize=*/true, /*requireCover=*/true)))
+  if (failed(verifyGroups(*this, "replica_groups", getGroupIds(), mode, grid,
+                          /*boundBySize=*/true, /*requireCover=*/true)))
     return failure();
-  std::optional<int64_t> members = getGroupSize(getReplicaGroups(), mode, grid);
+  std::optional<int64_t> members = getGroupSize(getGroupIds(), mode, grid);
   if (count && members && *members != *count)
     return emitOpError("'split_count' ")
            << *count << " differs from the group size " << *members;
@@ -519,10 +551,10 @@ LogicalResult AllToAllVOp::verify() {
              << "(dimension 0)";
   ProcessGrid grid = getProcessGrid(*this);
   GroupMode mode = getGroupMode();
-  if (failed(verifyGroups(*this, "replica_groups", getReplicaGroups(), mode,
-                          grid, /*boundBySize=*/true, /*requireCover=*/true)))
+  if (failed(verifyGroups(*this, "replica_groups", getGroupIds(), mode, grid,
+                          /*boundBySize=*/true, /*requireCover=*/true)))
     return failure();
-  std::optional<int64_t> members = getGroupSize(getReplicaGroups(), mode, grid);
+  std::optional<int64_t> members = getGroupSize(getGroupIds(), mode, grid);
   bool tables = getSendCounts() || getRecvCounts();
   if (!getCounts().empty()) {
     // This member's rows, read when the op runs.
@@ -668,11 +700,11 @@ LogicalResult RaggedAllToAllOp::verify() {
     return failure();
   ProcessGrid grid = getProcessGrid(*this);
   GroupMode mode = getGroupMode();
-  if (failed(verifyGroups(*this, "replica_groups", getReplicaGroups(), mode,
-                          grid, /*boundBySize=*/true, /*requireCover=*/true)))
+  if (failed(verifyGroups(*this, "replica_groups", getGroupIds(), mode, grid,
+                          /*boundBySize=*/true, /*requireCover=*/true)))
     return failure();
   return verifyRaggedSizes(*this, *form,
-                           getGroupSize(getReplicaGroups(), mode, grid));
+                           getGroupSize(getGroupIds(), mode, grid));
 }
 
 //===----------------------------------------------------------------------===//
@@ -688,13 +720,13 @@ LogicalResult ReduceScatterOp::verify() {
   GroupMode mode = getGroupMode();
   // (C2), (C3)-(C5), (C6), (C7).
   if (failed(verifyDimension(*this, "scatter_dimension", dim, *form)) ||
-      failed(verifyGroups(*this, "replica_groups", getReplicaGroups(), mode,
-                          grid, /*boundBySize=*/true, /*requireCover=*/true)) ||
+      failed(verifyGroups(*this, "replica_groups", getGroupIds(), mode, grid,
+                          /*boundBySize=*/true, /*requireCover=*/true)) ||
       failed(verifyGlobalIds(*this, getUseGlobalDeviceIds(), getChannelId())) ||
       failed(verifyReduction(*this, *form)))
     return failure();
   // (C1).
-  std::optional<int64_t> members = getGroupSize(getReplicaGroups(), mode, grid);
+  std::optional<int64_t> members = getGroupSize(getGroupIds(), mode, grid);
   for (auto [k, in] : llvm::enumerate(form->inputs))
     if (members && !in.isDynamicDim(dim) && in.getDimSize(dim) % *members != 0)
       return emitOpError("input #")
@@ -750,8 +782,8 @@ static LogicalResult verifyRoots(CollectiveBroadcastOp op, const Form &form) {
   DenseIntElementsAttr values;
   if (!matchPattern(roots, m_Constant(&values)))
     return success();
-  std::optional<int64_t> members = getGroupSize(
-      op.getReplicaGroups(), op.getGroupMode(), getProcessGrid(op));
+  std::optional<int64_t> members =
+      getGroupSize(op.getGroupIds(), op.getGroupMode(), getProcessGrid(op));
   for (auto [k, value] : llvm::enumerate(values.getValues<APInt>())) {
     int64_t root = value.getSExtValue();
     if (root < 0)
@@ -775,7 +807,7 @@ LogicalResult CollectiveBroadcastOp::verify() {
   if (failed(form))
     return failure();
   // (C1), (C2), (C4), (C6).
-  if (failed(verifyGroups(*this, "replica_groups", getReplicaGroups(),
+  if (failed(verifyGroups(*this, "replica_groups", getGroupIds(),
                           getGroupMode(), getProcessGrid(*this),
                           /*boundBySize=*/false, /*requireCover=*/false)) ||
       failed(verifyRoots(*this, *form)))
@@ -795,7 +827,7 @@ LogicalResult CollectivePermuteOp::verify() {
   if (failed(form))
     return failure();
   // (C1)-(C4), (C5).
-  if (failed(verifyPairs(*this, getSourceTargetPairs(), getGroupMode(),
+  if (failed(verifyPairs(*this, getGroupIds(), getGroupMode(),
                          getProcessGrid(*this))))
     return failure();
   return verifyResultTypes(*this, *form, [](ShapedType in) {
@@ -811,7 +843,7 @@ LogicalResult CollectivePermuteOp::verify() {
 /// device_to_host for both ops; host_to_device is accepted for recv, as in
 /// StableHLO.
 template <typename Op> static LogicalResult verifyChannel(Op op, bool isRecv) {
-  if (failed(verifyPairs(op, op.getSourceTargetPairs(), op.getGroupMode(),
+  if (failed(verifyPairs(op, op.getGroupIds(), op.getGroupMode(),
                          getProcessGrid(op))))
     return failure();
   std::optional<ChannelType> type = op.getChannelType();

@@ -72,6 +72,9 @@ mlir::distruntime::getIdSpaceSize(GroupMode mode, const ProcessGrid &grid) {
 std::optional<int64_t>
 mlir::distruntime::getGroupSize(DenseIntElementsAttr groups, GroupMode mode,
                                 const ProcessGrid &grid) {
+  // Groups read at run time.
+  if (!groups)
+    return std::nullopt;
   int64_t perGroup = groups.getType().getDimSize(1);
   if (groups.empty()) {
     // One group of every id.
@@ -90,6 +93,9 @@ mlir::distruntime::verifyGroups(Operation *op, StringRef name,
                                 DenseIntElementsAttr groups, GroupMode mode,
                                 const ProcessGrid &grid, bool boundBySize,
                                 bool requireCover, bool allowPadding) {
+  // Groups read at run time: the runtime checks them.
+  if (!groups)
+    return success();
   // -1 is "no process" (StableHLO's ragged groups); the other ids count.
   int64_t size = 0;
   int64_t perGroup = groups.getType().getDimSize(1);
@@ -137,6 +143,9 @@ LogicalResult mlir::distruntime::verifyPairs(Operation *op,
                                              DenseIntElementsAttr pairs,
                                              GroupMode mode,
                                              const ProcessGrid &grid) {
+  // Pairs read at run time: the runtime checks them.
+  if (!pairs)
+    return success();
   if (pairs.getType().getDimSize(1) != 2)
     return op->emitOpError("'source_target_pairs' must have shape [n, 2], got ")
            << pairs.getType();

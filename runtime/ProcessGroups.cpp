@@ -223,11 +223,36 @@ static GroupCache &cacheOf(TeamState &team) {
   return *team.groups;
 }
 
+/// Throws on every member unless all of `team` partition it into `sorted`:
+/// groups read at run time (not constants of the op) may differ between
+/// members, and MPI_Comm_split would build groups no member asked for.
+/// One allreduce of a hash, only when a partition is split.
+static void agreeOnPartition(TeamState &team,
+                             const std::vector<std::vector<int64_t>> &sorted) {
+  uint64_t hash = 14695981039346656037ull; // FNV-1a
+  for (const auto &group : sorted) {
+    for (int64_t id : group)
+      hash = (hash ^ static_cast<uint64_t>(id)) * 1099511628211ull;
+    hash = (hash ^ ~0ull) * 1099511628211ull;
+  }
+  // Equal everywhere iff the maxima of the hash and of its complement are
+  // this member's own.
+  uint64_t mine[2] = {hash, ~hash}, most[2] = {0, 0};
+  int code = MPI_Allreduce(mine, most, 2, MPI_UINT64_T, MPI_MAX, team.comm);
+  if (code != MPI_SUCCESS)
+    raiseMpi(code, "MPI_Allreduce");
+  if (most[0] != mine[0] || most[1] != mine[1])
+    raise("the members split the team into different process groups (this "
+          "member's: {}): groups read at run time must be the same on every "
+          "member; run with DISTRT_CHECK=1 to see which member differs",
+          sorted);
+}
+
 /// The communicator of this process's group `mine` (at `position`) in
 /// `groups`. One split per partition of the team into ordered groups,
 /// whichever spec (mode, ids, order of the groups) produced it. Every rank
-/// computes the same groups, so every rank hits or misses the cache
-/// together.
+/// computes the same groups from the same table (agreeOnPartition), so
+/// every rank hits or misses the cache together.
 static MPI_Comm splitComm(TeamState &team,
                           const std::vector<std::vector<int64_t>> &groups,
                           int64_t mine, int64_t position) {
@@ -300,6 +325,12 @@ static std::unique_ptr<GroupLayout> makeGroupLayout(TeamState &team,
       layout->members.push_back(static_cast<int>(id));
     layout->position = static_cast<int>(position);
   }
+  // A layout is made on every member at the same call (its first use is
+  // collective over the team): the moment to compare tables read at run
+  // time, before splitting by them.
+  auto sorted = groups;
+  std::sort(sorted.begin(), sorted.end());
+  agreeOnPartition(team, sorted);
   bool wholeTeam = groups.size() == 1 &&
                    static_cast<int64_t>(groups[0].size()) == g.processes;
   for (size_t k = 0; wholeTeam && k < groups[0].size(); ++k)

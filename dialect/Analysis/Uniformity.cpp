@@ -96,6 +96,8 @@ void Uniformity::print(raw_ostream &os) const {
 /// `everyProcess`, every process is in some group (all_reduce, all_gather).
 static bool coversTeam(CollectiveOpInterface op, bool everyProcess) {
   DenseIntElementsAttr ids = op.getGroupIds();
+  if (!ids)
+    return false;
   int64_t numGroups = ids.getType().getRank() ? ids.getType().getDimSize(0) : 0;
   if (numGroups > 1)
     return false;
@@ -123,6 +125,9 @@ mlir::distruntime::getReplicatedUniformity(Operation *op) {
   auto collective = dyn_cast<CollectiveOpInterface>(op);
   if (!collective)
     return Uniformity::uniform();
+  // Groups read at run time: the analysis does not follow them.
+  if (collective.getGroupTable())
+    return std::nullopt;
   if (coversTeam(collective, !isa<CollectiveBroadcastOp>(op)))
     return Uniformity::uniform();
   return Uniformity::groupUniform(GroupKey{collective.getTeam(),

@@ -207,7 +207,7 @@ static SmallVector<SmallVector<int64_t>> getGroupMembers(Operation *op) {
                (mode == GroupMode::CrossPartition ? grid.numReplicas == 1
                                                   : grid.numPartitions == 1);
   DenseIntElementsAttr ids = collective.getGroupIds();
-  if (!ranks || ids.getType().getRank() != 2)
+  if (!ranks || !ids || ids.getType().getRank() != 2)
     return groups;
   int64_t width = ids.getType().getDimSize(1);
   SmallVector<int64_t> values(ids.getValues<int64_t>());
@@ -237,7 +237,8 @@ struct Layout {
     auto l = cast<CollectiveOpInterface>(op);
     auto r = cast<CollectiveOpInterface>(rhs.op);
     return l.getGroupMode() == r.getGroupMode() &&
-           l.getGroupIds() == r.getGroupIds();
+           l.getGroupIds() == r.getGroupIds() &&
+           l.getGroupTable() == r.getGroupTable();
   }
 };
 

@@ -75,12 +75,19 @@ static std::string compareMessages(Operation *lhs, Operation *rhs) {
   return "";
 }
 
-/// The same team, channel and pairs.
+/// The same team, channel and pairs, or pairs read at run time (which may
+/// be the same).
 static bool samePairs(Operation *lhs, Operation *rhs) {
   auto l = cast<CollectiveOpInterface>(lhs);
   auto r = cast<CollectiveOpInterface>(rhs);
   return l.getGroupMode() == r.getGroupMode() &&
-         l.getGroupIds() == r.getGroupIds();
+         (!l.getGroupIds() || !r.getGroupIds() ||
+          l.getGroupIds() == r.getGroupIds());
+}
+
+/// Whether `op` (a send or recv) takes its pairs at run time.
+static bool hasPairTable(Operation *op) {
+  return static_cast<bool>(cast<CollectiveOpInterface>(op).getGroupTable());
 }
 
 /// Reports `op` (a send or recv) if no op of `others` (the channel's recvs
@@ -139,7 +146,10 @@ void mlir::distruntime::checkPointToPoint(Operation *module,
   });
   for (auto &[key, ops] : channels) {
     auto &[sends, recvs] = ops;
-    bool definite = sends.size() == 1 && recvs.size() == 1;
+    // Pairs read at run time may never meet: a mismatch is only likely.
+    bool definite = sends.size() == 1 && recvs.size() == 1 &&
+                    !hasPairTable(sends.front()) &&
+                    !hasPairTable(recvs.front());
     for (Operation *send : sends)
       checkMeets(send, recvs, definite, key.second, reporter);
     // One report per channel that has one of each: the send's.

@@ -43,8 +43,9 @@ bool mlir::distruntime::spansTeam(Operation *op) {
   std::optional<Uniformity> replicated = getReplicatedUniformity(op);
   if (replicated)
     return replicated->isUniform();
+  // Groups read at run time may split it.
   DenseIntElementsAttr ids = collective.getGroupIds();
-  return ids.getType().getNumElements() == 0 &&
+  return ids && ids.getType().getNumElements() == 0 &&
          getProcessGrid(op).numPartitions == 1;
 }
 
@@ -462,7 +463,9 @@ std::string mlir::distruntime::compareCollectives(Operation *lhs,
     if (lc.getGroupMode() != rc.getGroupMode())
       return differ("process groups", stringifyGroupMode(lc.getGroupMode()),
                     stringifyGroupMode(rc.getGroupMode()));
-    if (lc.getGroupIds() != rc.getGroupIds())
+    // Groups read at run time are compared by checked mode, not here.
+    if (lc.getGroupIds() && rc.getGroupIds() &&
+        lc.getGroupIds() != rc.getGroupIds())
       return differ(isa<CollectivePermuteOp>(lhs) ? "source_target_pairs"
                                                   : "replica_groups",
                     str(lc.getGroupIds()), str(rc.getGroupIds()));

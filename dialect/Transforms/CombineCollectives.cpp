@@ -209,7 +209,9 @@ static WaitOp getOnlyWait(CollectiveOpInterface op) {
 
 bool BlockCombiner::isCandidate(Operation *op) const {
   auto collective = dyn_cast<CollectiveOpInterface>(op);
+  // Groups read at run time may differ from op to op.
   if (!collective || !isa<AllReduceGroupOp, AllGatherOp>(op) ||
+      collective.getGroupTable() ||
       (collective.getHandle() && !getOnlyWait(collective)))
     return false;
   return maxBytes <= 0 || inputBytes(collective).has_value();

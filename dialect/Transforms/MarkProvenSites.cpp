@@ -159,7 +159,7 @@ static SmallVector<Type> getMessageTypes(Operation *op) {
 /// shapes.
 static bool sameMessage(SendOp send, RecvOp recv) {
   if (send->getBlock() != recv->getBlock() ||
-      send.getGroupMode() != recv.getGroupMode() ||
+      send.getGroupMode() != recv.getGroupMode() || !send.getGroupIds() ||
       send.getGroupIds() != recv.getGroupIds() ||
       send.getIsHostTransfer() != recv.getIsHostTransfer())
     return false;
@@ -198,6 +198,10 @@ static std::string whyNotAlike(Operation *op, Reach &reach,
   if (auto collective = dyn_cast<CollectiveOpInterface>(op);
       collective && !collective.getRuntimeTableOperands().empty())
     return "it reads tables at run time, which checked mode compares";
+  if (auto collective = dyn_cast<CollectiveOpInterface>(op);
+      collective && collective.getGroupTable())
+    return "its process groups are read at run time, which checked mode "
+           "compares";
   if (auto halo = dyn_cast<UpdateHaloOp>(op);
       halo && (!hasStaticBlock(halo.getBlock().getType()) ||
                !halo.getHaloSizes().empty()))

@@ -37,6 +37,11 @@ struct CollectiveCall {
   bool async;
   /// The callee's table arguments (getTableCount).
   unsigned tableSlots;
+  /// Groups read at run time (then `groups` is null): a dense 2-D i64
+  /// memref, and the grid it is read in.
+  Value groupTable = {};
+  int32_t groupMode = 0;
+  int64_t numReplicas = -1, numPartitions = 1;
 };
 } // namespace
 
@@ -48,7 +53,11 @@ static Value
 createCollectiveCall(OpBuilder &b, Location loc, CollectiveCall call,
                      const RuntimeParams &params, int64_t count,
                      function_ref<SmallVector<Value>()> packLists) {
-  SmallVector<Value> args{createI64(b, loc, call.team), call.groups};
+  Value groups = call.groups;
+  if (call.groupTable)
+    groups = createGroupsFromTable(b, loc, call.groupMode, call.numReplicas,
+                                   call.numPartitions, call.groupTable);
+  SmallVector<Value> args{createI64(b, loc, call.team), groups};
   FunctionType type = call.callee.getFunctionType();
   for (int64_t scalar : params.scalars)
     args.push_back(arith::ConstantIntOp::create(
@@ -149,42 +158,54 @@ struct CollectiveLowering
                             "convert-distruntime-to-runtime");
 
     ProcessGrid grid = getProcessGrid(op);
-    Value groups = getGroupsDescriptor(
-        rewriter, module, loc, static_cast<int32_t>(op.getGroupMode()),
-        grid.numReplicas ? *grid.numReplicas : -1, grid.numPartitions,
-        op.getGroupIds());
+    auto mode = static_cast<int32_t>(op.getGroupMode());
+    int64_t numReplicas = grid.numReplicas ? *grid.numReplicas : -1;
+    Value groups;
+    if (op.getGroupIds())
+      groups = getGroupsDescriptor(rewriter, module, loc, mode, numReplicas,
+                                   grid.numPartitions, op.getGroupIds());
     RuntimeFunction fn = op.getRuntimeFunction();
     auto [callee, where] = getCalleeAndLocation(rewriter, op, fn);
-    // Memref form: the adaptor's operands are the inputs, the outputs, then
-    // the tables read at run time.
+    // Memref form: the adaptor's operands are the inputs, the outputs, the
+    // tables read at run time, then the group table if any.
     size_t numInputs = op.getInputs().size();
+    size_t numData = numInputs + op.getOutputs().size();
     auto inputs = ValueRange(operands).take_front(numInputs);
-    auto outputs =
-        ValueRange(operands).slice(numInputs, op.getOutputs().size());
-    RuntimeParams params = getParams(
-        op,
-        ValueRange(operands).take_back(op.getRuntimeTableOperands().size()));
+    auto outputs = ValueRange(operands).slice(numInputs, numData - numInputs);
+    RuntimeParams params =
+        getParams(op, ValueRange(operands).slice(
+                          numData, op.getRuntimeTableOperands().size()));
     // Tables of run-time length are read in place, as dense i64 buffers.
     SmallVector<Value> copies;
     for (Value &table : params.memrefTables)
       if (Value copy = asDenseI64Table(rewriter, loc, table))
         copies.push_back(table = copy);
+    Value groupTable = op.getGroupTable() ? operands.back() : Value();
+    if (groupTable)
+      if (Value copy = asDenseGroupTable(rewriter, loc, groupTable))
+        copies.push_back(groupTable = copy);
     CollectiveCall call{
         callee,
         where,
         createSite(rewriter, module, loc, op->getName().stripDialect(),
                    op->getOperands(), op->hasAttr(kProvenAttrName),
-                   /*paramsVary=*/!params.memrefTables.empty()),
+                   /*paramsVary=*/!params.memrefTables.empty() || groupTable),
         static_cast<int64_t>(op.getTeam()),
         groups,
         op.getHandle() != nullptr,
-        getTableCount(fn)};
+        getTableCount(fn),
+        groupTable,
+        mode,
+        numReplicas,
+        grid.numPartitions};
     replaceByHandleCall(op, rewriter, [&](OpBuilder &b) {
       // send and recv pass the operands they have, inputs or outputs.
-      if (getOperandLists(fn) == OperandLists::One)
-        return createCollectiveCall(b, loc, call, params, operands.size(), [&] {
-          return SmallVector<Value>{packOperands(b, loc, operands)};
+      if (getOperandLists(fn) == OperandLists::One) {
+        ValueRange data = ValueRange(operands).take_front(numData);
+        return createCollectiveCall(b, loc, call, params, data.size(), [&] {
+          return SmallVector<Value>{packOperands(b, loc, data)};
         });
+      }
       return createCollectiveCall(b, loc, call, params, inputs.size(), [&] {
         return SmallVector<Value>{packOperands(b, loc, inputs),
                                   packOperands(b, loc, outputs)};

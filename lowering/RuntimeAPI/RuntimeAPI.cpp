@@ -324,6 +324,72 @@ Value mlir::distruntime::getGroupsDescriptor(OpBuilder &builder,
   return LLVM::AddressOfOp::create(builder, loc, ptr, name);
 }
 
+Value mlir::distruntime::createGroupsFromTable(OpBuilder &builder, Location loc,
+                                               int32_t mode,
+                                               int64_t numReplicas,
+                                               int64_t numPartitions,
+                                               Value table) {
+  MLIRContext *ctx = builder.getContext();
+  Type i32 = builder.getI32Type(), i64 = builder.getI64Type();
+  Type ptr = LLVM::LLVMPointerType::get(ctx);
+  auto structType =
+      LLVM::LLVMStructType::getLiteral(ctx, {i32, i64, i64, i64, i64, ptr});
+  auto dim = [&](int64_t d) -> Value {
+    return arith::IndexCastOp::create(
+        builder, loc, i64, memref::DimOp::create(builder, loc, table, d));
+  };
+  // A dense identity-layout buffer: its ids start at the aligned pointer.
+  Value address =
+      memref::ExtractAlignedPointerAsIndexOp::create(builder, loc, table);
+  Value ids = LLVM::IntToPtrOp::create(
+      builder, loc, ptr,
+      arith::IndexCastOp::create(builder, loc, i64, address).getResult());
+  Value value = LLVM::UndefOp::create(builder, loc, structType);
+  int64_t position = 0;
+  for (Value field :
+       {LLVM::ConstantOp::create(builder, loc, i32, mode).getResult(),
+        LLVM::ConstantOp::create(builder, loc, i64, numReplicas).getResult(),
+        LLVM::ConstantOp::create(builder, loc, i64, numPartitions).getResult(),
+        dim(0), dim(1), ids})
+    value = LLVM::InsertValueOp::create(builder, loc, value, field,
+                                        ArrayRef<int64_t>{position++});
+  Value pointer =
+      LLVM::AllocaOp::create(builder, loc, ptr, structType,
+                             LLVM::ConstantOp::create(builder, loc, i64, 1));
+  LLVM::StoreOp::create(builder, loc, value, pointer);
+  return pointer;
+}
+
+Value mlir::distruntime::asDenseGroupTable(OpBuilder &builder, Location loc,
+                                           Value memref) {
+  auto type = cast<MemRefType>(memref.getType());
+  if (type.getElementType().isInteger(64) && type.getLayout().isIdentity())
+    return {};
+  Value zero = arith::ConstantIndexOp::create(builder, loc, 0);
+  Value one = arith::ConstantIndexOp::create(builder, loc, 1);
+  Value rows = memref::DimOp::create(builder, loc, memref, 0);
+  Value cols = memref::DimOp::create(builder, loc, memref, 1);
+  Value copy = memref::AllocOp::create(
+      builder, loc,
+      MemRefType::get({ShapedType::kDynamic, ShapedType::kDynamic},
+                      builder.getI64Type()),
+      ValueRange{rows, cols});
+  scf::ForOp::create(
+      builder, loc, zero, rows, one, ValueRange(),
+      [&](OpBuilder &b, Location at, Value i, ValueRange) {
+        scf::ForOp::create(
+            b, at, zero, cols, one, ValueRange(),
+            [&](OpBuilder &bb, Location in, Value j, ValueRange) {
+              Value v =
+                  memref::LoadOp::create(bb, in, memref, ValueRange{i, j});
+              memref::StoreOp::create(bb, in, v, copy, ValueRange{i, j});
+              scf::YieldOp::create(bb, in);
+            });
+        scf::YieldOp::create(b, at);
+      });
+  return copy;
+}
+
 Value mlir::distruntime::getTableDescriptor(OpBuilder &builder, ModuleOp module,
                                             Location loc,
                                             ArrayRef<int64_t> values) {

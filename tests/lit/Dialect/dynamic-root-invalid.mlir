@@ -6,7 +6,7 @@
 // (C3): without roots, at least one input.
 func.func @collective_broadcast_c3_no_operands() {
   // expected-error @+1 {{needs at least one input}}
-  "distruntime.collective_broadcast"() <{operandSegmentSizes = array<i32: 0, 0, 0>, resultSegmentSizes = array<i32: 0, 0>, replica_groups = dense<[[0, 1]]> : tensor<1x2xi64>}> : () -> ()
+  "distruntime.collective_broadcast"() <{operandSegmentSizes = array<i32: 0, 0, 0, 0>, resultSegmentSizes = array<i32: 0, 0>, replica_groups = dense<[[0, 1]]> : tensor<1x2xi64>}> : () -> ()
   return
 }
 
@@ -15,7 +15,7 @@ func.func @collective_broadcast_c3_no_operands() {
 // (C4): with roots, at least one input besides them.
 func.func @collective_broadcast_c4_only_root(%root: tensor<1xi32>) {
   // expected-error @+1 {{has 'roots' but no inputs: a dynamic root needs at least one input to broadcast}}
-  "distruntime.collective_broadcast"(%root) <{operandSegmentSizes = array<i32: 0, 0, 1>, resultSegmentSizes = array<i32: 0, 0>, replica_groups = dense<[[0, 1]]> : tensor<1x2xi64>}> : (tensor<1xi32>) -> ()
+  "distruntime.collective_broadcast"(%root) <{operandSegmentSizes = array<i32: 0, 0, 1, 0>, resultSegmentSizes = array<i32: 0, 0>, replica_groups = dense<[[0, 1]]> : tensor<1x2xi64>}> : (tensor<1xi32>) -> ()
   return
 }
 

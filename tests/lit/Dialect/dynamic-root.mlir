@@ -9,7 +9,7 @@
 // CHECK-LABEL: func @collective_broadcast_c4
 // CHECK: distruntime.collective_broadcast ins(%{{.*}} : tensor<4xf32>) roots(%{{.*}} : tensor<1xi32>) {replica_groups = dense<{{\[\[}}0, 1]]> : tensor<1x2xi64>} -> tensor<4xf32>
 // GENERIC-LABEL: sym_name = "collective_broadcast_c4"
-// GENERIC: "distruntime.collective_broadcast"(%{{.*}}, %{{.*}}) <{channel_id = 0 : i64, operandSegmentSizes = array<i32: 1, 0, 1>, replica_groups = {{.*}}, resultSegmentSizes = array<i32: 1, 0>, team = 0 : i64}> : (tensor<4xf32>, tensor<1xi32>) -> tensor<4xf32>
+// GENERIC: "distruntime.collective_broadcast"(%{{.*}}, %{{.*}}) <{channel_id = 0 : i64, operandSegmentSizes = array<i32: 1, 0, 1, 0>, replica_groups = {{.*}}, resultSegmentSizes = array<i32: 1, 0>, team = 0 : i64}> : (tensor<4xf32>, tensor<1xi32>) -> tensor<4xf32>
 func.func @collective_broadcast_c4(%operand: tensor<4xf32>, %root: tensor<1xi32>) -> tensor<4xf32> {
   %0 = distruntime.collective_broadcast ins(%operand : tensor<4xf32>) roots(%root : tensor<1xi32>) {replica_groups = dense<[[0, 1]]> : tensor<1x2xi64>} -> tensor<4xf32>
   return %0 : tensor<4xf32>
@@ -47,8 +47,8 @@ module attributes {distruntime.num_replicas = 2 : i64, distruntime.num_partition
 // CHECK: %[[H:.*]] = distruntime.collective_broadcast ins(%{{.*}} : memref<2x2xf64>) roots(%{{.*}} : memref<1xi32>) outs(%{{.*}} : memref<2x2xf64>) async {replica_groups = dense<{{\[\[}}1, 0], [2, 3]]> : tensor<2x2xi64>}{{$}}
 // CHECK: distruntime.wait %[[H]]
 // GENERIC-LABEL: sym_name = "memref_forms"
-// GENERIC: operandSegmentSizes = array<i32: 2, 2, 1>
-// GENERIC: operandSegmentSizes = array<i32: 1, 1, 1>
+// GENERIC: operandSegmentSizes = array<i32: 2, 2, 1, 0>
+// GENERIC: operandSegmentSizes = array<i32: 1, 1, 1, 0>
 func.func @memref_forms(%x: memref<2x2xf64>, %y: memref<3xbf16>, %ox: memref<2x2xf64>, %oy: memref<3xbf16>, %r2: memref<2xi32, strided<[2], offset: ?>>, %r1: memref<1xi32>) {
   distruntime.collective_broadcast ins(%x, %y : memref<2x2xf64>, memref<3xbf16>) roots(%r2 : memref<2xi32, strided<[2], offset: ?>>) outs(%ox, %oy : memref<2x2xf64>, memref<3xbf16>) {replica_groups = dense<> : tensor<0x0xi64>}
   %h = distruntime.collective_broadcast ins(%x : memref<2x2xf64>) roots(%r1 : memref<1xi32>) outs(%ox : memref<2x2xf64>) async {replica_groups = dense<[[1, 0], [2, 3]]> : tensor<2x2xi64>}
@@ -62,7 +62,7 @@ func.func @memref_forms(%x: memref<2x2xf64>, %y: memref<3xbf16>, %ox: memref<2x2
 // CHECK-LABEL: func @static_root
 // CHECK: distruntime.collective_broadcast ins(%{{.*}} : tensor<4xf32>) {replica_groups = dense<{{\[\[}}0, 1]]> : tensor<1x2xi64>} -> tensor<4xf32>
 // GENERIC-LABEL: sym_name = "static_root"
-// GENERIC: operandSegmentSizes = array<i32: 1, 0, 0>
+// GENERIC: operandSegmentSizes = array<i32: 1, 0, 0, 0>
 func.func @static_root(%operand: tensor<4xf32>) -> tensor<4xf32> {
   %0 = distruntime.collective_broadcast ins(%operand : tensor<4xf32>) {replica_groups = dense<[[0, 1]]> : tensor<1x2xi64>} -> tensor<4xf32>
   return %0 : tensor<4xf32>

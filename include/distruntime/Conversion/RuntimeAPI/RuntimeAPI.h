@@ -57,6 +57,19 @@ Value getGroupsDescriptor(OpBuilder &builder, ModuleOp module, Location loc,
                           int32_t mode, int64_t numReplicas,
                           int64_t numPartitions, DenseIntElementsAttr ids);
 
+/// A pointer to a distrt_groups_t on the stack for groups (or pairs) read at
+/// run time from `table`, a dense 2-D i64 memref (asDenseGroupTable): one
+/// row per group, the ids pointing at the buffer, which outlives the call.
+/// Call inside a memref.alloca_scope.
+Value createGroupsFromTable(OpBuilder &builder, Location loc, int32_t mode,
+                            int64_t numReplicas, int64_t numPartitions,
+                            Value table);
+
+/// For a 2-D group table that is not a dense i64 buffer, a new one
+/// (memref.alloc, which the caller frees after the call) holding its values,
+/// copied in a loop; else null. Call outside the alloca scope.
+Value asDenseGroupTable(OpBuilder &builder, Location loc, Value memref);
+
 /// A pointer to a constant distrt_table_t {size, values} holding `values`
 /// (one of an op's constant tables); tables with the same content share one
 /// global.

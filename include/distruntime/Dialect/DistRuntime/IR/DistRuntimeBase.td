@@ -33,7 +33,10 @@ def DistRuntime_Dialect : Dialect {
       `channel_id`): `all_gather`, `all_reduce`, `all_to_all`,
       `all_to_all_v`, `reduce_scatter`, `collective_broadcast`,
       `collective_permute`, and the point-to-point `send` and `recv`, on
-      tensors or memrefs;
+      tensors or memrefs. Their `replica_groups` or `source_target_pairs`
+      are an attribute, or a 2-D i64 tensor or memref operand read when the
+      op runs (`replica_groups(%t : memref<?x?xi64>)`), so that one program
+      builds its groups from the team's size at any number of processes;
     * `gather` and `scatter` with batching dimensions, which run on each
       process's local data without communicating;
     * `wait`, which completes an op issued `async` (it then returns an

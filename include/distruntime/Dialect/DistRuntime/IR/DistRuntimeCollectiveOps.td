@@ -61,38 +61,50 @@ defvar CollectiveOutputs = Arg<Variadic<DistRuntime_MemRef>,
                                "outputs of the memref form", [MemWrite]>;
 defvar CollectiveResults = Variadic<RankedTensorOf<[DistRuntime_ElementType]>>;
 
-// How an op names its process groups: the arguments, and C++ expressions
-// for its group mode and its id table.
-class DistRuntime_GroupArgs<dag groupArgs, code groupMode, code groupIds> {
+// How an op names its process groups: the arguments, C++ expressions for
+// its group mode and its id table, and the assembly of the table given at
+// run time (the `group_table` operand, in place of the attribute).
+class DistRuntime_GroupArgs<dag groupArgs, code groupMode, code groupIds,
+                            string tableKeyword> {
   dag args = groupArgs;
   code mode = groupMode;
   code ids = groupIds;
+  string tableFormat = "(`" # tableKeyword #
+      "` `(` $group_table^ `:` type($group_table) `)`)?";
 }
 
 defvar ChannelIdArg = (ins DefaultValuedAttr<I64Attr, "0">:$channel_id);
 
+// The groups as a 2-D i64 tensor or memref read when the op runs, in place
+// of the attribute: a program that sizes its groups by the team's size.
+defvar GroupTableArg = (ins Arg<Optional<AnyTypeOf<[AnyRankedTensor,
+                                                    AnyMemRef]>>,
+    "process groups read at run time (2-D i64)", [MemRead]>:$group_table);
+
 // replica_groups; cross_replica or cross_partition by channel_id.
 defvar ReplicaGroups = DistRuntime_GroupArgs<
-    !con((ins DistRuntime_Groups:$replica_groups), ChannelIdArg),
+    !con((ins OptionalAttr<DistRuntime_Groups>:$replica_groups),
+         GroupTableArg, ChannelIdArg),
     "::mlir::distruntime::getGroupMode(getChannelId())",
-    "getReplicaGroups()">;
+    "getReplicaGroupsAttr()", "replica_groups">;
 
 // replica_groups, also flattened ids with use_global_device_ids.
 defvar GlobalIdGroups = DistRuntime_GroupArgs<
     !con(ReplicaGroups.args, (ins UnitAttr:$use_global_device_ids)),
     "::mlir::distruntime::getGroupMode(getChannelId(), getUseGlobalDeviceIds())",
-    ReplicaGroups.ids>;
+    ReplicaGroups.ids, "replica_groups">;
 
 // source_target_pairs; replicas or partitions by channel_id.
 defvar PairGroups = DistRuntime_GroupArgs<
-    !con((ins DistRuntime_Groups:$source_target_pairs), ChannelIdArg),
-    ReplicaGroups.mode, "getSourceTargetPairs()">;
+    !con((ins OptionalAttr<DistRuntime_Groups>:$source_target_pairs),
+         GroupTableArg, ChannelIdArg),
+    ReplicaGroups.mode, "getSourceTargetPairsAttr()", "source_target_pairs">;
 
-defvar CollectiveInsOuts = [{
+defvar CollectiveIns = [{
   `ins` `(` $inputs `:` type($inputs) `)`
   (`outs` `(` $outputs^ `:` type($outputs) `)`)?
-  custom<Async>(type($handle)) attr-dict
 }];
+defvar CollectiveAsync = [{ custom<Async>(type($handle)) attr-dict }];
 defvar CollectiveResultTypes = [{ (`->` type($results)^)? }];
 
 // A collective: `inputs`, `outputs` (memref form) or `results` (tensor form),
@@ -112,7 +124,8 @@ class DistRuntime_CollectiveOp<string mnemonic, string runtimeFunction,
       groups.args, (ins DefaultValuedAttr<DistRuntime_TeamAttr, "0">:$team));
   let results = (outs CollectiveResults:$results,
                  Optional<DistRuntime_AsyncHandle>:$handle);
-  let assemblyFormat = !strconcat(CollectiveInsOuts, CollectiveResultTypes);
+  let assemblyFormat = !strconcat(CollectiveIns, groups.tableFormat,
+                                  CollectiveAsync, CollectiveResultTypes);
   code collectiveDeclaration = "";
   // The body of getRuntimeFunction (all_to_all_v picks by its form).
   code runtimeFunctionBody =
@@ -146,8 +159,9 @@ class DistRuntime_ReductionOp<string mnemonic, string runtimeFunction,
              opArgs),
         GlobalIdGroups, [DeclareOpInterfaceMethods<RegionBranchOpInterface>]> {
   let regions = (region AnyRegion:$computation);
-  let assemblyFormat = !strconcat(CollectiveInsOuts,
-      "(`computation` $computation^)?", CollectiveResultTypes);
+  let assemblyFormat = !strconcat(CollectiveIns, GlobalIdGroups.tableFormat,
+      CollectiveAsync, "(`computation` $computation^)?",
+      CollectiveResultTypes);
   code reductionDeclaration = "";
   let collectiveDeclaration = [{
     /// The reduction: `reduction`, else the one `computation` performs.
@@ -373,6 +387,7 @@ def DistRuntime_AllToAllVOp : DistRuntime_CollectiveOp<"all_to_all_v",
   let assemblyFormat = [{
     `ins` `(` $inputs `:` type($inputs) `)`
     (`outs` `(` $outputs^ `:` type($outputs) `)`)?
+    (`replica_groups` `(` $group_table^ `:` type($group_table) `)`)?
     custom<CountRows>($counts, type($counts), type($handle))
     attr-dict (`->` type($results)^)?
   }];
@@ -450,6 +465,7 @@ def DistRuntime_RaggedAllToAllOp : DistRuntime_CollectiveOp<"ragged_all_to_all",
   let assemblyFormat = [{
     `ins` `(` $inputs `:` type($inputs) `)`
     (`outs` `(` $outputs^ `:` type($outputs) `)`)?
+    (`replica_groups` `(` $group_table^ `:` type($group_table) `)`)?
     custom<RaggedSizes>($sizes, type($sizes), type($handle))
     attr-dict (`->` type($results)^)?
   }];
@@ -552,11 +568,30 @@ def DistRuntime_CollectiveBroadcastOp : DistRuntime_CollectiveOp<
     before: m0: a = [[1, 2]], b = [[5, 6]]   m1: a = [[3, 4]], b = [[7, 8]]
     after:  m0, m1: r#0 = [[1, 2]], r#1 = [[7, 8]]
     ```
+
+    Every collective takes its groups either as the `replica_groups`
+    attribute or as a table read when the op runs: a 2-D `i64` tensor (a
+    memref in the memref form), one row per group, with the attribute's
+    meaning (`-1` may end a row of all_reduce's or collective_broadcast's
+    ragged groups). A program builds it from the team's size, e.g. the rows
+    of a grid from `dims_create`. Every member of the team must pass the
+    same table: the runtime compares it when it first splits the team by
+    it, and at every call under `DISTRT_CHECK=1`; it checks the ids as the
+    verifier checks the attribute's, and names the op and the rank.
+
+    ```mlir
+    // Broadcast along the rows of a pr x pc grid (%rows : pr x pc), from
+    // the member at position %roots[0] of each row.
+    %h = distruntime.collective_broadcast ins(%panel : memref<?x?xf64>)
+        roots(%roots : memref<1xi32>) outs(%panel : memref<?x?xf64>)
+        replica_groups(%rows : memref<?x?xi64>) async
+    ```
   }];
   let assemblyFormat = [{
     `ins` `(` $inputs `:` type($inputs) `)`
     (`roots` `(` $roots^ `:` type($roots) `)`)?
     (`outs` `(` $outputs^ `:` type($outputs) `)`)?
+    (`replica_groups` `(` $group_table^ `:` type($group_table) `)`)?
     custom<Async>(type($handle)) attr-dict (`->` type($results)^)?
   }];
   let collectiveDeclaration = [{
@@ -587,6 +622,18 @@ def DistRuntime_CollectivePermuteOp : DistRuntime_CollectiveOp<
     %r = distruntime.collective_permute ins(%x : tensor<4xf32>)
         {source_target_pairs = dense<[[0, 1], [1, 2], [2, 0]]> : tensor<3x2xi64>}
         -> tensor<4xf32>
+    ```
+
+    `collective_permute`, `send` and `recv` also take their pairs as a table
+    read when the op runs, an `n x 2` `i64` tensor (a memref in the memref
+    form), e.g. a ring of any size built from `team_size`. It must be the
+    same on every member; `DISTRT_CHECK=1` checks that each message's
+    sender and receiver agree on it.
+
+    ```mlir
+    // %ring = [[0, 1], [1, 2], ..., [P - 1, 0]], filled at run time.
+    distruntime.collective_permute ins(%x : memref<8xf64>)
+        outs(%y : memref<8xf64>) source_target_pairs(%ring : memref<?x2xi64>)
     ```
   }];
 }
@@ -650,6 +697,7 @@ def DistRuntime_RecvOp
   let assemblyFormat = [{
     (`ins` `(` $inputs^ `:` type($inputs) `)`)?
     (`outs` `(` $outputs^ `:` type($outputs) `)`)?
+    (`source_target_pairs` `(` $group_table^ `:` type($group_table) `)`)?
     custom<Async>(type($handle)) attr-dict (`->` type($results)^)?
   }];
 }

@@ -91,8 +91,14 @@ def DistRuntime_CollectiveOpInterface : OpInterface<"CollectiveOpInterface"> {
         The group function StableHLO assigns from `channel_id` (and
         `use_global_device_ids` where the op has it).
       }], "::mlir::distruntime::GroupMode", "getGroupMode">,
-    InterfaceMethod<"`replica_groups` or `source_target_pairs`.",
-      "::mlir::DenseIntElementsAttr", "getGroupIds">,
+    InterfaceMethod<[{
+        `replica_groups` or `source_target_pairs`; null when the groups are
+        read at run time (getGroupTable).
+      }], "::mlir::DenseIntElementsAttr", "getGroupIds">,
+    InterfaceMethod<[{
+        The groups (or pairs) as a 2-D i64 tensor or memref read when the op
+        runs, in place of getGroupIds; null if they are an attribute.
+      }], "::mlir::Value", "getGroupTable">,
     InterfaceMethod<[{
         Dimensions in which results may differ in size from the inputs; the
         others keep the inputs' sizes.
@@ -127,22 +133,27 @@ def DistRuntime_CollectiveOpInterface : OpInterface<"CollectiveOpInterface"> {
         results.
       }], "::mlir::Operation *", "cloneWithBuffers",
       (ins "::mlir::OpBuilder &":$builder, "::mlir::ValueRange":$inputs,
-           "::mlir::ValueRange":$outputs, "::mlir::ValueRange":$tables), "", [{
+           "::mlir::ValueRange":$outputs, "::mlir::ValueRange":$tables,
+           "::mlir::Value":$groupTable), "", [{
         typename ConcreteOp::Properties properties = $_op.getProperties();
         auto &segments = properties.operandSegmentSizes;
         segments[0] = static_cast<int32_t>(inputs.size());
         segments[1] = static_cast<int32_t>(outputs.size());
-        // The table operands, if the op has them, are the segment after.
+        // The table operands, if the op has them, are the segment after;
+        // the group table is the last.
         if constexpr (std::tuple_size_v<
-                          std::decay_t<decltype(segments)>> > 2)
+                          std::decay_t<decltype(segments)>> > 3)
           segments[2] = static_cast<int32_t>(tables.size());
         else
           assert(tables.empty() && "the op has no table operands");
+        segments.back() = groupTable ? 1 : 0;
         bool async = $_op.getHandle() != nullptr;
         properties.resultSegmentSizes = {0, async};
         ::llvm::SmallVector<::mlir::Value> operands(inputs);
         ::llvm::append_range(operands, outputs);
         ::llvm::append_range(operands, tables);
+        if (groupTable)
+          operands.push_back(groupTable);
         ::llvm::SmallVector<::mlir::Type, 1> handle;
         if (async)
           handle.push_back($_op.getHandle().getType());
