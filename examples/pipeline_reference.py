@@ -28,4 +28,4 @@ for m in range(M):
     for j in range(D):
         total += float(D * m + j + 1) * x[j]
 print("stages %d" % P)
-print("checksum %d" % int(total * 4096.0))
+print("checksum %d" % int(total * 16777216.0))

@@ -1,29 +1,36 @@
-// SUMMA matrix multiply C = A B of 16 x 16 f64 matrices on a 2 x 2 process
-// grid (np = 4): rank 2 r + c holds the 8 x 8 blocks A[r][c], B[r][c] and
-// computes C[r][c]. At step k the owner of A[r][k] broadcasts it along
-// grid row r and the owner of B[k][c] broadcasts it along grid column c
-// (collective_broadcast, each group listed root first); every process then
-// accumulates C[r][c] += A[r][k] B[k][c] (linalg.matmul). The two
+// SUMMA matrix multiply C = A B of N x N f64 matrices (N = 420) on the
+// pr x pc process grid dims_create picks for the team (any np whose grid
+// divides 420: np 1-8 among others). Rank r = pc row + col holds the
+// (N / pr) x (N / pc) blocks A[row][col], B[row][col] and computes
+// C[row][col]. The k dimension goes in panels of w = gcd(N / pr, N / pc)
+// columns of A (rows of B), so that one process owns each panel: at step k
+// the owner of A's panel broadcasts it along its grid row and the owner of
+// B's panel along its grid column (collective_broadcast over groups built
+// from the grid at run time, from the owner's position); every process
+// then accumulates C[row][col] += A_panel B_panel (linalg.matmul). The two
 // broadcasts of a step run together (async, then both waits).
 //
-// A(i, j) = (i + 2 j) mod 5 - 2, B(i, j) = (3 i + j) mod 7 - 3: small
-// integers, so the product is exact. Rank 0 prints a weighted sum of C's entries
-// and four of them (combined with allreduce).
+// A(i, j) = (i + 2 j) mod 13 - 5, B(i, j) = (3 i + j) mod 11 - 4: small
+// integers, so the product is exact; their periods in k (13 and 11) divide
+// neither N nor a panel's width, so a panel out of place changes C. Rank 0 prints the grid, the weighted
+// sum of C's entries with weights (i + 1)(j + 2), and four entries
+// (combined with allreduce).
 //
 // Run:      ./scripts/run.sh examples/summa.mlir -np 4
-// Check:    python3 examples/summa_reference.py
+// Check:    python3 examples/summa_reference.py 4
 
-module attributes {distruntime.num_replicas = 4 : i64} {
-  // The 8 x 8 block (r, c) of a matrix with entries (a i + b j) mod m - h.
-  func.func private @fill_block(%x: memref<8x8xf64>, %r: index, %c: index,
+module {
+  // Block x of a matrix with entries (a i + b j) mod m - h, its first
+  // element at (r0, c0).
+  func.func private @fill_block(%x: memref<?x?xf64>, %r0: index, %c0g: index,
                                 %a: index, %b: index, %m: index, %h: index) {
     %c0 = arith.constant 0 : index
     %c1 = arith.constant 1 : index
-    %c8 = arith.constant 8 : index
-    %r0 = arith.muli %r, %c8 : index
-    %c0g = arith.muli %c, %c8 : index
-    scf.for %li = %c0 to %c8 step %c1 {
-      scf.for %lj = %c0 to %c8 step %c1 {
+    %rows = memref.dim %x, %c0 : memref<?x?xf64>
+    %cols = memref.dim %x, %c1 : memref<?x?xf64>
+    %hi = arith.index_cast %h : index to i64
+    scf.for %li = %c0 to %rows step %c1 {
+      scf.for %lj = %c0 to %cols step %c1 {
         %i = arith.addi %r0, %li : index
         %j = arith.addi %c0g, %lj : index
         %ai = arith.muli %a, %i : index
@@ -31,119 +38,176 @@ module attributes {distruntime.num_replicas = 4 : i64} {
         %s = arith.addi %ai, %bj : index
         %mod = arith.remui %s, %m : index
         %mi = arith.index_cast %mod : index to i64
-        %hi = arith.index_cast %h : index to i64
         %d = arith.subi %mi, %hi : i64
         %v = arith.sitofp %d : i64 to f64
-        memref.store %v, %x[%li, %lj] : memref<8x8xf64>
+        memref.store %v, %x[%li, %lj] : memref<?x?xf64>
       }
     }
     return
   }
 
+  // Greatest common divisor.
+  func.func private @gcd(%a: index, %b: index) -> index {
+    %c0 = arith.constant 0 : index
+    %r:2 = scf.while (%x = %a, %y = %b) : (index, index) -> (index, index) {
+      %more = arith.cmpi ne, %y, %c0 : index
+      scf.condition(%more) %x, %y : index, index
+    } do {
+    ^bb0(%x: index, %y: index):
+      %m = arith.remui %x, %y : index
+      scf.yield %y, %m : index, index
+    }
+    return %r#0 : index
+  }
+
   func.func @main() -> i32 {
+    %c0 = arith.constant 0 : index
+    %N = arith.constant 420 : index
+    %me = distruntime.team_member team(0)
+    %is_root = arith.cmpi eq, %me, %c0 : index
+    %g:2 = distruntime.dims_create team(0) : index, index
+    %pr64 = arith.index_cast %g#0 : index to i64
+    %pc64 = arith.index_cast %g#1 : index to i64
+    %rem_r = arith.remui %N, %g#0 : index
+    %rem_c = arith.remui %N, %g#1 : index
+    %uneven = arith.ori %rem_r, %rem_c : index
+    %bad = arith.cmpi ne, %uneven, %c0 : index
+    %status = scf.if %bad -> i32 {
+      scf.if %is_root {
+        vector.print str "summa: the grid "
+        vector.print %pr64 : i64 punctuation <no_punctuation>
+        vector.print str " x "
+        vector.print %pc64 : i64 punctuation <no_punctuation>
+        vector.print str " does not divide N = 420\n"
+      }
+      %one = arith.constant 1 : i32
+      scf.yield %one : i32
+    } else {
+      func.call @summa(%g#0, %g#1, %N) : (index, index, index) -> ()
+      %ok = arith.constant 0 : i32
+      scf.yield %ok : i32
+    }
+    return %status : i32
+  }
+
+  func.func private @summa(%pr: index, %pc: index, %N: index) {
     %c0 = arith.constant 0 : index
     %c1 = arith.constant 1 : index
     %c2 = arith.constant 2 : index
     %c3 = arith.constant 3 : index
+    %c4 = arith.constant 4 : index
     %c5 = arith.constant 5 : index
-    %c7 = arith.constant 7 : index
-    %c8 = arith.constant 8 : index
-    %c16 = arith.constant 16 : index
+    %c11 = arith.constant 11 : index
+    %c13 = arith.constant 13 : index
     %zero = arith.constant 0.0 : f64
     %me = distruntime.team_member team(0)
-    %row = arith.divui %me, %c2 : index
-    %col = arith.remui %me, %c2 : index
+    %row = arith.divui %me, %pc : index
+    %col = arith.remui %me, %pc : index
+    %mb = arith.divui %N, %pr : index
+    %nb = arith.divui %N, %pc : index
+    %w = func.call @gcd(%mb, %nb) : (index, index) -> index
+    %r0 = arith.muli %row, %mb : index
+    %c0g = arith.muli %col, %nb : index
 
-    %a = memref.alloc() : memref<8x8xf64>
-    %b = memref.alloc() : memref<8x8xf64>
-    func.call @fill_block(%a, %row, %col, %c1, %c2, %c5, %c2)
-        : (memref<8x8xf64>, index, index, index, index, index, index) -> ()
-    func.call @fill_block(%b, %row, %col, %c3, %c1, %c7, %c3)
-        : (memref<8x8xf64>, index, index, index, index, index, index) -> ()
-    %abuf = memref.alloc() : memref<8x8xf64>
-    %bbuf = memref.alloc() : memref<8x8xf64>
-    %cblk = memref.alloc() : memref<8x8xf64>
-    linalg.fill ins(%zero : f64) outs(%cblk : memref<8x8xf64>)
+    %a = memref.alloc(%mb, %nb) : memref<?x?xf64>
+    %b = memref.alloc(%mb, %nb) : memref<?x?xf64>
+    func.call @fill_block(%a, %r0, %c0g, %c1, %c2, %c13, %c5)
+        : (memref<?x?xf64>, index, index, index, index, index, index) -> ()
+    func.call @fill_block(%b, %r0, %c0g, %c3, %c1, %c11, %c4)
+        : (memref<?x?xf64>, index, index, index, index, index, index) -> ()
+    %apanel = memref.alloc(%mb, %w) : memref<?x?xf64>
+    %bpanel = memref.alloc(%w, %nb) : memref<?x?xf64>
+    %cblk = memref.alloc(%mb, %nb) : memref<?x?xf64>
+    linalg.fill ins(%zero : f64) outs(%cblk : memref<?x?xf64>)
 
-    // Step k = 0: roots in grid column 0 (A) and grid row 0 (B).
-    %a_root0 = arith.cmpi eq, %col, %c0 : index
-    scf.if %a_root0 {
-      memref.copy %a, %abuf : memref<8x8xf64> to memref<8x8xf64>
+    // The grid's rows (group i: ranks i pc + j, position j = grid column)
+    // and columns (group j: ranks i pc + j, position i = grid row).
+    %rows = memref.alloc(%pr, %pc) : memref<?x?xi64>
+    %cols = memref.alloc(%pc, %pr) : memref<?x?xi64>
+    scf.for %i = %c0 to %pr step %c1 {
+      scf.for %j = %c0 to %pc step %c1 {
+        %q0 = arith.muli %i, %pc : index
+        %q = arith.addi %q0, %j : index
+        %q64 = arith.index_cast %q : index to i64
+        memref.store %q64, %rows[%i, %j] : memref<?x?xi64>
+        memref.store %q64, %cols[%j, %i] : memref<?x?xi64>
+      }
     }
-    %b_root0 = arith.cmpi eq, %row, %c0 : index
-    scf.if %b_root0 {
-      memref.copy %b, %bbuf : memref<8x8xf64> to memref<8x8xf64>
-    }
-    %ha0 = distruntime.collective_broadcast ins(%abuf : memref<8x8xf64>)
-        outs(%abuf : memref<8x8xf64>) async
-        {replica_groups = dense<[[0, 1], [2, 3]]> : tensor<2x2xi64>}
-    %hb0 = distruntime.collective_broadcast ins(%bbuf : memref<8x8xf64>)
-        outs(%bbuf : memref<8x8xf64>) async
-        {replica_groups = dense<[[0, 2], [1, 3]]> : tensor<2x2xi64>}
-    distruntime.wait %ha0
-    distruntime.wait %hb0
-    linalg.matmul ins(%abuf, %bbuf : memref<8x8xf64>, memref<8x8xf64>)
-        outs(%cblk : memref<8x8xf64>)
+    %aroot = memref.alloc() : memref<1xi32>
+    %broot = memref.alloc() : memref<1xi32>
 
-    // Step k = 1: roots in grid column 1 (A) and grid row 1 (B), listed
-    // first in their groups.
-    %a_root1 = arith.cmpi eq, %col, %c1 : index
-    scf.if %a_root1 {
-      memref.copy %a, %abuf : memref<8x8xf64> to memref<8x8xf64>
+    scf.for %k = %c0 to %N step %w {
+      // The panel's owners: the grid column holding A's columns k..k+w and
+      // the grid row holding B's rows k..k+w.
+      %ocol = arith.divui %k, %nb : index
+      %orow = arith.divui %k, %mb : index
+      %ocol32 = arith.index_cast %ocol : index to i32
+      %orow32 = arith.index_cast %orow : index to i32
+      memref.store %ocol32, %aroot[%c0] : memref<1xi32>
+      memref.store %orow32, %broot[%c0] : memref<1xi32>
+      %a_owner = arith.cmpi eq, %col, %ocol : index
+      scf.if %a_owner {
+        %off = arith.remui %k, %nb : index
+        %src = memref.subview %a[0, %off] [%mb, %w] [1, 1]
+            : memref<?x?xf64> to memref<?x?xf64, strided<[?, 1], offset: ?>>
+        memref.copy %src, %apanel
+            : memref<?x?xf64, strided<[?, 1], offset: ?>> to memref<?x?xf64>
+      }
+      %b_owner = arith.cmpi eq, %row, %orow : index
+      scf.if %b_owner {
+        %off = arith.remui %k, %mb : index
+        %src = memref.subview %b[%off, 0] [%w, %nb] [1, 1]
+            : memref<?x?xf64> to memref<?x?xf64, strided<[?, 1], offset: ?>>
+        memref.copy %src, %bpanel
+            : memref<?x?xf64, strided<[?, 1], offset: ?>> to memref<?x?xf64>
+      }
+      %ha = distruntime.collective_broadcast ins(%apanel : memref<?x?xf64>)
+          roots(%aroot : memref<1xi32>) outs(%apanel : memref<?x?xf64>)
+          replica_groups(%rows : memref<?x?xi64>) async
+      %hb = distruntime.collective_broadcast ins(%bpanel : memref<?x?xf64>)
+          roots(%broot : memref<1xi32>) outs(%bpanel : memref<?x?xf64>)
+          replica_groups(%cols : memref<?x?xi64>) async
+      distruntime.wait %ha
+      distruntime.wait %hb
+      linalg.matmul ins(%apanel, %bpanel : memref<?x?xf64>, memref<?x?xf64>)
+          outs(%cblk : memref<?x?xf64>)
     }
-    %b_root1 = arith.cmpi eq, %row, %c1 : index
-    scf.if %b_root1 {
-      memref.copy %b, %bbuf : memref<8x8xf64> to memref<8x8xf64>
-    }
-    %ha1 = distruntime.collective_broadcast ins(%abuf : memref<8x8xf64>)
-        outs(%abuf : memref<8x8xf64>) async
-        {replica_groups = dense<[[1, 0], [3, 2]]> : tensor<2x2xi64>}
-    %hb1 = distruntime.collective_broadcast ins(%bbuf : memref<8x8xf64>)
-        outs(%bbuf : memref<8x8xf64>) async
-        {replica_groups = dense<[[2, 0], [3, 1]]> : tensor<2x2xi64>}
-    distruntime.wait %ha1
-    distruntime.wait %hb1
-    linalg.matmul ins(%abuf, %bbuf : memref<8x8xf64>, memref<8x8xf64>)
-        outs(%cblk : memref<8x8xf64>)
 
-    // out = [sum of (16 i + j + 1) C(i, j), C(0, 0), C(5, 11), C(9, 2), C(15, 15)]: each
-    // process adds its block's sum and the entries it owns; allreduce.
+    // out = [sum of (i + 1)(j + 2) C(i, j), C(0, 0), C(101, 377),
+    // C(263, 54), C(419, 419)]: each process adds its block's sum and the
+    // entries it owns; allreduce.
     %out = memref.alloc() : memref<5xf64>
     linalg.fill ins(%zero : f64) outs(%out : memref<5xf64>)
-    %sum = scf.for %i = %c0 to %c8 step %c1 iter_args(%acc = %zero) -> (f64) {
-      %rs = scf.for %j = %c0 to %c8 step %c1 iter_args(%racc = %acc) -> (f64) {
-        %x = memref.load %cblk[%i, %j] : memref<8x8xf64>
-        // Weight 16 gi + gj + 1, so that misplaced blocks show.
-        %r8 = arith.muli %row, %c8 : index
-        %gi = arith.addi %r8, %i : index
-        %k8 = arith.muli %col, %c8 : index
-        %gj = arith.addi %k8, %j : index
-        %g16 = arith.muli %gi, %c16 : index
-        %g = arith.addi %g16, %gj : index
-        %g1 = arith.addi %g, %c1 : index
-        %gw = arith.index_cast %g1 : index to i64
-        %w = arith.sitofp %gw : i64 to f64
-        %xw = arith.mulf %x, %w : f64
+    %sum = scf.for %i = %c0 to %mb step %c1 iter_args(%acc = %zero) -> (f64) {
+      %gi = arith.addi %r0, %i : index
+      %gi1 = arith.addi %gi, %c1 : index
+      %rs = scf.for %j = %c0 to %nb step %c1 iter_args(%racc = %acc) -> (f64) {
+        %x = memref.load %cblk[%i, %j] : memref<?x?xf64>
+        %gj = arith.addi %c0g, %j : index
+        %gj2 = arith.addi %gj, %c2 : index
+        %wt = arith.muli %gi1, %gj2 : index
+        %wi = arith.index_cast %wt : index to i64
+        %wf = arith.sitofp %wi : i64 to f64
+        %xw = arith.mulf %x, %wf : f64
         %s = arith.addf %racc, %xw : f64
         scf.yield %s : f64
       }
       scf.yield %rs : f64
     }
     memref.store %sum, %out[%c0] : memref<5xf64>
-    %picks = arith.constant dense<[[0, 0], [5, 11], [9, 2], [15, 15]]> : tensor<4x2xindex>
-    %c4 = arith.constant 4 : index
+    %picks = arith.constant dense<[[0, 0], [101, 377], [263, 54], [419, 419]]> : tensor<4x2xindex>
     scf.for %p = %c0 to %c4 step %c1 {
       %gi = tensor.extract %picks[%p, %c0] : tensor<4x2xindex>
       %gj = tensor.extract %picks[%p, %c1] : tensor<4x2xindex>
-      %bi = arith.divui %gi, %c8 : index
-      %bj = arith.divui %gj, %c8 : index
+      %bi = arith.divui %gi, %mb : index
+      %bj = arith.divui %gj, %nb : index
       %mine_r = arith.cmpi eq, %bi, %row : index
       %mine_c = arith.cmpi eq, %bj, %col : index
       %mine = arith.andi %mine_r, %mine_c : i1
       scf.if %mine {
-        %li = arith.remui %gi, %c8 : index
-        %lj = arith.remui %gj, %c8 : index
-        %x = memref.load %cblk[%li, %lj] : memref<8x8xf64>
+        %li = arith.remui %gi, %mb : index
+        %lj = arith.remui %gj, %nb : index
+        %x = memref.load %cblk[%li, %lj] : memref<?x?xf64>
         %slot = arith.addi %p, %c1 : index
         memref.store %x, %out[%slot] : memref<5xf64>
       }
@@ -152,6 +216,12 @@ module attributes {distruntime.num_replicas = 4 : i64} {
 
     %is_root = arith.cmpi eq, %me, %c0 : index
     scf.if %is_root {
+      %pr64 = arith.index_cast %pr : index to i64
+      %pc64 = arith.index_cast %pc : index to i64
+      vector.print str "grid "
+      vector.print %pr64 : i64 punctuation <no_punctuation>
+      vector.print str " x "
+      vector.print %pc64 : i64
       %s = memref.load %out[%c0] : memref<5xf64>
       %si = arith.fptosi %s : f64 to i64
       vector.print str "checksum "
@@ -173,7 +243,16 @@ module attributes {distruntime.num_replicas = 4 : i64} {
         vector.print %xi : i64
       }
     }
-    %ok = arith.constant 0 : i32
-    return %ok : i32
+    memref.dealloc %a : memref<?x?xf64>
+    memref.dealloc %b : memref<?x?xf64>
+    memref.dealloc %apanel : memref<?x?xf64>
+    memref.dealloc %bpanel : memref<?x?xf64>
+    memref.dealloc %cblk : memref<?x?xf64>
+    memref.dealloc %rows : memref<?x?xi64>
+    memref.dealloc %cols : memref<?x?xi64>
+    memref.dealloc %aroot : memref<1xi32>
+    memref.dealloc %broot : memref<1xi32>
+    memref.dealloc %out : memref<5xf64>
+    return
   }
 }
