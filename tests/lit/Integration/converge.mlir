@@ -1,6 +1,6 @@
 // The converge example (a solver that loops until an in-place all_reduce's
 // result is below a tolerance) compiles without a diagnostic, stops at the
-// same step on every member, and prints the same result at 1, 2, 3 and 4
+// same step on every member, and prints the same result at 1 to 8
 // ranks, equal to an independent serial computation
 // (examples/converge_reference.py).
 // RUN: %distruntime-opt %examples/converge.mlir --distruntime-verify-spmd=warnings-as-errors=1 -o /dev/null
@@ -10,6 +10,11 @@
 // RUN: %mpirun 2 %t > %t.np2 && diff %t.expected %t.np2
 // RUN: %mpirun 3 %t > %t.np3 && diff %t.expected %t.np3
 // RUN: %mpirun 4 %t > %t.np4 && diff %t.expected %t.np4
+// The same program at np 5-8 (oversubscribed), no per-np code.
+// RUN: %mpirun 5 %t > %t.np5 && diff %t.expected %t.np5
+// RUN: %mpirun 6 %t > %t.np6 && diff %t.expected %t.np6
+// RUN: %mpirun 7 %t > %t.np7 && diff %t.expected %t.np7
+// RUN: %mpirun 8 %t > %t.np8 && diff %t.expected %t.np8
 // RUN: FileCheck %s < %t.np3
 // CHECK: steps {{[0-9]+}}
 // CHECK-NEXT: residual {{[0-9.e-]+}}

@@ -1,5 +1,5 @@
 // The parametrised stencil example (size and steps from argv) prints the
-// same checksum at 1 to 4 ranks, with and without overlap (by hand or by
+// same checksum at 1 to 8 ranks, with and without overlap (by hand or by
 // the compiler), equal to an independent serial computation
 // (examples/stencil_reference.py); N = 37 does not divide by 2, 3 or 4, and
 // N = 5 at 4 ranks leaves one row each.
@@ -18,6 +18,11 @@
 // RUN: %mpirun 2 %t 37 50 2 > %t.np2s && diff %t.expected %t.np2s
 // RUN: %mpirun 3 %t 37 50 2 > %t.np3s && diff %t.expected %t.np3s
 // RUN: %mpirun 4 %t 37 50 2 > %t.np4s && diff %t.expected %t.np4s
+// The same program at np 5-8 (oversubscribed), no per-np code.
+// RUN: %mpirun 5 %t 37 50 1 > %t.np5 && diff %t.expected %t.np5
+// RUN: %mpirun 6 %t 37 50 2 > %t.np6s && diff %t.expected %t.np6s
+// RUN: %mpirun 7 %t 37 50 0 > %t.np7b && diff %t.expected %t.np7b
+// RUN: %mpirun 8 %t 37 50 2 > %t.np8s && diff %t.expected %t.np8s
 // RUN: DISTRUNTIME_PIPELINE_OPTIONS="overlap-halo=0 async-collectives=0" %compile %examples/stencil.mlir -o %t.off
 // RUN: %mpirun 3 %t.off 37 50 2 > %t.np3off && diff %t.expected %t.np3off
 // RUN: python3 %examples/stencil_reference.py 5 9 > %t.small
