@@ -26,7 +26,8 @@ Groups::Groups(int32_t mode, const std::vector<std::vector<int64_t>> &groups,
            numPartitions,
            static_cast<int64_t>(groups.size()),
            static_cast<int64_t>(size),
-           ids_.data()};
+           ids_.data(),
+           0};
 }
 
 Groups Groups::pairs(const std::vector<std::pair<int64_t, int64_t>> &pairs,

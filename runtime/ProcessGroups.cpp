@@ -31,7 +31,8 @@ struct Grid {
   int64_t replicas, partitions, processes;
   int64_t mode, numGroups, groupSize;
   const int64_t *ids;
-  const char *table; // "replica_groups" or "source_target_pairs"
+  const char *table;  // "replica_groups" or "source_target_pairs"
+  bool readAtRunTime; // DISTRT_GROUPS_RUNTIME
 
   std::string tableText() const {
     std::string text = "[";
@@ -92,8 +93,9 @@ static Grid checkSpec(const TeamState &team, const distrt_groups_t *spec,
   if (__builtin_mul_overflow(s.num_groups, s.group_size, &total) ||
       total > int64_t{1} << 40)
     raise("{} is too large ({} x {})", table, s.num_groups, s.group_size);
-  return {replicas,     partitions,   processes, s.mode,
-          s.num_groups, s.group_size, s.ids,     table};
+  return {replicas, partitions,   processes,
+          s.mode,   s.num_groups, s.group_size,
+          s.ids,    table,        (s.flags & DISTRT_GROUPS_RUNTIME) != 0};
 }
 
 static std::vector<int64_t> makeKey(const distrt_groups_t &s) {
@@ -327,10 +329,13 @@ static std::unique_ptr<GroupLayout> makeGroupLayout(TeamState &team,
   }
   // A layout is made on every member at the same call (its first use is
   // collective over the team): the moment to compare tables read at run
-  // time, before splitting by them.
-  auto sorted = groups;
-  std::sort(sorted.begin(), sorted.end());
-  agreeOnPartition(team, sorted);
+  // time, before splitting by them. Constant tables are the same on every
+  // member by construction.
+  if (g.readAtRunTime) {
+    auto sorted = groups;
+    std::sort(sorted.begin(), sorted.end());
+    agreeOnPartition(team, sorted);
+  }
   bool wholeTeam = groups.size() == 1 &&
                    static_cast<int64_t>(groups[0].size()) == g.processes;
   for (size_t k = 0; wholeTeam && k < groups[0].size(); ++k)
@@ -415,7 +420,7 @@ findLayout(TeamState &team, const distrt_groups_t *spec, const char *what,
 const GroupLayout &groupLayout(TeamState &team, const distrt_groups_t *spec) {
   // No table: one group of every process in rank order (the RFC allreduce).
   static constexpr distrt_groups_t kWholeTeam{
-      DISTRT_FLATTENED_IDS, -1, -1, 0, 0, nullptr};
+      DISTRT_FLATTENED_IDS, -1, -1, 0, 0, nullptr, 0};
   if (!spec)
     spec = &kWholeTeam;
   GroupCache &cache = cacheOf(team);

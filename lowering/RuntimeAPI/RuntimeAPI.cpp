@@ -252,8 +252,8 @@ Value mlir::distruntime::getGroupsDescriptor(OpBuilder &builder,
   MLIRContext *ctx = module.getContext();
   Type i32 = IntegerType::get(ctx, 32), i64 = IntegerType::get(ctx, 64);
   Type ptr = LLVM::LLVMPointerType::get(ctx);
-  auto structType =
-      LLVM::LLVMStructType::getLiteral(ctx, {i32, i64, i64, i64, i64, ptr});
+  auto structType = LLVM::LLVMStructType::getLiteral(
+      ctx, {i32, i64, i64, i64, i64, ptr, i64});
   int64_t numGroups = ids.getType().getDimSize(0);
   int64_t groupSize = ids.getType().getDimSize(1);
   SmallVector<int64_t> flat;
@@ -319,6 +319,7 @@ Value mlir::distruntime::getGroupsDescriptor(OpBuilder &builder,
             ? LLVM::AddressOfOp::create(builder, loc, ptr, idsName).getResult()
             : LLVM::ZeroOp::create(builder, loc, ptr).getResult();
     field(table, 5);
+    field(LLVM::ConstantOp::create(builder, loc, i64, 0), 6);
     LLVM::ReturnOp::create(builder, loc, value);
   }
   return LLVM::AddressOfOp::create(builder, loc, ptr, name);
@@ -332,8 +333,8 @@ Value mlir::distruntime::createGroupsFromTable(OpBuilder &builder, Location loc,
   MLIRContext *ctx = builder.getContext();
   Type i32 = builder.getI32Type(), i64 = builder.getI64Type();
   Type ptr = LLVM::LLVMPointerType::get(ctx);
-  auto structType =
-      LLVM::LLVMStructType::getLiteral(ctx, {i32, i64, i64, i64, i64, ptr});
+  auto structType = LLVM::LLVMStructType::getLiteral(
+      ctx, {i32, i64, i64, i64, i64, ptr, i64});
   auto dim = [&](int64_t d) -> Value {
     return arith::IndexCastOp::create(
         builder, loc, i64, memref::DimOp::create(builder, loc, table, d));
@@ -350,7 +351,9 @@ Value mlir::distruntime::createGroupsFromTable(OpBuilder &builder, Location loc,
        {LLVM::ConstantOp::create(builder, loc, i32, mode).getResult(),
         LLVM::ConstantOp::create(builder, loc, i64, numReplicas).getResult(),
         LLVM::ConstantOp::create(builder, loc, i64, numPartitions).getResult(),
-        dim(0), dim(1), ids})
+        dim(0), dim(1), ids,
+        LLVM::ConstantOp::create(builder, loc, i64, DISTRT_GROUPS_RUNTIME)
+            .getResult()})
     value = LLVM::InsertValueOp::create(builder, loc, value, field,
                                         ArrayRef<int64_t>{position++});
   Value pointer =

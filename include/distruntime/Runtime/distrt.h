@@ -177,6 +177,11 @@ typedef enum distrt_group_mode {
 /// collective_broadcast take ragged groups; all_gather, all_to_all,
 /// all_to_all_v and reduce_scatter need groups of one size;
 /// source_target_pairs have no -1.
+///
+/// `flags` may hold DISTRT_GROUPS_RUNTIME: the ids were read when the op ran
+/// (a table operand, not a constant of the op), so they may differ between
+/// members; the runtime then compares the members' groups when it first
+/// makes their layout.
 typedef struct distrt_groups {
   int32_t mode;
   int64_t num_replicas;
@@ -184,7 +189,10 @@ typedef struct distrt_groups {
   int64_t num_groups;
   int64_t group_size;
   const int64_t *ids;
+  uint64_t flags;
 } distrt_groups_t;
+
+#define DISTRT_GROUPS_RUNTIME 1u
 
 /// An i64 table of an op: a constant one (all_to_all_v's counts) is emitted
 /// by the lowering as a constant global as the groups are, one read at run

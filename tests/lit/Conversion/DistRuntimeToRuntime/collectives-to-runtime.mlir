@@ -1,7 +1,7 @@
 // Each collective becomes one libdistrt call: (team, groups descriptor,
 // op-specific scalars, n, inputs[], outputs[], async, site, location). The
 // groups descriptor is a constant global {mode, num_replicas, num_partitions,
-// num_groups, group_size, ids}; identical layouts share one. The site is a
+// num_groups, group_size, ids, flags = 0}; identical layouts share one. The site is a
 // mutable global {flags, null, null} of the op's own, even when ops share a
 // location; flags = 1 (DISTRT_SITE_STATIC) when every memref operand has a
 // static shape, offset and strides in its type, else 0.
@@ -9,15 +9,15 @@
 // RUN: %distruntime-opt %s --distruntime-to-llvm | mlir-translate --mlir-to-llvmir | FileCheck %s --check-prefix=IR
 
 // IR-DAG: @__distrt_ids_{{.*}} = internal constant [2 x i64] [i64 1, i64 0]
-// IR-DAG: = internal constant { i32, i64, i64, i64, i64, ptr } { i32 0, i64 2, i64 3, i64 1, i64 2, ptr @__distrt_ids_{{.*}} }
+// IR-DAG: = internal constant { i32, i64, i64, i64, i64, ptr, i64 } { i32 0, i64 2, i64 3, i64 1, i64 2, ptr @__distrt_ids_{{.*}}, i64 0 }
 // cross_replica_and_partition (mode 2) for channel_id > 0:
-// IR-DAG: = internal constant { i32, i64, i64, i64, i64, ptr } { i32 2, i64 2, i64 3, i64 1, i64 2, ptr @{{.*}} }
+// IR-DAG: = internal constant { i32, i64, i64, i64, i64, ptr, i64 } { i32 2, i64 2, i64 3, i64 1, i64 2, ptr @{{.*}}, i64 0 }
 // flattened_ids (mode 3), 6 ids:
-// IR-DAG: = internal constant { i32, i64, i64, i64, i64, ptr } { i32 3, i64 2, i64 3, i64 1, i64 6, ptr @{{.*}} }
+// IR-DAG: = internal constant { i32, i64, i64, i64, i64, ptr, i64 } { i32 3, i64 2, i64 3, i64 1, i64 6, ptr @{{.*}}, i64 0 }
 // cross_partition (mode 1), pairs:
-// IR-DAG: = internal constant { i32, i64, i64, i64, i64, ptr } { i32 1, i64 2, i64 3, i64 2, i64 2, ptr @{{.*}} }
+// IR-DAG: = internal constant { i32, i64, i64, i64, i64, ptr, i64 } { i32 1, i64 2, i64 3, i64 2, i64 2, ptr @{{.*}}, i64 0 }
 // Empty groups: no table.
-// IR-DAG: = internal constant { i32, i64, i64, i64, i64, ptr } { i32 0, i64 2, i64 3, i64 0, i64 0, ptr null }
+// IR-DAG: = internal constant { i32, i64, i64, i64, i64, ptr, i64 } { i32 0, i64 2, i64 3, i64 0, i64 0, ptr null, i64 0 }
 // IR-DAG: declare i64 @distrt_all_gather(i64, ptr, i64, i64, ptr, ptr, i32, ptr, ptr)
 // IR-DAG: declare i64 @distrt_send(i64, ptr, i64, i32, i64, ptr, i32, ptr, ptr)
 // IR-DAG: @__distrt_site_all_gather = internal global { i64, ptr, ptr } { i64 1, ptr null, ptr null }

@@ -6,14 +6,14 @@
 
 // [[0, 1, 2], [3, -1, -1]] as written:
 // CHECK-DAG: @[[IDS1:__distrt_ids_0x[0-9a-f]+]] = internal constant [6 x i64] [i64 0, i64 1, i64 2, i64 3, i64 -1, i64 -1]
-// CHECK-DAG: = internal constant { i32, i64, i64, i64, i64, ptr } { i32 0, i64 4, i64 1, i64 2, i64 3, ptr @[[IDS1]] }
+// CHECK-DAG: = internal constant { i32, i64, i64, i64, i64, ptr, i64 } { i32 0, i64 4, i64 1, i64 2, i64 3, ptr @[[IDS1]], i64 0 }
 // [[-1, 2, -1, 0], [-1, -1, -1, -1], [1, -1, 3, -1]] -> [[2, 0], [1, 3]]:
 // no padding left, two groups of two.
 // CHECK-DAG: @[[IDS2:__distrt_ids_0x[0-9a-f]+]] = internal constant [4 x i64] [i64 2, i64 0, i64 1, i64 3]
-// CHECK-DAG: = internal constant { i32, i64, i64, i64, i64, ptr } { i32 0, i64 4, i64 1, i64 2, i64 2, ptr @[[IDS2]] }
+// CHECK-DAG: = internal constant { i32, i64, i64, i64, i64, ptr, i64 } { i32 0, i64 4, i64 1, i64 2, i64 2, ptr @[[IDS2]], i64 0 }
 // flattened_ids [[-1, 3], [0, 1], [2, -1]] -> [[3, -1], [0, 1], [2, -1]]:
 // CHECK-DAG: @[[IDS3:__distrt_ids_0x[0-9a-f]+]] = internal constant [6 x i64] [i64 3, i64 -1, i64 0, i64 1, i64 2, i64 -1]
-// CHECK-DAG: = internal constant { i32, i64, i64, i64, i64, ptr } { i32 3, i64 4, i64 1, i64 3, i64 2, ptr @[[IDS3]] }
+// CHECK-DAG: = internal constant { i32, i64, i64, i64, i64, ptr, i64 } { i32 3, i64 4, i64 1, i64 3, i64 2, ptr @[[IDS3]], i64 0 }
 // The same groups as the first op, written with a group of only -1: one
 // descriptor serves both.
 // COUNT: {{^3$}}
