@@ -194,7 +194,7 @@ template <typename Op> struct AllReduceLowering : public ShardPattern<Op> {
                        /*handle=*/Type(), /*inputs=*/input,
                        /*outputs=*/ValueRange(), /*reduction=*/kind,
                        /*reproducibility=*/nullptr, /*replica_groups=*/groups,
-                       /*channel_id=*/0,
+                       /*group_table=*/Value(), /*channel_id=*/0,
                        /*use_global_device_ids=*/false, /*team=*/team)
                 .getResults()[0];
           // The memref form reduces into a new buffer of the result type.
@@ -203,7 +203,7 @@ template <typename Op> struct AllReduceLowering : public ShardPattern<Op> {
               rewriter, loc, /*results=*/TypeRange(), /*handle=*/Type(),
               /*inputs=*/input, /*outputs=*/output, /*reduction=*/kind,
               /*reproducibility=*/nullptr, /*replica_groups=*/groups,
-              /*channel_id=*/0,
+              /*group_table=*/Value(), /*channel_id=*/0,
               /*use_global_device_ids=*/false, /*team=*/team);
           return output;
         });
@@ -228,7 +228,8 @@ template <typename Op> struct AllGatherLowering : public ShardPattern<Op> {
                 /*all_gather_dim=*/op.getGatherAxis().getZExtValue(),
                 /*replica_groups=*/
                 grid.getGroupsAttr(rewriter, op.getGridAxes()),
-                /*channel_id=*/0, /*use_global_device_ids=*/false,
+                /*group_table=*/Value(), /*channel_id=*/0,
+                /*use_global_device_ids=*/false,
                 /*team=*/this->lowering.team)
                 .getResults());
     return success();
@@ -260,18 +261,19 @@ struct AllToAllLowering : public ShardPattern<shard::AllToAllOp> {
                   ConversionPatternRewriter &rewriter) const override {
     ShardGrid grid = getGrid(op);
     rewriter.replaceOp(
-        op, AllToAllOp::create(
-                rewriter, op.getLoc(), /*results=*/op.getResult().getType(),
-                /*handle=*/Type(), /*inputs=*/adaptor.getInput(),
-                /*outputs=*/ValueRange(),
-                /*split_dimension=*/op.getSplitAxis().getZExtValue(),
-                /*concat_dimension=*/op.getConcatAxis().getZExtValue(),
-                /*split_count=*/
-                rewriter.getI64IntegerAttr(grid.getGroupSize(op.getGridAxes())),
-                /*replica_groups=*/
-                grid.getGroupsAttr(rewriter, op.getGridAxes()),
-                /*channel_id=*/0, /*team=*/lowering.team)
-                .getResults());
+        op,
+        AllToAllOp::create(
+            rewriter, op.getLoc(), /*results=*/op.getResult().getType(),
+            /*handle=*/Type(), /*inputs=*/adaptor.getInput(),
+            /*outputs=*/ValueRange(),
+            /*split_dimension=*/op.getSplitAxis().getZExtValue(),
+            /*concat_dimension=*/op.getConcatAxis().getZExtValue(),
+            /*split_count=*/
+            rewriter.getI64IntegerAttr(grid.getGroupSize(op.getGridAxes())),
+            /*replica_groups=*/
+            grid.getGroupsAttr(rewriter, op.getGridAxes()),
+            /*group_table=*/Value(), /*channel_id=*/0, /*team=*/lowering.team)
+            .getResults());
     return success();
   }
 };
@@ -296,7 +298,8 @@ struct ReduceScatterLowering : public ShardPattern<shard::ReduceScatterOp> {
                      /*scatter_dimension=*/op.getScatterAxis().getZExtValue(),
                      /*replica_groups=*/
                      grid.getGroupsAttr(rewriter, op.getGridAxes()),
-                     /*channel_id=*/0, /*use_global_device_ids=*/false,
+                     /*group_table=*/Value(), /*channel_id=*/0,
+                     /*use_global_device_ids=*/false,
                      /*team=*/lowering.team)
               .getResults()[0];
         });
@@ -323,7 +326,8 @@ template <typename Op> struct BroadcastLowering : public ShardPattern<Op> {
             /*inputs=*/input, /*outputs=*/ValueRange(), /*roots=*/Value(),
             /*replica_groups=*/
             grid.getRootFirstGroupsAttr(rewriter, op.getGridAxes(), root),
-            /*channel_id=*/0, /*team=*/this->lowering.team)
+            /*group_table=*/Value(), /*channel_id=*/0,
+            /*team=*/this->lowering.team)
             .getResults()[0];
     if constexpr (std::is_same_v<Op, shard::ScatterOp>) {
       Value index = grid.createInGroupIndex(rewriter, loc, op.getGridAxes());
@@ -368,7 +372,8 @@ template <typename Op> struct PointToPointLowering : public ShardPattern<Op> {
                      /*handle=*/Type(), /*inputs=*/adaptor.getInput(),
                      /*outputs=*/ValueRange(), /*channel_type=*/nullptr,
                      /*is_host_transfer=*/false, /*source_target_pairs=*/pairs,
-                     /*channel_id=*/0, /*team=*/this->lowering.team);
+                     /*group_table=*/Value(), /*channel_id=*/0,
+                     /*team=*/this->lowering.team);
       rewriter.replaceOp(op, adaptor.getInput());
     } else {
       rewriter.replaceOp(
@@ -377,7 +382,8 @@ template <typename Op> struct PointToPointLowering : public ShardPattern<Op> {
                   /*handle=*/Type(), /*inputs=*/ValueRange(),
                   /*outputs=*/ValueRange(), /*channel_type=*/nullptr,
                   /*is_host_transfer=*/false, /*source_target_pairs=*/pairs,
-                  /*channel_id=*/0, /*team=*/this->lowering.team)
+                  /*group_table=*/Value(), /*channel_id=*/0,
+                  /*team=*/this->lowering.team)
                   .getResults());
     }
     return success();
@@ -395,12 +401,13 @@ struct ShiftLowering : public ShardPattern<shard::ShiftOp> {
         grid.getShiftPairsAttr(rewriter, op.getShiftAxis().getZExtValue(),
                                op.getOffset(), op.getRotate());
     rewriter.replaceOp(
-        op, CollectivePermuteOp::create(
-                rewriter, op.getLoc(), /*results=*/op.getResult().getType(),
-                /*handle=*/Type(), /*inputs=*/adaptor.getInput(),
-                /*outputs=*/ValueRange(), /*source_target_pairs=*/pairs,
-                /*channel_id=*/0, /*team=*/lowering.team)
-                .getResults());
+        op,
+        CollectivePermuteOp::create(
+            rewriter, op.getLoc(), /*results=*/op.getResult().getType(),
+            /*handle=*/Type(), /*inputs=*/adaptor.getInput(),
+            /*outputs=*/ValueRange(), /*source_target_pairs=*/pairs,
+            /*group_table=*/Value(), /*channel_id=*/0, /*team=*/lowering.team)
+            .getResults());
     return success();
   }
 };
