@@ -6,6 +6,7 @@
 #include <fmt/ranges.h>
 
 #include <algorithm>
+#include <cstddef>
 #include <cstring>
 #include <numeric>
 
@@ -54,6 +55,13 @@ struct Grid {
 };
 
 } // namespace
+
+// The lowering writes distrt_groups_t as the LLVM struct {i32, i64, i64,
+// i64, i64, ptr, i64} (lowering/RuntimeAPI/RuntimeAPI.cpp).
+static_assert(offsetof(distrt_groups_t, ids) == 40 &&
+                  offsetof(distrt_groups_t, flags) == 48 &&
+                  sizeof(distrt_groups_t) == 56,
+              "distrt_groups_t no longer matches the lowering's struct");
 
 static Grid checkSpec(const TeamState &team, const distrt_groups_t *spec,
                       const char *table) {

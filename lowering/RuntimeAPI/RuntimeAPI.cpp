@@ -325,6 +325,17 @@ Value mlir::distruntime::getGroupsDescriptor(OpBuilder &builder,
   return LLVM::AddressOfOp::create(builder, loc, ptr, name);
 }
 
+/// A pointer to `value` (an LLVM struct) stored on the stack: the call's
+/// descriptors of run-time data. Inside a memref.alloca_scope.
+static Value storeOnStack(OpBuilder &builder, Location loc, Value value) {
+  Type i64 = builder.getI64Type();
+  Value pointer = LLVM::AllocaOp::create(
+      builder, loc, LLVM::LLVMPointerType::get(builder.getContext()),
+      value.getType(), LLVM::ConstantOp::create(builder, loc, i64, 1));
+  LLVM::StoreOp::create(builder, loc, value, pointer);
+  return pointer;
+}
+
 Value mlir::distruntime::createGroupsFromTable(OpBuilder &builder, Location loc,
                                                int32_t mode,
                                                int64_t numReplicas,
@@ -356,41 +367,7 @@ Value mlir::distruntime::createGroupsFromTable(OpBuilder &builder, Location loc,
             .getResult()})
     value = LLVM::InsertValueOp::create(builder, loc, value, field,
                                         ArrayRef<int64_t>{position++});
-  Value pointer =
-      LLVM::AllocaOp::create(builder, loc, ptr, structType,
-                             LLVM::ConstantOp::create(builder, loc, i64, 1));
-  LLVM::StoreOp::create(builder, loc, value, pointer);
-  return pointer;
-}
-
-Value mlir::distruntime::asDenseGroupTable(OpBuilder &builder, Location loc,
-                                           Value memref) {
-  auto type = cast<MemRefType>(memref.getType());
-  if (type.getElementType().isInteger(64) && type.getLayout().isIdentity())
-    return {};
-  Value zero = arith::ConstantIndexOp::create(builder, loc, 0);
-  Value one = arith::ConstantIndexOp::create(builder, loc, 1);
-  Value rows = memref::DimOp::create(builder, loc, memref, 0);
-  Value cols = memref::DimOp::create(builder, loc, memref, 1);
-  Value copy = memref::AllocOp::create(
-      builder, loc,
-      MemRefType::get({ShapedType::kDynamic, ShapedType::kDynamic},
-                      builder.getI64Type()),
-      ValueRange{rows, cols});
-  scf::ForOp::create(
-      builder, loc, zero, rows, one, ValueRange(),
-      [&](OpBuilder &b, Location at, Value i, ValueRange) {
-        scf::ForOp::create(
-            b, at, zero, cols, one, ValueRange(),
-            [&](OpBuilder &bb, Location in, Value j, ValueRange) {
-              Value v =
-                  memref::LoadOp::create(bb, in, memref, ValueRange{i, j});
-              memref::StoreOp::create(bb, in, v, copy, ValueRange{i, j});
-              scf::YieldOp::create(bb, in);
-            });
-        scf::YieldOp::create(b, at);
-      });
-  return copy;
+  return storeOnStack(builder, loc, value);
 }
 
 Value mlir::distruntime::getTableDescriptor(OpBuilder &builder, ModuleOp module,
@@ -433,9 +410,9 @@ Value mlir::distruntime::getTableDescriptor(OpBuilder &builder, ModuleOp module,
 
 /// Element `index` (an index value) of the 1-D integer `memref`, as i64.
 static Value loadAsI64(OpBuilder &builder, Location loc, Value memref,
-                       Value index) {
+                       ValueRange indices) {
   Type i64 = builder.getI64Type();
-  Value value = memref::LoadOp::create(builder, loc, memref, index);
+  Value value = memref::LoadOp::create(builder, loc, memref, indices);
   if (value.getType().isIndex())
     return arith::IndexCastOp::create(builder, loc, i64, value);
   if (value.getType() != i64)
@@ -458,8 +435,8 @@ Value mlir::distruntime::createMemrefTable(OpBuilder &builder, Location loc,
         LLVM::ConstantOp::create(builder, loc, i64,
                                  std::max<int64_t>(count, 1)));
     for (int64_t k = 0; k < count; ++k) {
-      Value value = loadAsI64(builder, loc, memref,
-                              arith::ConstantIndexOp::create(builder, loc, k));
+      Value index = arith::ConstantIndexOp::create(builder, loc, k);
+      Value value = loadAsI64(builder, loc, memref, index);
       Value slot =
           LLVM::GEPOp::create(builder, loc, ptr, i64, values,
                               ArrayRef<LLVM::GEPArg>{static_cast<int32_t>(k)});
@@ -487,32 +464,51 @@ Value mlir::distruntime::createMemrefTable(OpBuilder &builder, Location loc,
                                       ArrayRef<int64_t>{0});
   table = LLVM::InsertValueOp::create(builder, loc, table, values,
                                       ArrayRef<int64_t>{1});
-  Value pointer =
-      LLVM::AllocaOp::create(builder, loc, ptr, structType,
-                             LLVM::ConstantOp::create(builder, loc, i64, 1));
-  LLVM::StoreOp::create(builder, loc, table, pointer);
-  return pointer;
+  return storeOnStack(builder, loc, table);
+}
+
+/// Whether `memref` is a dense i64 buffer, read in place by the runtime.
+static bool isDenseI64(MemRefType type) {
+  return type.getElementType().isInteger(64) && type.getLayout().isIdentity();
+}
+
+/// A new dense i64 buffer of `memref`'s shape (memref.alloc, which the
+/// caller frees) holding its values sign-extended, filled by a loop nest.
+static Value copyAsDenseI64(OpBuilder &builder, Location loc, Value memref) {
+  auto type = cast<MemRefType>(memref.getType());
+  Value zero = arith::ConstantIndexOp::create(builder, loc, 0);
+  Value one = arith::ConstantIndexOp::create(builder, loc, 1);
+  SmallVector<Value> sizes;
+  for (int64_t d = 0; d < type.getRank(); ++d)
+    sizes.push_back(memref::DimOp::create(builder, loc, memref, d));
+  SmallVector<Value> zeros(sizes.size(), zero), ones(sizes.size(), one);
+  Value copy = memref::AllocOp::create(
+      builder, loc,
+      MemRefType::get(SmallVector<int64_t>(sizes.size(), ShapedType::kDynamic),
+                      builder.getI64Type()),
+      sizes);
+  scf::buildLoopNest(builder, loc, zeros, sizes, ones,
+                     [&](OpBuilder &b, Location at, ValueRange indices) {
+                       memref::StoreOp::create(
+                           b, at, loadAsI64(b, at, memref, indices), copy,
+                           indices);
+                     });
+  return copy;
 }
 
 Value mlir::distruntime::asDenseI64Table(OpBuilder &builder, Location loc,
                                          Value memref) {
   auto type = cast<MemRefType>(memref.getType());
-  if (!type.isDynamicDim(0) ||
-      (type.getElementType().isInteger(64) && type.getLayout().isIdentity()))
+  if (!type.isDynamicDim(0) || isDenseI64(type))
     return {};
-  Value zero = arith::ConstantIndexOp::create(builder, loc, 0);
-  Value one = arith::ConstantIndexOp::create(builder, loc, 1);
-  Value count = memref::DimOp::create(builder, loc, memref, 0);
-  Value copy = memref::AllocOp::create(
-      builder, loc,
-      MemRefType::get({ShapedType::kDynamic}, builder.getI64Type()), count);
-  scf::ForOp::create(builder, loc, zero, count, one, ValueRange(),
-                     [&](OpBuilder &b, Location at, Value k, ValueRange) {
-                       memref::StoreOp::create(
-                           b, at, loadAsI64(b, at, memref, k), copy, k);
-                       scf::YieldOp::create(b, at);
-                     });
-  return copy;
+  return copyAsDenseI64(builder, loc, memref);
+}
+
+Value mlir::distruntime::asDenseGroupTable(OpBuilder &builder, Location loc,
+                                           Value memref) {
+  if (isDenseI64(cast<MemRefType>(memref.getType())))
+    return {};
+  return copyAsDenseI64(builder, loc, memref);
 }
 
 Value mlir::distruntime::createSite(OpBuilder &builder, ModuleOp module,
